@@ -1,0 +1,84 @@
+//===- ShapeInference.h - shape functions of relay operators ----*- C++ -*-===//
+//
+// Shared type-inference helpers. Each returns failure after emitting a
+// diagnostic at `loc` (when present) that says what is wrong and what was
+// expected, prefixed by the operator name.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RAF_DIALECT_RELAY_IR_SHAPEINFERENCE_H
+#define RAF_DIALECT_RELAY_IR_SHAPEINFERENCE_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Value.h"
+#include "mlir/IR/ValueRange.h"
+
+#include <optional>
+
+namespace raf::relay {
+
+/// Which element types an operator accepts.
+enum class ElementKind {
+  Float,   // floating point only
+  Numeric, // integer or floating point (not i1)
+  Any      // any element type
+};
+
+/// Checks that every operand is a ranked tensor.
+llvm::LogicalResult
+verifyRankedTensorOperands(std::optional<mlir::Location> loc,
+                           llvm::StringRef opName, mlir::ValueRange operands);
+
+/// Checks the element type of `type` against `kind`.
+llvm::LogicalResult verifyElementKind(std::optional<mlir::Location> loc,
+                                      llvm::StringRef opName,
+                                      llvm::StringRef operandName,
+                                      mlir::RankedTensorType type,
+                                      ElementKind kind);
+
+/// NumPy broadcasting of two shapes; returns std::nullopt when incompatible.
+std::optional<llvm::SmallVector<int64_t>>
+broadcastShapes(llvm::ArrayRef<int64_t> lhs, llvm::ArrayRef<int64_t> rhs);
+
+/// Maps `axis` in [-rank, rank) to [0, rank).
+llvm::FailureOr<int64_t> normalizeAxis(std::optional<mlir::Location> loc,
+                                       llvm::StringRef opName,
+                                       llvm::StringRef what, int64_t axis,
+                                       int64_t rank);
+
+/// Expands a 1-, 2- or 4-value TVM padding to (top, left, bottom, right).
+llvm::FailureOr<std::array<int64_t, 4>>
+expandPadding2D(std::optional<mlir::Location> loc, llvm::StringRef opName,
+                llvm::ArrayRef<int64_t> padding);
+
+/// Result has the operand's type.
+llvm::LogicalResult
+inferElementwise(std::optional<mlir::Location> loc, llvm::StringRef opName,
+                 mlir::Value x, ElementKind kind,
+                 llvm::SmallVectorImpl<mlir::Type> &inferred);
+
+/// Broadcasting binary operator; comparisons produce i1.
+llvm::LogicalResult
+inferBroadcast(std::optional<mlir::Location> loc, llvm::StringRef opName,
+               mlir::Value lhs, mlir::Value rhs, ElementKind kind,
+               bool isComparison, llvm::SmallVectorImpl<mlir::Type> &inferred);
+
+/// Same type as the input after checking that `axis` is valid (softmax).
+llvm::LogicalResult
+inferAxisPreserving(std::optional<mlir::Location> loc, llvm::StringRef opName,
+                    mlir::Value x, int64_t axis,
+                    llvm::SmallVectorImpl<mlir::Type> &inferred);
+
+/// Reduction over `axes` (all when absent) with keepdims/exclude; the result
+/// element type is `resultElement` when given, else the input's.
+llvm::LogicalResult
+inferReduction(std::optional<mlir::Location> loc, llvm::StringRef opName,
+               mlir::Value x, std::optional<llvm::ArrayRef<int64_t>> axes,
+               bool keepdims, bool exclude, mlir::Type resultElement,
+               llvm::SmallVectorImpl<mlir::Type> &inferred);
+
+} // namespace raf::relay
+
+#endif // RAF_DIALECT_RELAY_IR_SHAPEINFERENCE_H

@@ -1,0 +1,40 @@
+//===- RelayDialect.cpp - relay dialect registration ----------------------===//
+
+#include "raf/Dialect/Relay/IR/RelayDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "raf/Dialect/Relay/IR/RelayOps.h"
+#include "raf/Dialect/Relay/IR/RelayTypes.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace raf::relay;
+
+#include "raf/Dialect/Relay/IR/RelayDialect.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "raf/Dialect/Relay/IR/RelayTypes.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "raf/Dialect/Relay/IR/RelayOps.cpp.inc"
+
+void RelayDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "raf/Dialect/Relay/IR/RelayOps.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "raf/Dialect/Relay/IR/RelayTypes.cpp.inc"
+      >();
+}
+
+Operation *RelayDialect::materializeConstant(OpBuilder &builder,
+                                             Attribute value, Type type,
+                                             Location loc) {
+  auto elements = dyn_cast<ElementsAttr>(value);
+  if (!elements || elements.getType() != type)
+    return nullptr;
+  return ConstantOp::create(builder, loc, type, elements);
+}

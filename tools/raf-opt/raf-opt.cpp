@@ -1,0 +1,43 @@
+//===- raf-opt.cpp - RAF-MLIR optimizer driver ----------------------------===//
+//
+// mlir-opt for RAF-MLIR: our dialects and passes plus the upstream dialects
+// and generic passes the flow uses. Dialects are registered one by one
+// (not InitAllDialects) to keep the build lean.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "raf/Dialect/Relay/IR/RelayDialect.h"
+#include "raf/Dialect/Relay/Transforms/Passes.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  registry.insert<raf::relay::RelayDialect, mlir::arith::ArithDialect,
+                  mlir::bufferization::BufferizationDialect,
+                  mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
+                  mlir::math::MathDialect, mlir::memref::MemRefDialect,
+                  mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
+                  mlir::tosa::TosaDialect>();
+
+  // Generic upstream passes (canonicalize, cse, inline, symbol-dce, ...).
+  mlir::registerTransformsPasses();
+  raf::relay::registerRelayPasses();
+
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv,
+      "RAF-MLIR optimizer: runs relay/tcg/vta passes and pipelines on .mlir "
+      "files\n",
+      registry));
+}
