@@ -14,16 +14,18 @@ set_target_properties(raf::gecode PROPERTIES
   INTERFACE_LINK_LIBRARIES "${RAF_GECODE_LIBS}")
 
 # isl: libLLVM.so exports Polly's private copy of isl. The real libisl.so must
-# be a DT_NEEDED entry ahead of libLLVM.so, so `--no-as-needed` is forced for
-# it (Debian's linker defaults to --as-needed) and consumers link raf::isl
-# before any LLVM/MLIR library.
+# be a DT_NEEDED entry ahead of libLLVM.so. CMake places an INTERFACE target's
+# link items after the consumer's direct ones, so libisl.so goes in as a link
+# *option* (options precede every object and library), with --no-as-needed
+# because Debian's linker defaults to --as-needed.
+# unittests/Analysis/PolyhedralTest checks where isl symbols bind.
 find_path(ISL_INCLUDE_DIR isl/ctx.h REQUIRED)
 find_library(ISL_LIBRARY isl REQUIRED)
 add_library(raf::isl INTERFACE IMPORTED)
 set_target_properties(raf::isl PROPERTIES
   INTERFACE_INCLUDE_DIRECTORIES "${ISL_INCLUDE_DIR}"
-  INTERFACE_LINK_LIBRARIES
-    "-Wl,--push-state,--no-as-needed;${ISL_LIBRARY};-Wl,--pop-state")
+  INTERFACE_LINK_OPTIONS
+    "SHELL:-Wl,--push-state,--no-as-needed ${ISL_LIBRARY} -Wl,--pop-state")
 
 # XGBoost through its own CMake package (needs the `xgboost` CLI package too,
 # because the exported targets file names the binary).

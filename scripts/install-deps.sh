@@ -12,8 +12,9 @@ packages=(
   libgecode-dev libisl-dev libxgboost-dev xgboost
   # Unit tests.
   libgtest-dev
-  # Python side (run with /usr/bin/python3).
-  python3 python3-numpy python3-pytest
+  # Python side (run with /usr/bin/python3): frontends, oracles, plots.
+  python3 python3-numpy python3-pytest python3-torch python3-torchvision
+  python3-onnx python3-matplotlib
 )
 
 missing=()

@@ -16,6 +16,7 @@ config.excludes = ["Unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
                    "Inputs"]
 
 config.substitutions.append(("%raf_src_root", config.raf_src_root))
+config.substitutions.append(("%raf_obj_root", config.raf_obj_root))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -1,0 +1,588 @@
+//===- ConstraintSolver.cpp - Finite-domain constraint solving ------------===//
+//
+// Translates a raf::csp::Model into a Gecode space and searches it. This is
+// the only file that includes Gecode, and it is compiled with -fexceptions:
+// every exception Gecode raises while posting or searching is caught in
+// solve() and reported as SolveStatus::Error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Embedding/ConstraintSolver.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <gecode/int.hh>
+#include <gecode/minimodel.hh>
+#include <gecode/search.hh>
+
+#include <algorithm>
+#include <exception>
+#include <map>
+#include <memory>
+#include <new>
+
+using namespace raf::csp;
+using llvm::ArrayRef;
+using llvm::StringRef;
+
+// The documented limits must be Gecode's, or validation would accept models
+// that Gecode rejects (or reject valid ones).
+static_assert(MaxValue == Gecode::Int::Limits::max,
+              "MaxValue must match Gecode's integer limit");
+static_assert(MinValue == Gecode::Int::Limits::min,
+              "MinValue must match Gecode's integer limit");
+
+static bool inRange(int64_t V) { return V >= MinValue && V <= MaxValue; }
+
+static int64_t magnitude(int64_t V) { return V < 0 ? -V : V; }
+
+//===----------------------------------------------------------------------===//
+// Model
+//===----------------------------------------------------------------------===//
+
+void Model::fail(const std::string &Message) {
+  // Later errors are usually consequences of the first one, so only that one
+  // is kept.
+  if (Error.empty())
+    Error = Message;
+}
+
+bool Model::checkVars(ArrayRef<VarId> Ids, StringRef What) {
+  for (VarId V : Ids) {
+    if (!isValid(V)) {
+      fail(What.str() + ": unknown variable id " + std::to_string(V.Index));
+      return false;
+    }
+  }
+  return true;
+}
+
+VarId Model::addIntVar(int64_t Lo, int64_t Hi, StringRef Name) {
+  VarId Id{static_cast<unsigned>(Vars.size())};
+  // The variable is kept even if invalid so that the ids handed out stay
+  // dense; the recorded error stops the model from being solved.
+  std::string Domain =
+      "[" + std::to_string(Lo) + ", " + std::to_string(Hi) + "]";
+  if (!inRange(Lo) || !inRange(Hi))
+    fail("variable '" + Name.str() + "': bounds " + Domain +
+         " exceed the solver range [" + std::to_string(MinValue) + ", " +
+         std::to_string(MaxValue) + "]");
+  else if (Lo > Hi)
+    fail("variable '" + Name.str() + "': empty domain " + Domain);
+  Vars.push_back(Variable{Lo, Hi, Name.str(), /*IsBool=*/false});
+  return Id;
+}
+
+VarId Model::addBoolVar(StringRef Name) {
+  VarId Id = addIntVar(0, 1, Name);
+  Vars.back().IsBool = true;
+  return Id;
+}
+
+/// Sums the coefficients of repeated variables and drops zero terms, so that
+/// the limits are checked on what Gecode will actually post (Gecode merges
+/// repeated variables itself and throws if a merged coefficient overflows).
+/// Returns false and sets Message if a coefficient is out of range.
+static bool normalizeTerms(ArrayRef<int64_t> Coeffs, ArrayRef<VarId> Vars,
+                           std::vector<int64_t> &OutCoeffs,
+                           std::vector<VarId> &OutVars, std::string &Message) {
+  std::map<unsigned, int64_t> Merged;
+  std::vector<unsigned> Order;
+  for (size_t I = 0, E = Coeffs.size(); I != E; ++I) {
+    if (!inRange(Coeffs[I])) {
+      Message = "coefficient " + std::to_string(Coeffs[I]) +
+                " exceeds the solver range";
+      return false;
+    }
+    auto [It, Inserted] = Merged.try_emplace(Vars[I].Index, 0);
+    if (Inserted)
+      Order.push_back(Vars[I].Index);
+    // At most 2^32 terms of magnitude below 2^31 each: no int64 overflow.
+    It->second += Coeffs[I];
+  }
+  for (unsigned Index : Order) {
+    int64_t C = Merged[Index];
+    if (C == 0)
+      continue;
+    if (!inRange(C)) {
+      Message = "merged coefficient " + std::to_string(C) +
+                " of a repeated variable exceeds the solver range";
+      return false;
+    }
+    OutCoeffs.push_back(C);
+    OutVars.push_back(VarId{Index});
+  }
+  return true;
+}
+
+void Model::addLinear(ArrayRef<int64_t> Coeffs, ArrayRef<VarId> Ids,
+                      Relation Rel, int64_t Rhs) {
+  if (Coeffs.size() != Ids.size()) {
+    fail("linear constraint: " + std::to_string(Coeffs.size()) +
+         " coefficients for " + std::to_string(Ids.size()) + " variables");
+    return;
+  }
+  if (!checkVars(Ids, "linear constraint"))
+    return;
+  if (!inRange(Rhs)) {
+    fail("linear constraint: right-hand side " + std::to_string(Rhs) +
+         " exceeds the solver range");
+    return;
+  }
+  Constraint C;
+  C.Kind = Constraint::KindTy::Linear;
+  C.Rel = Rel;
+  C.Rhs = Rhs;
+  std::string Message;
+  if (!normalizeTerms(Coeffs, Ids, C.Coeffs, C.Vars, Message)) {
+    fail("linear constraint: " + Message);
+    return;
+  }
+  // Each product is below 2^62 and the running sum is checked against 2^48
+  // before every addition, so the accumulation cannot overflow.
+  int64_t Sum = magnitude(Rhs);
+  for (size_t I = 0, E = C.Coeffs.size(); I != E; ++I) {
+    const Variable &V = Vars[C.Vars[I].Index];
+    int64_t Largest = std::max(magnitude(V.Lo), magnitude(V.Hi));
+    Sum += magnitude(C.Coeffs[I]) * Largest;
+    if (Sum > MaxLinearMagnitude) {
+      fail("linear constraint: |rhs| + sum |a_i| * max|x_i| exceeds 2^48, "
+           "the precision of the solver's linear propagation");
+      return;
+    }
+  }
+  Constraints.push_back(std::move(C));
+}
+
+void Model::addAllDifferent(ArrayRef<VarId> Ids) {
+  if (!checkVars(Ids, "all-different constraint"))
+    return;
+  Constraint C;
+  C.Kind = Constraint::KindTy::AllDifferent;
+  C.Vars.assign(Ids.begin(), Ids.end());
+  Constraints.push_back(std::move(C));
+}
+
+void Model::addElement(ArrayRef<int64_t> Table, VarId Index, VarId Result) {
+  if (!checkVars({Index, Result}, "element constraint"))
+    return;
+  if (Table.empty()) {
+    fail("element constraint: empty table");
+    return;
+  }
+  if (!llvm::all_of(Table, inRange)) {
+    fail("element constraint: table value exceeds the solver range");
+    return;
+  }
+  if (Table.size() > static_cast<size_t>(MaxValue)) {
+    fail("element constraint: table too large");
+    return;
+  }
+  Constraint C;
+  C.Kind = Constraint::KindTy::Element;
+  C.Vars = {Index, Result};
+  C.Values.assign(Table.begin(), Table.end());
+  Constraints.push_back(std::move(C));
+}
+
+void Model::addTable(ArrayRef<VarId> Ids, ArrayRef<int64_t> Rows) {
+  if (Ids.empty()) {
+    fail("table constraint: no variables");
+    return;
+  }
+  if (!checkVars(Ids, "table constraint"))
+    return;
+  if (Rows.size() % Ids.size() != 0) {
+    fail("table constraint: " + std::to_string(Rows.size()) +
+         " values do not form rows of " + std::to_string(Ids.size()));
+    return;
+  }
+  if (!llvm::all_of(Rows, inRange)) {
+    fail("table constraint: value exceeds the solver range");
+    return;
+  }
+  Constraint C;
+  C.Kind = Constraint::KindTy::Table;
+  C.Vars.assign(Ids.begin(), Ids.end());
+  C.Values.assign(Rows.begin(), Rows.end());
+  Constraints.push_back(std::move(C));
+}
+
+void Model::minimize(ArrayRef<int64_t> Coeffs, ArrayRef<VarId> Ids) {
+  if (Coeffs.size() != Ids.size()) {
+    fail("objective: " + std::to_string(Coeffs.size()) + " coefficients for " +
+         std::to_string(Ids.size()) + " variables");
+    return;
+  }
+  if (!checkVars(Ids, "objective"))
+    return;
+  Objective Obj;
+  std::string Message;
+  if (!normalizeTerms(Coeffs, Ids, Obj.Coeffs, Obj.Vars, Message)) {
+    fail("objective: " + Message);
+    return;
+  }
+  // Gecode holds the cost in an integer variable, so every value the
+  // expression can take must be representable. Each bound moves by less than
+  // 2^62 per term and is checked after every term, so it cannot overflow.
+  int64_t Lo = 0, Hi = 0;
+  for (size_t I = 0, E = Obj.Coeffs.size(); I != E; ++I) {
+    const Variable &V = Vars[Obj.Vars[I].Index];
+    int64_t A = Obj.Coeffs[I] * V.Lo, B = Obj.Coeffs[I] * V.Hi;
+    Lo += std::min(A, B);
+    Hi += std::max(A, B);
+    if (!inRange(Lo) || !inRange(Hi)) {
+      fail("objective: its value range exceeds the solver range [" +
+           std::to_string(MinValue) + ", " + std::to_string(MaxValue) +
+           "]; scale the coefficients down");
+      return;
+    }
+  }
+  Goal = std::move(Obj);
+}
+
+StringRef raf::csp::stringifySolveStatus(SolveStatus Status) {
+  switch (Status) {
+  case SolveStatus::Optimal:
+    return "optimal";
+  case SolveStatus::Feasible:
+    return "feasible";
+  case SolveStatus::Infeasible:
+    return "infeasible";
+  case SolveStatus::Unknown:
+    return "unknown";
+  case SolveStatus::Error:
+    return "error";
+  }
+  return "invalid";
+}
+
+//===----------------------------------------------------------------------===//
+// Gecode translation
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+Gecode::IntRelType toGecode(Relation Rel) {
+  switch (Rel) {
+  case Relation::EQ:
+    return Gecode::IRT_EQ;
+  case Relation::NE:
+    return Gecode::IRT_NQ;
+  case Relation::LT:
+    return Gecode::IRT_LE;
+  case Relation::LE:
+    return Gecode::IRT_LQ;
+  case Relation::GT:
+    return Gecode::IRT_GR;
+  case Relation::GE:
+    return Gecode::IRT_GQ;
+  }
+  return Gecode::IRT_EQ;
+}
+
+bool holds(int64_t Lhs, Relation Rel, int64_t Rhs) {
+  switch (Rel) {
+  case Relation::EQ:
+    return Lhs == Rhs;
+  case Relation::NE:
+    return Lhs != Rhs;
+  case Relation::LT:
+    return Lhs < Rhs;
+  case Relation::LE:
+    return Lhs <= Rhs;
+  case Relation::GT:
+    return Lhs > Rhs;
+  case Relation::GE:
+    return Lhs >= Rhs;
+  }
+  return false;
+}
+
+/// Converts values that Model has already range-checked.
+Gecode::IntArgs toIntArgs(ArrayRef<int64_t> Values) {
+  Gecode::IntArgs Args(static_cast<int>(Values.size()));
+  for (size_t I = 0, E = Values.size(); I != E; ++I)
+    Args[I] = static_cast<int>(Values[I]);
+  return Args;
+}
+
+/// The search space for one model: one Gecode integer variable per model
+/// variable plus the cost variable that branch and bound constrains.
+class ModelSpace final : public Gecode::IntMinimizeSpace {
+public:
+  ModelSpace(const Model &M, const SolveOptions &Options) {
+    Gecode::IntVarArgs Args(static_cast<int>(M.getNumVars()));
+    for (unsigned I = 0, E = M.getNumVars(); I != E; ++I) {
+      const Variable &V = M.getVars()[I];
+      Args[I] =
+          Gecode::IntVar(*this, static_cast<int>(V.Lo), static_cast<int>(V.Hi));
+    }
+    X = Gecode::IntVarArray(*this, Args);
+
+    // Posting into a failed space is allowed but pointless.
+    for (const Constraint &C : M.getConstraints())
+      if (!failed())
+        post(C);
+
+    const std::optional<Objective> &Goal = M.getObjective();
+    if (Goal) {
+      // Model::minimize checked that the expression's range fits; give the
+      // cost variable exactly that range.
+      int64_t Lo = 0, Hi = 0;
+      for (size_t I = 0, E = Goal->Coeffs.size(); I != E; ++I) {
+        const Variable &V = M.getVar(Goal->Vars[I]);
+        int64_t A = Goal->Coeffs[I] * V.Lo, B = Goal->Coeffs[I] * V.Hi;
+        Lo += std::min(A, B);
+        Hi += std::max(A, B);
+      }
+      Cost = Gecode::IntVar(*this, static_cast<int>(Lo), static_cast<int>(Hi));
+      Gecode::linear(*this, toIntArgs(Goal->Coeffs), vars(Goal->Vars),
+                     Gecode::IRT_EQ, Cost);
+    } else {
+      Cost = Gecode::IntVar(*this, 0, 0);
+    }
+    if (failed())
+      return;
+
+    if (X.size() > 0)
+      Gecode::branch(*this, X, varBranch(Options.VarSelection),
+                     valBranch(Options.ValueSelection));
+    // The cost is functionally determined by X, but branching on it as well
+    // guarantees that every solution has an assigned cost.
+    Gecode::branch(*this, Cost, Gecode::INT_VAL_MIN());
+  }
+
+  ModelSpace(ModelSpace &Other) : Gecode::IntMinimizeSpace(Other) {
+    X.update(*this, Other.X);
+    Cost.update(*this, Other.Cost);
+  }
+
+  Gecode::Space *copy() override { return new ModelSpace(*this); }
+
+  Gecode::IntVar cost() const override { return Cost; }
+
+  std::vector<int64_t> values() const {
+    std::vector<int64_t> Result;
+    Result.reserve(X.size());
+    for (int I = 0, E = X.size(); I != E; ++I)
+      Result.push_back(X[I].val());
+    return Result;
+  }
+
+  int64_t costValue() const { return Cost.val(); }
+
+private:
+  Gecode::IntVarArgs vars(ArrayRef<VarId> Ids) const {
+    Gecode::IntVarArgs Args(static_cast<int>(Ids.size()));
+    for (size_t I = 0, E = Ids.size(); I != E; ++I)
+      Args[I] = X[Ids[I].Index];
+    return Args;
+  }
+
+  void post(const Constraint &C) {
+    switch (C.Kind) {
+    case Constraint::KindTy::Linear:
+      if (C.Vars.empty()) {
+        // Every term cancelled: the constraint is a constant comparison.
+        if (!holds(0, C.Rel, C.Rhs))
+          fail();
+        return;
+      }
+      Gecode::linear(*this, toIntArgs(C.Coeffs), vars(C.Vars), toGecode(C.Rel),
+                     static_cast<int>(C.Rhs));
+      return;
+    case Constraint::KindTy::AllDifferent: {
+      // A variable listed twice can never differ from itself; Gecode rejects
+      // such arguments instead of failing, so decide it here.
+      std::vector<unsigned> Indices;
+      for (VarId V : C.Vars)
+        Indices.push_back(V.Index);
+      std::sort(Indices.begin(), Indices.end());
+      if (std::adjacent_find(Indices.begin(), Indices.end()) != Indices.end()) {
+        fail();
+        return;
+      }
+      if (C.Vars.size() > 1)
+        Gecode::distinct(*this, vars(C.Vars));
+      return;
+    }
+    case Constraint::KindTy::Element:
+      Gecode::element(*this, toIntArgs(C.Values), X[C.Vars[0].Index],
+                      X[C.Vars[1].Index]);
+      return;
+    case Constraint::KindTy::Table: {
+      if (C.Values.empty()) {
+        fail();
+        return;
+      }
+      size_t Arity = C.Vars.size();
+      Gecode::TupleSet Tuples(static_cast<int>(Arity));
+      for (size_t Row = 0, E = C.Values.size() / Arity; Row != E; ++Row)
+        Tuples.add(
+            toIntArgs(ArrayRef<int64_t>(C.Values).slice(Row * Arity, Arity)));
+      Tuples.finalize();
+      Gecode::extensional(*this, vars(C.Vars), Tuples);
+      return;
+    }
+    }
+  }
+
+  static Gecode::IntVarBranch varBranch(VarOrder Order) {
+    switch (Order) {
+    case VarOrder::Input:
+      return Gecode::INT_VAR_NONE();
+    case VarOrder::SmallestDomain:
+      return Gecode::INT_VAR_SIZE_MIN();
+    case VarOrder::AfcOverSize:
+      return Gecode::INT_VAR_AFC_SIZE_MAX();
+    }
+    return Gecode::INT_VAR_NONE();
+  }
+
+  static Gecode::IntValBranch valBranch(ValueOrder Order) {
+    return Order == ValueOrder::Max ? Gecode::INT_VAL_MAX()
+                                    : Gecode::INT_VAL_MIN();
+  }
+
+  Gecode::IntVarArray X;
+  Gecode::IntVar Cost;
+};
+
+/// Stops the search as soon as any of the configured limits is exceeded.
+/// Gecode's predefined stop objects each watch one quantity; the solver
+/// offers several at once, so this owns one of each that is enabled.
+class CombinedStop final : public Gecode::Search::Stop {
+public:
+  explicit CombinedStop(const SolveOptions &Options) {
+    if (Options.NodeLimit)
+      Nodes = std::make_unique<Gecode::Search::NodeStop>(Options.NodeLimit);
+    if (Options.FailLimit)
+      Fails = std::make_unique<Gecode::Search::FailStop>(Options.FailLimit);
+    // The timer starts now, so this object is created right before search.
+    if (Options.TimeLimitMs)
+      Time = std::make_unique<Gecode::Search::TimeStop>(Options.TimeLimitMs);
+  }
+
+  bool isActive() const { return Nodes || Fails || Time; }
+
+  bool stop(const Gecode::Search::Statistics &S,
+            const Gecode::Search::Options &O) override {
+    return (Nodes && Nodes->stop(S, O)) || (Fails && Fails->stop(S, O)) ||
+           (Time && Time->stop(S, O));
+  }
+
+private:
+  std::unique_ptr<Gecode::Search::NodeStop> Nodes;
+  std::unique_ptr<Gecode::Search::FailStop> Fails;
+  std::unique_ptr<Gecode::Search::TimeStop> Time;
+};
+
+/// Runs engine EngineT over Root and fills in Result.
+template <template <class> class EngineT>
+void runSearch(ModelSpace &Root, const SolveOptions &Options, bool HasObjective,
+               SolveResult &Result) {
+  CombinedStop Stop(Options);
+  Gecode::Search::Options SearchOptions;
+  SearchOptions.threads = Options.Threads;
+  if (Stop.isActive())
+    SearchOptions.stop = &Stop;
+
+  // Without an objective every solution is optimal, so SearchMode::Optimal
+  // needs no more than the first one.
+  bool StopAtFirst = Options.Mode == SearchMode::First ||
+                     (Options.Mode == SearchMode::Optimal && !HasObjective);
+
+  EngineT<ModelSpace> Engine(&Root, SearchOptions);
+  bool StoppedByCaller = false;
+  while (ModelSpace *Raw = Engine.next()) {
+    std::unique_ptr<ModelSpace> Solution(Raw);
+    ++Result.NumSolutions;
+    std::vector<int64_t> Values = Solution->values();
+    int64_t Cost = Solution->costValue();
+    // Branch and bound only returns improving solutions; depth-first search
+    // may return worse ones after better ones.
+    if (Result.NumSolutions == 1 ||
+        (HasObjective && Cost < *Result.ObjectiveValue)) {
+      Result.Values = Values;
+      if (HasObjective)
+        Result.ObjectiveValue = Cost;
+    }
+    if (Options.Mode == SearchMode::All)
+      Result.Solutions.push_back(std::move(Values));
+
+    if (StopAtFirst) {
+      StoppedByCaller = true;
+      break;
+    }
+    if (Options.Mode == SearchMode::All && Options.SolutionLimit &&
+        Result.NumSolutions >= Options.SolutionLimit) {
+      Result.LimitReached = true;
+      StoppedByCaller = true;
+      break;
+    }
+  }
+
+  Gecode::Search::Statistics Stats = Engine.statistics();
+  Result.Stats.Nodes = Stats.node;
+  Result.Stats.Fails = Stats.fail;
+  Result.Stats.Propagations = Stats.propagate;
+  Result.Stats.Depth = Stats.depth;
+
+  bool Stopped = Engine.stopped();
+  if (Stopped)
+    Result.LimitReached = true;
+
+  if (Result.NumSolutions == 0)
+    Result.Status = Stopped ? SolveStatus::Unknown : SolveStatus::Infeasible;
+  else if (!Stopped && !StoppedByCaller)
+    Result.Status = SolveStatus::Optimal;
+  else if (StopAtFirst && !HasObjective && !Stopped)
+    Result.Status = SolveStatus::Optimal;
+  else
+    Result.Status = SolveStatus::Feasible;
+}
+
+SolveResult makeError(std::string Message) {
+  SolveResult Result;
+  Result.Status = SolveStatus::Error;
+  Result.Message = std::move(Message);
+  return Result;
+}
+
+} // namespace
+
+SolveResult raf::csp::solve(const Model &Problem, const SolveOptions &Options) {
+  if (Problem.hasError())
+    return makeError("invalid model: " + Problem.getError().str());
+  if (Options.Threads == 0)
+    return makeError("invalid options: Threads must be at least 1");
+
+  bool HasObjective = Problem.getObjective().has_value();
+  // Gecode signals bad arguments, exceeded limits and exhausted memory by
+  // throwing; none of that may escape into -fno-exceptions callers.
+  try {
+    ModelSpace Root(Problem, Options);
+    SolveResult Result;
+    // Propagating the root first settles models that are infeasible without
+    // search, and the engines clone their root, which Gecode refuses to do
+    // for a failed space.
+    if (Root.status() == Gecode::SS_FAILED) {
+      Result.Status = SolveStatus::Infeasible;
+      return Result;
+    }
+    if (Options.Mode == SearchMode::Optimal && HasObjective)
+      runSearch<Gecode::BAB>(Root, Options, HasObjective, Result);
+    else
+      runSearch<Gecode::DFS>(Root, Options, HasObjective, Result);
+    return Result;
+  } catch (const Gecode::Exception &E) {
+    return makeError(std::string("Gecode error: ") + E.what());
+  } catch (const std::bad_alloc &) {
+    return makeError("out of memory during constraint solving");
+  } catch (const std::exception &E) {
+    return makeError(std::string("constraint solving failed: ") + E.what());
+  } catch (...) {
+    return makeError("constraint solving failed with an unknown exception");
+  }
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Sets up and runs every test: installs dependencies, builds, then runs the lit
+# suite (IR tests and, through lit's GoogleTest format, all unit tests) and
+# the Python tests. Ends with "N passed, N failed"; exits non-zero on failure.
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${RAF_BUILD_DIR:-$root/build}"
+
+"$root/scripts/install-deps.sh" || exit 1
+"$root/scripts/build.sh" all || { echo "0 passed, 1 failed (build)"; exit 1; }
+
+passed=0
+failed=0
+
+# lit: IR tests + unit tests. The summary lines look like "  Passed: 12".
+lit_log="$build/lit-results.txt"
+"${LIT:-/usr/lib/llvm-22/bin/lit}" -sv "$build/test" 2>&1 | tee "$lit_log"
+count() {
+  awk -v key="$1" '{ line = $0; sub(/^ +/, "", line) }
+    index(line, key ":") == 1 { split(line, f, ":"); s += f[2] + 0 }
+    END { print s + 0 }' "$lit_log"
+}
+passed=$((passed + $(count Passed) + $(count "Expectedly Failed")))
+failed=$((failed + $(count Failed) + $(count Unresolved) + $(count "Timed Out") \
+          + $(count "Unexpectedly Passed")))
+if [ "$(count Passed)" -eq 0 ]; then
+  echo "lit ran no tests"
+  failed=$((failed + 1))
+fi
+
+# Python tests (frontends, numeric oracles), run by Debian's interpreter.
+if compgen -G "$root/python/tests/test_*.py" > /dev/null; then
+  py_log="$build/pytest-results.txt"
+  (cd "$root/python" && RAF_BUILD_DIR="$build" /usr/bin/python3 -m pytest -q \
+      tests 2>&1) | tee "$py_log"
+  py_passed=$(grep -oE '[0-9]+ passed' "$py_log" | tail -1 | cut -d' ' -f1)
+  py_failed=$(grep -oE '[0-9]+ (failed|error)' "$py_log" | awk '{s += $1} END {print s + 0}')
+  passed=$((passed + ${py_passed:-0}))
+  failed=$((failed + py_failed))
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
