@@ -14,7 +14,8 @@ failed=0
 
 # lit: IR tests + unit tests. The summary lines look like "  Passed: 12".
 lit_log="$build/lit-results.txt"
-"${LIT:-/usr/lib/llvm-22/bin/lit}" -sv "$build/test" 2>&1 | tee "$lit_log"
+"${LIT:-/usr/lib/llvm-22/bin/lit}" -sv "$build/test" "$build/test/Unit" 2>&1 |
+  tee "$lit_log"
 count() {
   awk -v key="$1" '{ line = $0; sub(/^ +/, "", line) }
     index(line, key ":") == 1 { split(line, f, ":"); s += f[2] + 0 }

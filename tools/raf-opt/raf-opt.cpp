@@ -37,7 +37,8 @@ int main(int argc, char **argv) {
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv,
-      "RAF-MLIR optimizer: runs relay/tcg/vta passes and pipelines on .mlir "
-      "files\n",
+      "RAF-MLIR optimizer: parses, verifies and transforms .mlir modules in "
+      "the relay dialect (and the upstream dialects listed below) with the "
+      "passes listed below\n",
       registry));
 }

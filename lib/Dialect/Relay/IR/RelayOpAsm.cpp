@@ -24,7 +24,9 @@ ParseResult parseOperator(OpAsmParser &parser, OperationState &result,
     if (parser.parseOptionalArrowTypeList(resultTypes))
       return failure();
   } else if (!operands.empty()) {
-    return parser.emitError(parser.getCurrentLocation(),
+    // Point at the operands: the current token may already be on the next
+    // line.
+    return parser.emitError(operandsLoc,
                             "expected ':' followed by the operand types, e.g. "
                             "': (tensor<4xf32>, tensor<4xf32>)'");
   }

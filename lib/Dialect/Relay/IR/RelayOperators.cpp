@@ -11,6 +11,7 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace raf::relay;
@@ -74,8 +75,20 @@ int64_t windowOutputSize(int64_t in, int64_t kernel, int64_t padBefore,
   return out;
 }
 
-Type resultElement(std::optional<Type> outDtype, Type input) {
-  return outDtype ? *outDtype : input;
+/// The result element type: `out_dtype` when given, else the input's. Checked
+/// before any tensor type is built from it.
+FailureOr<Type> resultElement(std::optional<Location> loc, StringRef opName,
+                              std::optional<Type> outDtype, Type input) {
+  if (!outDtype)
+    return input;
+  if (!outDtype->isIntOrFloat()) {
+    (void)emitOptionalError(loc, opName,
+                            ": out_dtype must be an integer or float type, "
+                            "got ",
+                            *outDtype);
+    return failure();
+  }
+  return *outDtype;
 }
 
 LogicalResult verifySameElement(std::optional<Location> loc, StringRef opName,
@@ -118,15 +131,34 @@ bool isZeroValue(Value value) {
   return matchPattern(value, m_AnyZeroFloat()) || matchPattern(value, m_Zero());
 }
 
+/// Whether `other (+|-) zero` is `other` itself: `zero` is all zeros and does
+/// not broadcast `other` to a larger shape. With dynamic sizes equal static
+/// types are not enough (a run-time 1 could be stretched), unless the zero is
+/// zeros_like(other).
+bool isAdditiveIdentity(Value zero, Value other, Type result) {
+  if (!isZeroValue(zero) || other.getType() != result)
+    return false;
+  if (cast<RankedTensorType>(result).hasStaticShape())
+    return true;
+  auto like = zero.getDefiningOp<ZerosLikeOp>();
+  return like && like.getX() == other;
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
 // Element-wise
 //===----------------------------------------------------------------------===//
 
-LogicalResult CastOp::inferResultTypes(MLIRContext *, std::optional<Location>,
+LogicalResult CastOp::inferResultTypes(MLIRContext *,
+                                       std::optional<Location> location,
                                        Adaptor adaptor,
                                        SmallVectorImpl<Type> &inferred) {
+  // Checked before building the tensor type: tensor<2xtuple<>> is invalid.
+  if (!adaptor.getDtype().isIntOrFloat())
+    return emitOptionalError(location, getOperationName(),
+                             ": dtype must be an integer or float type, got ",
+                             adaptor.getDtype());
   inferred.push_back(tensorType(adaptor.getX()).clone(adaptor.getDtype()));
   return success();
 }
@@ -139,15 +171,15 @@ OpFoldResult CastOp::fold(FoldAdaptor) {
 
 OpFoldResult AddOp::fold(FoldAdaptor) {
   // x + 0 and 0 + x are x when x already has the broadcast result type.
-  if (isZeroValue(getRhs()) && getLhs().getType() == getType())
+  if (isAdditiveIdentity(getRhs(), getLhs(), getType()))
     return getLhs();
-  if (isZeroValue(getLhs()) && getRhs().getType() == getType())
+  if (isAdditiveIdentity(getLhs(), getRhs(), getType()))
     return getRhs();
   return {};
 }
 
 OpFoldResult SubtractOp::fold(FoldAdaptor) {
-  if (isZeroValue(getRhs()) && getLhs().getType() == getType())
+  if (isAdditiveIdentity(getRhs(), getLhs(), getType()))
     return getLhs();
   return {};
 }
@@ -294,9 +326,12 @@ LogicalResult Conv2DOp::inferResultTypes(MLIRContext *,
     return emitOptionalError(location, name, ": the dilated kernel (",
                              kh, "x", kw, ") does not fit the padded input (",
                              h, "x", w, ")");
-  Type element = resultElement(adaptor.getOutDtype(),
-                               tensorType(adaptor.getData()).getElementType());
-  inferred.push_back(buildConvResult(*shape, o, oh, ow, element));
+  FailureOr<Type> element =
+      resultElement(location, name, adaptor.getOutDtype(),
+                    tensorType(adaptor.getData()).getElementType());
+  if (failed(element))
+    return failure();
+  inferred.push_back(buildConvResult(*shape, o, oh, ow, *element));
   return success();
 }
 
@@ -358,9 +393,12 @@ Conv2DTransposeOp::inferResultTypes(MLIRContext *,
                              ": padding leaves an empty output (", oh, "x", ow,
                              ")");
   int64_t channels = isDynamic(oPerGroup) ? kDynamic : oPerGroup * groups;
-  Type element = resultElement(adaptor.getOutDtype(),
-                               tensorType(adaptor.getData()).getElementType());
-  inferred.push_back(buildConvResult(*shape, channels, oh, ow, element));
+  FailureOr<Type> element =
+      resultElement(location, name, adaptor.getOutDtype(),
+                    tensorType(adaptor.getData()).getElementType());
+  if (failed(element))
+    return failure();
+  inferred.push_back(buildConvResult(*shape, channels, oh, ow, *element));
   return success();
 }
 
@@ -396,10 +434,13 @@ LogicalResult DenseOp::inferResultTypes(MLIRContext *,
     return emitOptionalError(location, name, ": x has ", x.getShape().back(),
                              " features but the weight [N, K] has K = ",
                              w.getDimSize(1));
+  FailureOr<Type> element = resultElement(location, name, adaptor.getOutDtype(),
+                                          x.getElementType());
+  if (failed(element))
+    return failure();
   SmallVector<int64_t> shape(x.getShape());
   shape.back() = w.getDimSize(0);
-  inferred.push_back(RankedTensorType::get(
-      shape, resultElement(adaptor.getOutDtype(), x.getElementType())));
+  inferred.push_back(RankedTensorType::get(shape, *element));
   return success();
 }
 
@@ -427,8 +468,11 @@ LogicalResult MatmulOp::inferResultTypes(MLIRContext *,
     return emitOptionalError(location, name,
                              ": contraction sizes differ: a gives K = ", ka,
                              ", b gives K = ", kb);
-  inferred.push_back(RankedTensorType::get(
-      {m, n}, resultElement(adaptor.getOutDtype(), a.getElementType())));
+  FailureOr<Type> element = resultElement(location, name, adaptor.getOutDtype(),
+                                          a.getElementType());
+  if (failed(element))
+    return failure();
+  inferred.push_back(RankedTensorType::get({m, n}, *element));
   return success();
 }
 
@@ -463,8 +507,11 @@ LogicalResult BatchMatmulOp::inferResultTypes(MLIRContext *,
                              ", b gives K = ", kb,
                              " (transpose_b defaults to true)");
   int64_t batch = ba == 1 ? bb : ba;
-  inferred.push_back(RankedTensorType::get(
-      {batch, m, n}, resultElement(adaptor.getOutDtype(), a.getElementType())));
+  FailureOr<Type> element = resultElement(location, name, adaptor.getOutDtype(),
+                                          a.getElementType());
+  if (failed(element))
+    return failure();
+  inferred.push_back(RankedTensorType::get({batch, m, n}, *element));
   return success();
 }
 
@@ -764,8 +811,9 @@ LogicalResult ReshapeOp::inferResultTypes(MLIRContext *,
     shape.push_back(size);
     if (isDynamic(size))
       dynamic = true;
-    else
-      known *= size;
+    else if (llvm::MulOverflow(known, size, known))
+      return emitOptionalError(location, name,
+                               ": the product of newshape overflows");
   }
   if (!dynamic) {
     int64_t total = x.getNumElements();
@@ -878,9 +926,10 @@ LogicalResult ExpandDimsOp::inferResultTypes(MLIRContext *,
                                              SmallVectorImpl<Type> &inferred) {
   auto x = tensorType(adaptor.getX());
   int64_t count = adaptor.getNumNewaxis();
-  if (count < 0)
+  // Bounded as NumPy's NPY_MAXDIMS; a huge count would exhaust memory.
+  if (count < 0 || count > 64)
     return emitOptionalError(location, getOperationName(),
-                             ": num_newaxis must be >= 0, got ", count);
+                             ": num_newaxis must be in [0, 64], got ", count);
   // Valid positions are [-rank-1, rank].
   FailureOr<int64_t> axis =
       normalizeAxis(location, getOperationName(), "axis", adaptor.getAxis(),
@@ -982,7 +1031,10 @@ LogicalResult SplitOp::inferResultTypes(MLIRContext *,
     if (*sections < 1)
       return emitOptionalError(location, name, ": sections must be >= 1, got ",
                                *sections);
-    if (isDynamic(size) || size % *sections != 0)
+    // An empty axis splits only into one section; more would build
+    // arbitrarily many results.
+    if (isDynamic(size) || size % *sections != 0 ||
+        *sections > std::max<int64_t>(size, 1))
       return emitOptionalError(location, name, ": axis ", *axis, " of size ",
                                size, " does not split evenly into ",
                                *sections, " sections");
@@ -1059,9 +1111,15 @@ LogicalResult StridedSliceOp::inferResultTypes(MLIRContext *,
     };
     int64_t b = canonical(begin[i], stride > 0);
     int64_t e = canonical(end[i], stride > 0);
-    int64_t length = stride > 0 ? (e - b + stride - 1) / stride
-                                : (b - e + (-stride) - 1) / (-stride);
-    shape[*axis] = std::max<int64_t>(length, 0);
+    // Unsigned magnitude: -INT64_MIN overflows int64_t.
+    uint64_t step = stride > 0 ? static_cast<uint64_t>(stride)
+                               : 0 - static_cast<uint64_t>(stride);
+    int64_t distance = stride > 0 ? e - b : b - e;
+    shape[*axis] =
+        distance <= 0
+            ? 0
+            : static_cast<int64_t>(1 + (static_cast<uint64_t>(distance) - 1) /
+                                           step);
   }
   inferred.push_back(RankedTensorType::get(shape, x.getElementType()));
   return success();
@@ -1133,7 +1191,12 @@ LogicalResult PadOp::inferResultTypes(MLIRContext *,
     if (mode == "edge" && shape[d] == 0 && before + after > 0)
       return emitOptionalError(location, name,
                                ": edge padding needs a non-empty axis ", d);
-    shape[d] += before + after;
+    int64_t padded;
+    if (llvm::AddOverflow(shape[d], before, padded) ||
+        llvm::AddOverflow(padded, after, padded))
+      return emitOptionalError(location, name, ": padding axis ", d,
+                               " overflows its size");
+    shape[d] = padded;
   }
   inferred.push_back(RankedTensorType::get(shape, x.getElementType()));
   return success();
@@ -1145,6 +1208,11 @@ LogicalResult BroadcastToOp::inferResultTypes(MLIRContext *,
                                               SmallVectorImpl<Type> &inferred) {
   auto x = tensorType(adaptor.getX());
   ArrayRef<int64_t> target = adaptor.getShape();
+  // The target shape is static; a negative size would make an invalid type.
+  if (llvm::any_of(target, [](int64_t s) { return s < 0; }))
+    return emitOptionalError(location, getOperationName(),
+                             ": shape sizes must be non-negative, got [",
+                             target, "]");
   auto shape = broadcastShapes(x.getShape(), target);
   if (target.size() < static_cast<size_t>(x.getRank()) || !shape ||
       !llvm::equal(*shape, target))

@@ -28,6 +28,24 @@ LogicalResult verifyRankedTensorOperands(std::optional<Location> loc,
   return success();
 }
 
+LogicalResult verifyInferredTypes(std::optional<Location> loc,
+                                  StringRef opName, TypeRange types) {
+  for (Type type : types) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      continue;
+    if (!TensorType::isValidElementType(tensor.getElementType()))
+      return emitOptionalError(loc, opName, ": result element type ",
+                               tensor.getElementType(),
+                               " is not a valid tensor element type");
+    for (int64_t size : tensor.getShape())
+      if (size < 0 && !ShapedType::isDynamic(size))
+        return emitOptionalError(loc, opName, ": result size ", size,
+                                 " is negative (attribute values overflow)");
+  }
+  return success();
+}
+
 LogicalResult verifyElementKind(std::optional<Location> loc, StringRef opName,
                                 StringRef operandName, RankedTensorType type,
                                 ElementKind kind) {

@@ -88,7 +88,13 @@ class Relay_Operator<string mnemonic, string fusion, string cast, int castArgs,
           ::mlir::failed(::raf::relay::verifyRankedTensorOperands(
               location, getOperationName(), complete.getOperands())))
         return ::mlir::failure();
-      return inferResultTypes(context, location, complete, inferredReturnTypes);
+      // Shape functions do arithmetic on attribute values; an overflowing or
+      // nonsensical attribute must end in a diagnostic, not an invalid type.
+      if (::mlir::failed(inferResultTypes(context, location, complete,
+                                          inferredReturnTypes)))
+        return ::mlir::failure();
+      return ::raf::relay::verifyInferredTypes(location, getOperationName(),
+                                               inferredReturnTypes);
     }
   }] # !if(!empty(inferBody), "", [{
     ::llvm::LogicalResult $cppClass::inferResultTypes(

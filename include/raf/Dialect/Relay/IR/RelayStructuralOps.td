@@ -98,7 +98,9 @@ def Relay_FnOp : Relay_Op<"fn", [Pure]> {
     A local function value (TYPE-FUNCTION-DEFINITION). The body may use
     values defined outside it: those are the closure's captured free
     variables. The result is a value of builtin function type; call it with
-    `relay.call`. Optional attributes (e.g. `primitive`) are kept.
+    `relay.call`. The unit attribute `primitive` marks a closure that is one
+    fused kernel (TVM's `Primitive` function attribute); other annotations
+    must be dialect-prefixed (e.g. `relay.backend`).
 
     ```mlir
     %f = relay.fn(%x: tensor<4xf32>) -> tensor<4xf32> {
@@ -107,6 +109,8 @@ def Relay_FnOp : Relay_Op<"fn", [Pure]> {
     }
     ```
   }];
+  // Declared so KnownAttributesOnly accepts it and passes can query it.
+  let arguments = (ins UnitAttr:$primitive);
   let results = (outs FunctionType:$result);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;

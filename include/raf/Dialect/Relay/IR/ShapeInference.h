@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
+#include "mlir/IR/TypeRange.h"
 #include "mlir/IR/Value.h"
 #include "mlir/IR/ValueRange.h"
 
@@ -30,6 +31,14 @@ enum class ElementKind {
 llvm::LogicalResult
 verifyRankedTensorOperands(std::optional<mlir::Location> loc,
                            llvm::StringRef opName, mlir::ValueRange operands);
+
+/// Checks that every inferred tensor type has sizes >= 0 (or dynamic) and a
+/// valid element type. Runs after every shape function as a safety net: a
+/// shape function must never hand out an invalid type, whatever attribute
+/// values (overflowing arithmetic, odd dtypes) it is given.
+llvm::LogicalResult verifyInferredTypes(std::optional<mlir::Location> loc,
+                                        llvm::StringRef opName,
+                                        mlir::TypeRange types);
 
 /// Checks the element type of `type` against `kind`.
 llvm::LogicalResult verifyElementKind(std::optional<mlir::Location> loc,
