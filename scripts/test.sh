@@ -7,7 +7,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${RAF_BUILD_DIR:-$root/build}"
 
 "$root/scripts/install-deps.sh" || exit 1
-"$root/scripts/build.sh" all || { echo "0 passed, 1 failed (build)"; exit 1; }
+"$root/scripts/build.sh" all raf-docs || { echo "0 passed, 1 failed (build)"; exit 1; }
 
 passed=0
 failed=0
