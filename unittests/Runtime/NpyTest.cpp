@@ -1,0 +1,132 @@
+//===- NpyTest.cpp - HostTensor and .npy round trips ----------------------===//
+
+#include "raf/Runtime/Npy.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "gtest/gtest.h"
+
+#include <string>
+
+using namespace raf::runtime;
+
+namespace {
+
+std::string temporaryPath(llvm::StringRef stem) {
+  llvm::SmallString<128> path;
+  EXPECT_FALSE(llvm::sys::fs::createTemporaryFile(stem, "npy", path));
+  return std::string(path);
+}
+
+std::string errorText(llvm::Error error) {
+  return llvm::toString(std::move(error));
+}
+
+TEST(HostTensor, ConvertsAndRounds) {
+  HostTensor half(DType::F16, {3});
+  half.setDouble(0, 1.0 / 3.0);
+  // The nearest f16 to 1/3 is 0x3555 = 0.333251953125.
+  EXPECT_DOUBLE_EQ(half.getDouble(0), 0.333251953125);
+  half.setDouble(1, 70000.0); // beyond f16 range
+  EXPECT_TRUE(std::isinf(half.getDouble(1)));
+
+  HostTensor bytes(DType::I8, {2});
+  bytes.setInt(0, 300); // wraps like a two's complement truncation
+  EXPECT_EQ(bytes.getInt(0), 44);
+  bytes.setDouble(1, -2.7);
+  EXPECT_EQ(bytes.getInt(1), -2);
+
+  HostTensor flags(DType::Bool, {1});
+  flags.setDouble(0, 0.25);
+  EXPECT_EQ(flags.getInt(0), 1);
+  EXPECT_EQ(HostTensor(DType::F32, {2, 3, 4}).getStrides(),
+            (llvm::SmallVector<int64_t>{12, 4, 1}));
+  EXPECT_EQ(HostTensor(DType::I64, {2, 3}).getTypeString(),
+            "tensor<2x3xi64>");
+}
+
+TEST(Npy, RoundTripsEveryType) {
+  std::mt19937_64 generator(7);
+  for (DType dtype : {DType::Bool, DType::I8, DType::I16, DType::I32,
+                      DType::I64, DType::U8, DType::F16, DType::F32,
+                      DType::F64}) {
+    for (llvm::SmallVector<int64_t> shape :
+         {llvm::SmallVector<int64_t>{}, {5}, {2, 3, 4}, {0, 3}}) {
+      HostTensor tensor = HostTensor::random(dtype, shape, generator);
+      std::string path = temporaryPath("roundtrip");
+      ASSERT_FALSE(writeNpy(path, tensor));
+      llvm::Expected<HostTensor> back = readNpy(path);
+      ASSERT_TRUE(bool(back)) << errorText(back.takeError());
+      EXPECT_EQ(back->getDType(), dtype);
+      EXPECT_EQ(back->getShape(), tensor.getShape());
+      ASSERT_EQ(back->getNumBytes(), tensor.getNumBytes());
+      EXPECT_EQ(0, std::memcmp(back->data(), tensor.data(),
+                               tensor.getNumBytes()));
+      llvm::sys::fs::remove(path);
+    }
+  }
+}
+
+TEST(Npy, HeaderIsAlignedAndParsesNumpyStyle) {
+  // A version 1.0 header as numpy writes it for np.arange(6, dtype='<i4')
+  // .reshape(2, 3).
+  std::string header =
+      "{'descr': '<i4', 'fortran_order': False, 'shape': (2, 3), }";
+  header.append(127 - 10 - header.size(), ' '); // 128-byte preamble
+  header.push_back('\n');
+  std::string file = std::string("\x93NUMPY\x01\x00", 8);
+  file.push_back(static_cast<char>(header.size()));
+  file.push_back(0);
+  file += header;
+  for (int32_t i = 0; i < 6; ++i)
+    file.append(reinterpret_cast<const char *>(&i), 4);
+  llvm::Expected<HostTensor> tensor = parseNpy(file, "arange.npy");
+  ASSERT_TRUE(bool(tensor)) << errorText(tensor.takeError());
+  EXPECT_EQ(tensor->getTypeString(), "tensor<2x3xi32>");
+  EXPECT_EQ(tensor->getInt(5), 5);
+}
+
+TEST(Npy, RejectsMalformedFiles) {
+  auto expectError = [](llvm::StringRef contents, llvm::StringRef needle) {
+    llvm::Expected<HostTensor> tensor = parseNpy(contents, "bad.npy");
+    ASSERT_FALSE(bool(tensor));
+    std::string message = errorText(tensor.takeError());
+    EXPECT_NE(message.find("bad.npy"), std::string::npos) << message;
+    EXPECT_NE(message.find(needle.str()), std::string::npos) << message;
+  };
+  auto withHeader = [](llvm::StringRef dict, llvm::StringRef data) {
+    std::string file = std::string("\x93NUMPY\x01\x00", 8);
+    file.push_back(static_cast<char>(dict.size()));
+    file.push_back(0);
+    return file + dict.str() + data.str();
+  };
+  expectError("PK\x03\x04 zip", "magic");
+  expectError(std::string("\x93NUMPY\x01", 7), "truncated");
+  expectError(std::string("\x93NUMPY\x09\x00\x00\x00", 10), "version");
+  expectError(withHeader("{'descr': '<f4', 'shape': (2,), }", ""),
+              "fortran_order");
+  expectError(withHeader("{'descr': '>f4', 'fortran_order': False, "
+                         "'shape': (1,), }",
+                         "abcd"),
+              "unsupported element type");
+  expectError(withHeader("{'descr': '<f4', 'fortran_order': True, "
+                         "'shape': (1,), }",
+                         "abcd"),
+              "Fortran");
+  expectError(withHeader("{'descr': '<f4', 'fortran_order': False, "
+                         "'shape': (2, x), }",
+                         ""),
+              "dimension");
+  expectError(withHeader("{'descr': '<f4', 'fortran_order': False, "
+                         "'shape': (2,), }",
+                         "abc"),
+              "data is 3 bytes");
+  EXPECT_TRUE(
+      llvm::errorToBool(readNpy("/nonexistent/dir/x.npy").takeError()));
+  EXPECT_TRUE(llvm::errorToBool(
+      writeNpy("/nonexistent/dir/x.npy", HostTensor(DType::F32, {1}))));
+  EXPECT_TRUE(llvm::errorToBool(
+      writeNpy(temporaryPath("bf16"), HostTensor(DType::BF16, {1}))));
+}
+
+} // namespace
