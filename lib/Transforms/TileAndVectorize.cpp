@@ -1,0 +1,177 @@
+//===- TileAndVectorize.cpp - register-blocked contractions ---------------===//
+//
+// Turns the compute-heavy linalg ops into register-blocked vector code:
+//
+//   1. convolutions -> im2col copy + contraction (upstream rewriteInIm2Col);
+//   2. every static contraction is tiled so that one tile is a
+//      tile-m x tile-n block of the output and one step of the reduction,
+//      with the reduction loop innermost;
+//   3. each tile is vectorised (linalg::vectorize) and the accumulator's
+//      read/write is hoisted out of the reduction loop, so the loop body is
+//      one broadcast + FMA per row of the block while the block stays in
+//      registers;
+//   4. the vector ops are lowered to outer products and plain loads/stores.
+//
+// Anything that does not fit this scheme (dynamic shapes, blocks that do not
+// divide the output) is left alone and lowered to scalar loops later.
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace raf {
+#define GEN_PASS_DEF_RAFTILEANDVECTORIZE
+#include "raf/Transforms/Passes.h.inc"
+} // namespace raf
+
+using namespace mlir;
+
+namespace {
+
+/// A contraction we know how to block: static shapes, exactly one reduction
+/// loop, and an output whose two innermost dimensions are parallel loops.
+struct BlockPlan {
+  SmallVector<int64_t> tileSizes;
+  SmallVector<int64_t> interchange;
+};
+
+std::optional<BlockPlan> planBlock(linalg::LinalgOp op, int64_t tileM,
+                                   int64_t tileN) {
+  if (!linalg::isaContractionOpInterface(op) || op.hasDynamicShape() ||
+      op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 1)
+    return std::nullopt;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  AffineMap outputMap = op.getIndexingMapMatchingResult(op->getResult(0));
+  if (outputMap.getNumResults() < 2)
+    return std::nullopt;
+  auto rowDim = dyn_cast<AffineDimExpr>(
+      outputMap.getResult(outputMap.getNumResults() - 2));
+  auto colDim = dyn_cast<AffineDimExpr>(
+      outputMap.getResult(outputMap.getNumResults() - 1));
+  if (!rowDim || !colDim)
+    return std::nullopt;
+  unsigned row = rowDim.getPosition(), col = colDim.getPosition();
+  if (ranges[row] % tileM != 0 || ranges[col] % tileN != 0)
+    return std::nullopt;
+
+  BlockPlan plan;
+  plan.tileSizes.assign(ranges.size(), 1);
+  plan.tileSizes[row] = tileM;
+  plan.tileSizes[col] = tileN;
+  // Loop order: every parallel loop (outer to inner as in the op), then the
+  // reduction, so the accumulator block is invariant in the innermost loop.
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (unsigned i = 0; i < iterators.size(); ++i)
+    if (iterators[i] == utils::IteratorType::parallel)
+      plan.interchange.push_back(i);
+  for (unsigned i = 0; i < iterators.size(); ++i)
+    if (iterators[i] == utils::IteratorType::reduction)
+      plan.interchange.push_back(i);
+  return plan;
+}
+
+struct TileAndVectorize
+    : public raf::impl::RAFTileAndVectorizeBase<TileAndVectorize> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp function = getOperation();
+    IRRewriter rewriter(&getContext());
+
+    if (im2col)
+      rewriteConvolutions(rewriter, function);
+
+    SmallVector<linalg::LinalgOp> contractions;
+    function.walk([&](linalg::LinalgOp op) {
+      if (op.hasPureTensorSemantics() && planBlock(op, tileM, tileN))
+        contractions.push_back(op);
+    });
+    for (linalg::LinalgOp op : contractions)
+      if (failed(blockContraction(rewriter, op)))
+        return signalPassFailure();
+
+    lowerVectorOps(function);
+  }
+
+  void rewriteConvolutions(IRRewriter &rewriter, func::FuncOp function) {
+    SmallVector<Operation *> convolutions;
+    function.walk([&](Operation *op) {
+      if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcHwcfOp>(op) &&
+          !cast<linalg::LinalgOp>(op).hasDynamicShape())
+        convolutions.push_back(op);
+    });
+    for (Operation *op : convolutions) {
+      rewriter.setInsertionPoint(op);
+      // A convolution the rewrite does not handle stays a convolution.
+      if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(op))
+        (void)linalg::rewriteInIm2Col(rewriter, conv);
+      else
+        (void)linalg::rewriteInIm2Col(rewriter,
+                                      cast<linalg::Conv2DNhwcHwcfOp>(op));
+    }
+  }
+
+  LogicalResult blockContraction(IRRewriter &rewriter, linalg::LinalgOp op) {
+    std::optional<BlockPlan> plan = planBlock(op, tileM, tileN);
+    scf::SCFTilingOptions options;
+    options.setTileSizes(getAsIndexOpFoldResult(
+        &getContext(), ArrayRef<int64_t>(plan->tileSizes)));
+    options.setInterchange(plan->interchange);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(tiled))
+      return op->emitError("tiling the contraction failed");
+    rewriter.replaceOp(op, tiled->replacements);
+
+    for (Operation *tile : tiled->tiledOps) {
+      rewriter.setInsertionPoint(tile);
+      FailureOr<linalg::VectorizationResult> vectorized =
+          linalg::vectorize(rewriter, tile);
+      if (failed(vectorized))
+        continue; // stays a scalar loop nest: slower, still correct
+      if (tile->getNumResults() > 0)
+        rewriter.replaceOp(tile, vectorized->replacements);
+      else
+        rewriter.eraseOp(tile);
+    }
+    // Innermost first: hoist the accumulator block out of the reduction
+    // loop, then out of any enclosing loop where it is invariant.
+    for (LoopLikeOpInterface loop : llvm::reverse(tiled->loops))
+      (void)hoistLoopInvariantSubsets(rewriter, loop);
+    return success();
+  }
+
+  void lowerVectorOps(func::FuncOp function) {
+    RewritePatternSet patterns(&getContext());
+    vector::populateVectorReductionToContractPatterns(patterns);
+    vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+    vector::populateVectorTransferDropUnitDimsPatterns(patterns);
+    vector::populateVectorContractLoweringPatterns(
+        patterns, vector::VectorContractLowering::OuterProduct);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+    vector::populateVectorMultiReductionLoweringPatterns(
+        patterns, vector::VectorMultiReductionLowering::InnerParallel);
+    vector::populateVectorBroadcastLoweringPatterns(patterns);
+    vector::populateVectorTransposeLoweringPatterns(
+        patterns, vector::VectorTransposeLowering::EltWise);
+    vector::populateVectorShapeCastLoweringPatterns(patterns);
+    vector::populateVectorOuterProductLoweringPatterns(patterns);
+    vector::TransferReadOp::getCanonicalizationPatterns(patterns,
+                                                        &getContext());
+    vector::TransferWriteOp::getCanonicalizationPatterns(patterns,
+                                                         &getContext());
+    (void)applyPatternsGreedily(function, std::move(patterns));
+  }
+};
+
+} // namespace
