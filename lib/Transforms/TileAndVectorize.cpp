@@ -67,12 +67,17 @@ std::optional<BlockPlan> planBlock(linalg::LinalgOp op, int64_t tileM,
   plan.tileSizes.assign(ranges.size(), 1);
   plan.tileSizes[row] = tileM;
   plan.tileSizes[col] = tileN;
-  // Loop order: every parallel loop (outer to inner as in the op), then the
-  // reduction, so the accumulator block is invariant in the innermost loop.
+  // Loop order: the other parallel loops (batch dimensions), then the
+  // column blocks, then the row blocks, then the reduction innermost. The
+  // accumulator block is invariant in the innermost loop, and one column
+  // panel of the right-hand side (reduction x tile-n, typically the im2col
+  // matrix) is reused by every row block while it is still in cache.
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   for (unsigned i = 0; i < iterators.size(); ++i)
-    if (iterators[i] == utils::IteratorType::parallel)
+    if (iterators[i] == utils::IteratorType::parallel && i != row && i != col)
       plan.interchange.push_back(i);
+  plan.interchange.push_back(col);
+  plan.interchange.push_back(row);
   for (unsigned i = 0; i < iterators.size(); ++i)
     if (iterators[i] == utils::IteratorType::reduction)
       plan.interchange.push_back(i);
