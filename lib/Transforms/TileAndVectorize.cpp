@@ -140,8 +140,13 @@ struct TileAndVectorize
 
     for (Operation *tile : tiled->tiledOps) {
       rewriter.setInsertionPoint(tile);
-      FailureOr<linalg::VectorizationResult> vectorized =
-          linalg::vectorize(rewriter, tile);
+      // Straight to vector.contract, which lowers to outer products (one
+      // broadcast + FMA per row) rather than generic broadcasts/reductions.
+      FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
+          rewriter, tile, /*inputVectorSizes=*/{}, /*inputScalableVecDims=*/{},
+          /*vectorizeNDExtract=*/false, /*flatten1DDepthwiseConv=*/false,
+          /*assumeDynamicDimsMatchVecSizes=*/false,
+          /*createNamedContraction=*/true);
       if (failed(vectorized))
         continue; // stays a scalar loop nest: slower, still correct
       if (tile->getNumResults() > 0)
@@ -151,8 +156,13 @@ struct TileAndVectorize
     }
     // Innermost first: hoist the accumulator block out of the reduction
     // loop, then out of any enclosing loop where it is invariant.
-    for (LoopLikeOpInterface loop : llvm::reverse(tiled->loops))
-      (void)hoistLoopInvariantSubsets(rewriter, loop);
+    // Each call hoists one level of subsets (first the tensor slice, then the
+    // vector transfer on the new iteration argument), so repeat it.
+    if (!tiled->loops.empty()) {
+      LoopLikeOpInterface reduction = tiled->loops.back();
+      for (int round = 0; round < 3; ++round)
+        reduction = hoistLoopInvariantSubsets(rewriter, reduction);
+    }
     return success();
   }
 

@@ -21,6 +21,8 @@
 
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
 #include "raf/Dialect/Relay/Transforms/Passes.h"
+#include "raf/Pipelines/CPUPipeline.h"
+#include "raf/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
@@ -30,10 +32,13 @@ int main(int argc, char **argv) {
                   mlir::math::MathDialect, mlir::memref::MemRefDialect,
                   mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
                   mlir::tosa::TosaDialect>();
+  raf::registerCPUPipelineDialects(registry);
 
   // Generic upstream passes (canonicalize, cse, inline, symbol-dce, ...).
   mlir::registerTransformsPasses();
   raf::relay::registerRelayPasses();
+  raf::registerRAFTransformsPasses();
+  raf::registerCPUPipeline();
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv,
