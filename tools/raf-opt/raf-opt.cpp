@@ -20,6 +20,7 @@
 #include "mlir/Transforms/Passes.h"
 
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
+#include "raf/Dialect/Relay/Transforms/BackendOptions.h"
 #include "raf/Dialect/Relay/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
@@ -34,6 +35,9 @@ int main(int argc, char **argv) {
   // Generic upstream passes (canonicalize, cse, inline, symbol-dce, ...).
   mlir::registerTransformsPasses();
   raf::relay::registerRelayPasses();
+  // --raf-backend-preference / --raf-disable-backends (defaults of the
+  // dispatch and fusion passes).
+  raf::relay::registerBackendOptions();
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv,
