@@ -249,13 +249,15 @@ struct RafFuse : public raf::relay::impl::RafFuseBase<RafFuse> {
       return signalPassFailure();
     }
 
-    // Every block of every function that is not itself fused; relay.if and
-    // relay.fn bodies are fused independently of their enclosing block.
+    // Every block of every function that is not itself fused, outer blocks
+    // first; relay.if and relay.fn bodies are fused independently of their
+    // enclosing block.
     SmallVector<Block *> blocks;
     for (auto fn : module.getOps<func::FuncOp>()) {
       if (fn->hasAttr(kPrimitiveAttr))
         continue;
-      fn.walk([&](Block *block) { blocks.push_back(block); });
+      fn->walk<WalkOrder::PreOrder>(
+          [&](Block *block) { blocks.push_back(block); });
     }
 
     FusedFunctionOutliner outliner(module);
