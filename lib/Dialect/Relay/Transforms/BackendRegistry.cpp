@@ -93,7 +93,7 @@ Error BackendRegistry::registerOp(StringRef baseOp, StringRef backend,
     return makeError("unknown backend '" + backend + "'");
   if (Error err = checkOpConflict(baseOp, allOpsEntries, backend, priority))
     return err;
-  SmallVector<BackendOpEntry> &entries = opEntries[baseOp];
+  SmallVector<BackendOpEntry> &entries = opEntries[baseOp.str()];
   if (Error err = checkOpConflict(baseOp, entries, backend, priority))
     return err;
   entries.push_back({backend.str(), priority, std::move(predicate)});

@@ -22,11 +22,11 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -174,7 +174,9 @@ private:
   void insertFusionEntry(FusionEntry entry);
 
   llvm::SmallVector<BackendInfo> backends;
-  llvm::StringMap<llvm::SmallVector<BackendOpEntry>> opEntries;
+  /// Ordered by name, so conflicts are found and reported deterministically.
+  std::map<std::string, llvm::SmallVector<BackendOpEntry>, std::less<>>
+      opEntries;
   llvm::SmallVector<BackendOpEntry> allOpsEntries;
   llvm::SmallVector<FusionEntry> fusionEntries;
 };
