@@ -63,15 +63,15 @@ TEST(BackendRegistryTest, DefaultDispatch) {
   EXPECT_EQ(backendOf(registry.dispatch("relay.add", DeviceKind::CUDA)),
             "linalg");
   // Everything skipped: no choice.
-  EXPECT_EQ(backendOf(registry.dispatch("relay.add", DeviceKind::CPU,
-                                        {"linalg"})),
-            "<none>");
+  EXPECT_EQ(
+      backendOf(registry.dispatch("relay.add", DeviceKind::CPU, {"linalg"})),
+      "<none>");
 }
 
 TEST(BackendRegistryTest, DispatchListOrderAndPreference) {
   BackendRegistry registry = makeDefaultRegistry();
-  SmallVector<BackendOpEntry> cuda = registry.dispatchList(kConv,
-                                                           DeviceKind::CUDA);
+  SmallVector<BackendOpEntry> cuda =
+      registry.dispatchList(kConv, DeviceKind::CUDA);
   ASSERT_EQ(cuda.size(), 2u);
   EXPECT_EQ(cuda[0].backend, "cudnn");
   EXPECT_EQ(cuda[0].priority, 12);
@@ -79,8 +79,8 @@ TEST(BackendRegistryTest, DispatchListOrderAndPreference) {
   EXPECT_EQ(cuda[1].priority, 10);
 
   // cudnn is enabled on cuda only.
-  SmallVector<BackendOpEntry> cpu = registry.dispatchList(kConv,
-                                                          DeviceKind::CPU);
+  SmallVector<BackendOpEntry> cpu =
+      registry.dispatchList(kConv, DeviceKind::CPU);
   ASSERT_EQ(cpu.size(), 1u);
   EXPECT_EQ(cpu[0].backend, "linalg");
 
@@ -277,9 +277,8 @@ TEST_F(RegistryWithModuleTest, PassesUseBackendsRegisteredFromOutside) {
   ASSERT_TRUE(fused);
   EXPECT_EQ(fused->getAttrOfType<StringAttr>("relay.backend").getValue(),
             "vta");
-  EXPECT_EQ(
-      fused->getAttrOfType<StringAttr>("relay.fusion_pattern").getValue(),
-      "vta_conv2d_relu");
+  EXPECT_EQ(fused->getAttrOfType<StringAttr>("relay.fusion_pattern").getValue(),
+            "vta_conv2d_relu");
   // The f32 convolution is left to linalg by dispatch.
   auto f = module->lookupSymbol<func::FuncOp>("f");
   SmallVector<std::string> backends;

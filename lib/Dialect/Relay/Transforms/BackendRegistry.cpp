@@ -37,10 +37,10 @@ static bool contains(ArrayRef<std::string> names, StringRef name) {
 
 /// Sorts by descending priority; ties keep registration order.
 static void sortByPriority(SmallVectorImpl<BackendOpEntry> &entries) {
-  llvm::stable_sort(entries, [](const BackendOpEntry &a,
-                                const BackendOpEntry &b) {
-    return a.priority > b.priority;
-  });
+  llvm::stable_sort(entries,
+                    [](const BackendOpEntry &a, const BackendOpEntry &b) {
+                      return a.priority > b.priority;
+                    });
 }
 
 Error BackendRegistry::registerBackend(StringRef name,
@@ -81,8 +81,7 @@ Error BackendRegistry::checkOpConflict(StringRef baseOp,
                        baseOp + "'");
     if (entry.priority == priority)
       return makeError("priority " + Twine(priority) + " of '" + baseOp +
-                       "' is already taken by backend '" + entry.backend +
-                       "'");
+                       "' is already taken by backend '" + entry.backend + "'");
   }
   return Error::success();
 }
@@ -122,8 +121,8 @@ Error BackendRegistry::checkFusionPriority(StringRef backend,
   for (const FusionEntry &entry : fusionEntries)
     if (entry.priority == priority)
       return makeError("fusion priority " + Twine(priority) +
-                       " is already taken by '" + entry.name + "' of backend '" +
-                       entry.backend + "'");
+                       " is already taken by '" + entry.name +
+                       "' of backend '" + entry.backend + "'");
   return Error::success();
 }
 

@@ -129,15 +129,15 @@ void raf::relay::registerDefaultBackends(BackendRegistry &registry) {
   using llvm::cantFail;
   cantFail(registry.registerBackend(backend::kLinalg,
                                     {DeviceKind::CPU, DeviceKind::CUDA}));
-  for (StringRef name : {backend::kCutlass, backend::kCudnn, backend::kCublas,
-                         backend::kCuda})
+  for (StringRef name :
+       {backend::kCutlass, backend::kCudnn, backend::kCublas, backend::kCuda})
     cantFail(registry.registerBackend(name, {DeviceKind::CUDA}));
 
   // Dispatch priorities (spec D3.4).
   cantFail(registry.registerAllOps(backend::kLinalg, /*priority=*/10));
-  for (StringRef op : {DenseOp::getOperationName(),
-                       MatmulOp::getOperationName(),
-                       BatchMatmulOp::getOperationName()})
+  for (StringRef op :
+       {DenseOp::getOperationName(), MatmulOp::getOperationName(),
+        BatchMatmulOp::getOperationName()})
     cantFail(registry.registerOp(op, backend::kCublas, /*priority=*/15));
   cantFail(registry.registerOp(Conv2DOp::getOperationName(), backend::kCudnn,
                                /*priority=*/12));
@@ -158,13 +158,13 @@ void raf::relay::registerDefaultBackends(BackendRegistry &registry) {
       }));
   cantFail(registry.registerFusionPattern("conv2d", backend::kCuda, 10,
                                           matchSingleConv));
-  cantFail(registry.registerFusionPattern("matmul_fusion", backend::kCutlass,
-                                          9, matchMatmulFusion));
+  cantFail(registry.registerFusionPattern("matmul_fusion", backend::kCutlass, 9,
+                                          matchMatmulFusion));
   cantFail(registry.registerFusionPattern(
       "conv2d_bias_relu", backend::kCutlass, 8,
       [](Operation *root, SmallVectorImpl<Operation *> &matched) {
         return matchConvBiasRelu(root, matched, /*onlyF16=*/false);
       }));
-  cantFail(registry.registerRuleBasedFusion("fusion_rules", backend::kLinalg,
-                                            5));
+  cantFail(
+      registry.registerRuleBasedFusion("fusion_rules", backend::kLinalg, 5));
 }

@@ -29,9 +29,8 @@ struct RafDispatch : public raf::relay::impl::RafDispatchBase<RafDispatch> {
 
   void runOnOperation() override {
     const BackendRegistry &registry = getBackendRegistry();
-    FailureOr<BackendSelection> selection =
-        resolveBackendSelection(getOperation(), registry, device,
-                                backendPreference, disableBackends);
+    FailureOr<BackendSelection> selection = resolveBackendSelection(
+        getOperation(), registry, device, backendPreference, disableBackends);
     if (failed(selection))
       return signalPassFailure();
 
@@ -56,18 +55,18 @@ struct RafDispatch : public raf::relay::impl::RafDispatchBase<RafDispatch> {
                        const BackendSelection &selection) {
     StringRef name = op->getName().getStringRef();
     InFlightDiagnostic diag =
-        op->emitError() << "no usable backend for '" << name
-                        << "' on device '"
+        op->emitError() << "no usable backend for '" << name << "' on device '"
                         << stringifyDeviceKind(selection.device) << "'";
     SmallVector<std::string> candidates;
     for (const BackendOpEntry &entry :
          registry.dispatchList(name, selection.device, selection.preference))
-      candidates.push_back(entry.backend + "@" + std::to_string(entry.priority));
+      candidates.push_back(entry.backend + "@" +
+                           std::to_string(entry.priority));
     diag.attachNote() << "dispatch list on this device"
                       << (selection.preference.empty() ? ""
                                                        : " after preference")
-                      << ": ["
-                      << llvm::join(candidates, ", ") << "], disabled: ["
+                      << ": [" << llvm::join(candidates, ", ")
+                      << "], disabled: ["
                       << llvm::join(selection.disabled, ", ") << "]";
   }
 };

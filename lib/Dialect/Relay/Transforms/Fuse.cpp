@@ -151,8 +151,7 @@ public:
         continue;
       for (Value operand : op.getOperands()) {
         auto producer = groupOf.find(operand.getDefiningOp());
-        if (producer == groupOf.end() ||
-            producer->second == consumer->second)
+        if (producer == groupOf.end() || producer->second == consumer->second)
           continue;
         if (canMerge(groups[producer->second], groups[consumer->second],
                      getKind(&op)))

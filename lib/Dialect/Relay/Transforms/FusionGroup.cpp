@@ -135,8 +135,7 @@ func::CallOp FusedFunctionOutliner::outline(ArrayRef<Operation *> ops,
     resultTypes.push_back(result.getType());
   OpBuilder detached(context);
   auto fn = func::FuncOp::create(
-      detached, loc, name,
-      FunctionType::get(context, inputTypes, resultTypes));
+      detached, loc, name, FunctionType::get(context, inputTypes, resultTypes));
   symbolTable.insert(fn, std::next(Block::iterator(lastCreated)));
   lastCreated = fn;
   fn.setPrivate();
@@ -162,8 +161,7 @@ func::CallOp FusedFunctionOutliner::outline(ArrayRef<Operation *> ops,
   // The call replaces the last member; what depended on earlier members
   // moves behind it (pure operations only, checked by canOutlineGroup).
   OpBuilder callBuilder(block, std::next(ops.back()->getIterator()));
-  auto call =
-      func::CallOp::create(callBuilder, loc, fn, inputs.getArrayRef());
+  auto call = func::CallOp::create(callBuilder, loc, fn, inputs.getArrayRef());
   Operation *previous = call;
   for (Operation *dependent : dependents) {
     dependent->moveAfter(previous);

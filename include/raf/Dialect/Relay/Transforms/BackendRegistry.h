@@ -152,9 +152,7 @@ public:
                                       llvm::StringRef backend) const;
 
   /// The whole fusion list, by descending priority.
-  llvm::ArrayRef<FusionEntry> getFusionEntries() const {
-    return fusionEntries;
-  }
+  llvm::ArrayRef<FusionEntry> getFusionEntries() const { return fusionEntries; }
 
   /// The fusion entries usable under `selection`: backend enabled on the
   /// device, not disabled and, with a preference, preferred.
