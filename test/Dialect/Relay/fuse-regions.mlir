@@ -101,3 +101,46 @@ func.func private @kernel(%x: tensor<4xf32>) -> tensor<4xf32> attributes {relay.
   %1 = relay.negative %0 : (tensor<4xf32>)
   return %1 : tensor<4xf32>
 }
+
+// A use inside a region counts as a use by the region's op: exp -> relay.if
+// -> add leaves {exp, add} and comes back, so it is not fused.
+// CHECK-LABEL: func.func @region_user_not_convex(
+// CHECK-NEXT:    relay.exp
+// CHECK-NEXT:    relay.if
+// CHECK:         relay.add
+// CHECK-NEXT:    return
+// CHECK-NOT:   @region_user_not_convex_fused
+func.func @region_user_not_convex(%c: tensor<i1>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = relay.exp %x : (tensor<4xf32>)
+  %r = relay.if %c : tensor<i1> -> (tensor<4xf32>) {
+    %n = relay.negative %a : (tensor<4xf32>)
+    relay.yield %n : tensor<4xf32>
+  } else {
+    relay.yield %a : tensor<4xf32>
+  }
+  %b = relay.add %a, %r : (tensor<4xf32>, tensor<4xf32>)
+  return %b : tensor<4xf32>
+}
+
+// When the relay.if does not feed the group, it moves behind the call
+// (its branches are pure) and reads the fused exp result.
+// CHECK-LABEL: func.func @region_user_moved(
+// CHECK-NEXT:    %[[F:.*]]:2 = call @region_user_moved_fused_0(%arg1, %arg2)
+// CHECK-NEXT:    %[[R:.*]] = relay.if %arg0
+// CHECK-NEXT:      relay.negative %[[F]]#0
+// CHECK:         return %[[F]]#1, %[[R]]
+// CHECK-LABEL: func.func private @region_user_moved_fused_0
+// CHECK-NEXT:    relay.exp
+// CHECK-NEXT:    relay.add
+// CHECK-NEXT:    return
+func.func @region_user_moved(%c: tensor<i1>, %x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %a = relay.exp %x : (tensor<4xf32>)
+  %r = relay.if %c : tensor<i1> -> (tensor<4xf32>) {
+    %n = relay.negative %a : (tensor<4xf32>)
+    relay.yield %n : tensor<4xf32>
+  } else {
+    relay.yield %a : tensor<4xf32>
+  }
+  %b = relay.add %a, %y : (tensor<4xf32>, tensor<4xf32>)
+  return %b, %r : tensor<4xf32>, tensor<4xf32>
+}
