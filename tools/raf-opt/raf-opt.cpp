@@ -20,6 +20,7 @@
 #include "mlir/Transforms/Passes.h"
 
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
+#include "raf/Dialect/Relay/Transforms/BackendOptions.h"
 #include "raf/Dialect/Relay/Transforms/Passes.h"
 #include "raf/Pipelines/CPUPipeline.h"
 #include "raf/Transforms/Passes.h"
@@ -39,6 +40,9 @@ int main(int argc, char **argv) {
   raf::relay::registerRelayPasses();
   raf::registerRAFTransformsPasses();
   raf::registerCPUPipeline();
+  // --raf-backend-preference / --raf-disable-backends (defaults of the
+  // dispatch and fusion passes).
+  raf::relay::registerBackendOptions();
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv,
