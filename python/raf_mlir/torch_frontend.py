@@ -211,6 +211,25 @@ def _trace(model: nn.Module, num_inputs: int) -> fx.GraphModule:
 # ---------------------------------------------------------------------------
 
 
+_PUBLIC_NAMESPACES = ("torch", "torch.nn.functional", "torch.fft", "torch.linalg",
+                      "torch.special", "operator", "builtins", "math")
+_public_names: Dict[int, str] = {}
+
+
+def _public_name(target: Any) -> Optional[str]:
+    """The public spelling of a function (``torch.sort``, ``torch.fft.fft``)."""
+    if not _public_names:
+        import builtins as _builtins  # noqa: F401  (imported for the scan below)
+        import importlib
+
+        for namespace in reversed(_PUBLIC_NAMESPACES):  # earlier namespaces win
+            module = importlib.import_module(namespace)
+            for attr in dir(module):
+                if not attr.startswith("_"):
+                    _public_names[id(getattr(module, attr))] = f"{namespace}.{attr}"
+    return _public_names.get(id(target))
+
+
 def _target_name(node: fx.Node, gm: fx.GraphModule) -> str:
     """A readable name of what a node calls, for error messages."""
     if node.op == "call_module":
@@ -220,10 +239,11 @@ def _target_name(node: fx.Node, gm: fx.GraphModule) -> str:
         return f"Tensor.{node.target}"
     if node.op == "call_function":
         target = node.target
+        public = _public_name(target)
+        if public:
+            return public
         module = getattr(target, "__module__", None) or ""
         name = getattr(target, "__qualname__", None) or getattr(target, "__name__", str(target))
-        if module in ("_operator", "operator"):
-            module = "operator"
         return f"{module}.{name}" if module else name
     return f"{node.op}:{node.target}"
 
