@@ -12,9 +12,8 @@ is the real executor.
 
 from __future__ import annotations
 
-import math
 import re
-from typing import Any, Callable, Dict, List, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence
 
 import numpy as np
 import torch
@@ -238,7 +237,8 @@ _OPERATORS: Dict[str, Callable[..., Any]] = {
 }
 
 
-def evaluate(mlir_text: str, arguments: Sequence[np.ndarray], function: str = None) -> List[np.ndarray]:
+def evaluate(mlir_text: str, arguments: Sequence[np.ndarray],
+             function: Optional[str] = None) -> List[np.ndarray]:
     """Runs ``function`` (default: the first) of ``mlir_text`` on ``arguments``."""
     functions = list(_FUNC.finditer(mlir_text))
     match = next((m for m in functions if function in (None, m.group(1))), None)

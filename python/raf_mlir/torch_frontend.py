@@ -219,7 +219,6 @@ _public_names: Dict[int, str] = {}
 def _public_name(target: Any) -> Optional[str]:
     """The public spelling of a function (``torch.sort``, ``torch.fft.fft``)."""
     if not _public_names:
-        import builtins as _builtins  # noqa: F401  (imported for the scan below)
         import importlib
 
         for namespace in reversed(_PUBLIC_NAMESPACES):  # earlier namespaces win
@@ -290,9 +289,11 @@ class _Converter:
 
     # -- errors and types ----------------------------------------------------
 
-    def unsupported(self, reason: str = "", operation: Optional[str] = None) -> UnsupportedOperationError:
+    def unsupported(self, reason: str = "",
+                    operation: Optional[str] = None) -> UnsupportedOperationError:
         node = self.node
-        return UnsupportedOperationError(operation or _target_name(node, self.gm), node.name, reason)
+        operation = operation or _target_name(node, self.gm)
+        return UnsupportedOperationError(operation, node.name, reason)
 
     @staticmethod
     def tensor_type(meta: TensorMetadata) -> TensorType:
@@ -336,7 +337,8 @@ class _Converter:
             if self.params_as_constants:
                 value = self.ops.constant(array, hint=name)
             else:
-                value = self.builder.add_argument(name, TensorType(array.shape, _TORCH_TO_MLIR[tensor.dtype]))
+                type_ = TensorType(array.shape, _TORCH_TO_MLIR[tensor.dtype])
+                value = self.builder.add_argument(name, type_)
                 self.weight_arguments.append((position, name, value, array))
         self.weight_values[key] = value
         return value
@@ -547,7 +549,8 @@ class _Converter:
         scores = self.ops.batch_matmul(q, k, transpose_b=True, hint=f"{hint}_scores")
         probs = self.ops.softmax(scores, axis=-1, hint=f"{hint}_probs")
         context = self.ops.batch_matmul(probs, v, transpose_b=False, hint=f"{hint}_context")
-        context = self.ops.reshape(context, (batch, heads, tgt_len, head_dim), hint=f"{hint}_ctx_4d")
+        context = self.ops.reshape(context, (batch, heads, tgt_len, head_dim),
+                                   hint=f"{hint}_ctx_4d")
         context = self.ops.transpose(context, (0, 2, 1, 3), hint=f"{hint}_ctx_merge")
         context = self.ops.reshape(context, (batch, tgt_len, embed), hint=f"{hint}_ctx")
         out = self.linear(context, mha.out_proj.weight, mha.out_proj.bias, hint=f"{hint}_out")
@@ -582,7 +585,8 @@ class _Converter:
                       for i, n in enumerate("qkv")]
         projected = []
         for x, w, b, n in zip((query, key, value), weights, biases, "qkv"):
-            y = self.ops.dense(x, w, hint=f"{hint}_{n}_dense" if b is not None else f"{hint}_{n}_proj")
+            name = f"{hint}_{n}_dense" if b is not None else f"{hint}_{n}_proj"
+            y = self.ops.dense(x, w, hint=name)
             if b is not None:
                 y = self.ops.bias_add(y, b, axis=-1, hint=f"{hint}_{n}_proj")
             projected.append(y)
@@ -617,7 +621,8 @@ class _Converter:
                      "norm2")
         return x
 
-    def bind(self, module: nn.Module, args: Sequence[Any], kwargs: Dict[str, Any]) -> Dict[str, Any]:
+    def bind(self, module: nn.Module, args: Sequence[Any],
+             kwargs: Dict[str, Any]) -> Dict[str, Any]:
         """Binds a module call's arguments to its forward() parameters."""
         bound = inspect.signature(module.forward).bind(*args, **kwargs)
         bound.apply_defaults()
