@@ -19,6 +19,7 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "raf/Conversion/Passes.h"
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
 #include "raf/Dialect/Relay/Transforms/BackendOptions.h"
 #include "raf/Dialect/Relay/Transforms/Passes.h"
@@ -38,6 +39,7 @@ int main(int argc, char **argv) {
   // Generic upstream passes (canonicalize, cse, inline, symbol-dce, ...).
   mlir::registerTransformsPasses();
   raf::relay::registerRelayPasses();
+  raf::registerRAFConversionPasses();
   raf::registerRAFTransformsPasses();
   raf::registerCPUPipeline();
   // --raf-backend-preference / --raf-disable-backends (defaults of the
