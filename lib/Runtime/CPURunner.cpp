@@ -71,6 +71,10 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
       makeOptimizingTransformer(options.optLevel, 0, machine->get());
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
+  // memref.copy of non-contiguous views lowers to a call of `memrefCopy`
+  // from MLIR's C runner utilities.
+  llvm::StringRef runtimeLibraries[] = {RAF_MLIR_C_RUNNER_UTILS};
+  engineOptions.sharedLibPaths = runtimeLibraries;
   engineOptions.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
   auto engine = ExecutionEngine::create(*lowered, engineOptions);

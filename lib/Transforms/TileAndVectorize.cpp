@@ -12,8 +12,9 @@
 //      registers;
 //   4. the vector ops are lowered to outer products and plain loads/stores.
 //
-// Anything that does not fit this scheme (dynamic shapes, blocks that do not
-// divide the output) is left alone and lowered to scalar loops later.
+// Outputs the block does not divide are split first (the remainder gets a
+// smaller block), so every tile has a static shape. Dynamic shapes are left
+// alone and lowered to scalar loops later.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +43,8 @@ namespace {
 struct BlockPlan {
   SmallVector<int64_t> tileSizes;
   SmallVector<int64_t> interchange;
+  unsigned row = 0, col = 0;
+  bool divisible = true;
 };
 
 std::optional<BlockPlan> planBlock(linalg::LinalgOp op, int64_t tileM,
@@ -60,13 +63,17 @@ std::optional<BlockPlan> planBlock(linalg::LinalgOp op, int64_t tileM,
   if (!rowDim || !colDim)
     return std::nullopt;
   unsigned row = rowDim.getPosition(), col = colDim.getPosition();
-  if (ranges[row] % tileM != 0 || ranges[col] % tileN != 0)
-    return std::nullopt;
-
   BlockPlan plan;
+  plan.row = row;
+  plan.col = col;
+  // A dimension smaller than the block is one whole tile. Larger ones must
+  // be multiples of the block: splitToBlocks peels the remainder off first.
   plan.tileSizes.assign(ranges.size(), 1);
-  plan.tileSizes[row] = tileM;
-  plan.tileSizes[col] = tileN;
+  plan.tileSizes[row] = std::min(tileM, ranges[row]);
+  plan.tileSizes[col] = std::min(tileN, ranges[col]);
+  if (ranges[row] % plan.tileSizes[row] != 0 ||
+      ranges[col] % plan.tileSizes[col] != 0)
+    plan.divisible = false;
   // Loop order: the other parallel loops (batch dimensions), then the
   // column blocks, then the row blocks, then the reduction innermost. The
   // accumulator block is invariant in the innermost loop, and one column
@@ -100,9 +107,13 @@ struct TileAndVectorize
       if (op.hasPureTensorSemantics() && planBlock(op, tileM, tileN))
         contractions.push_back(op);
     });
-    for (linalg::LinalgOp op : contractions)
-      if (failed(blockContraction(rewriter, op)))
-        return signalPassFailure();
+    for (linalg::LinalgOp op : contractions) {
+      SmallVector<linalg::LinalgOp> pieces;
+      splitToBlocks(rewriter, op, pieces);
+      for (linalg::LinalgOp piece : pieces)
+        if (failed(blockContraction(rewriter, piece)))
+          return signalPassFailure();
+    }
 
     lowerVectorOps(function);
   }
@@ -125,8 +136,44 @@ struct TileAndVectorize
     }
   }
 
+  /// Splits `op` along the row and column dimensions so that every piece's
+  /// extent there is a multiple of the block or smaller than it: a 196-wide
+  /// output becomes 192 (six blocks of 32) + 4 (one block of 4). All pieces
+  /// keep static shapes, so each vectorises without masks.
+  void splitToBlocks(IRRewriter &rewriter, linalg::LinalgOp op,
+                     SmallVectorImpl<linalg::LinalgOp> &pieces) {
+    std::optional<BlockPlan> plan = planBlock(op, tileM, tileN);
+    if (!plan)
+      return;
+    if (plan->divisible) {
+      pieces.push_back(op);
+      return;
+    }
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    for (auto [dim, block] : {std::pair<unsigned, int64_t>{plan->col, tileN},
+                              std::pair<unsigned, int64_t>{plan->row, tileM}}) {
+      if (ranges[dim] <= block || ranges[dim] % block == 0)
+        continue;
+      rewriter.setInsertionPoint(op);
+      auto [head, tail] = linalg::splitOp(
+          rewriter, cast<TilingInterface>(op.getOperation()), dim,
+          rewriter.getIndexAttr(ranges[dim] / block * block));
+      if (!head || !tail) {
+        pieces.push_back(op); // stays as it is: scalar loops
+        return;
+      }
+      splitToBlocks(rewriter, cast<linalg::LinalgOp>(head.getOperation()),
+                    pieces);
+      splitToBlocks(rewriter, cast<linalg::LinalgOp>(tail.getOperation()),
+                    pieces);
+      return;
+    }
+  }
+
   LogicalResult blockContraction(IRRewriter &rewriter, linalg::LinalgOp op) {
     std::optional<BlockPlan> plan = planBlock(op, tileM, tileN);
+    if (!plan || !plan->divisible)
+      return success(); // left for scalar loops
     scf::SCFTilingOptions options;
     options.setTileSizes(getAsIndexOpFoldResult(
         &getContext(), ArrayRef<int64_t>(plan->tileSizes)));

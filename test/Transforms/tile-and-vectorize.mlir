@@ -57,15 +57,32 @@ func.func @conv(%x: tensor<1x8x10x10xf32>, %w: tensor<16x8x3x3xf32>,
 
 // -----
 
-// Shapes the block does not divide stay untouched (scalar loops later).
-// CHECK-LABEL: func.func @ragged
-// CHECK: linalg.matmul
-// CHECK-NOT: vector.fma
-func.func @ragged(%a: tensor<7x5xf32>, %b: tensor<5x30xf32>,
-                  %c: tensor<7x30xf32>) -> tensor<7x30xf32> {
+// An output smaller than the block is one block of its own size.
+// CHECK-LABEL: func.func @small
+// CHECK: scf.for %{{.*}} = %c0 to %c30 step %c30
+// CHECK:   scf.for %{{.*}} = %c0 to %c7 step %c7
+// CHECK-COUNT-7: vector.fma {{.*}} : vector<30xf32>
+// CHECK-NOT: linalg.matmul
+func.func @small(%a: tensor<7x5xf32>, %b: tensor<5x30xf32>,
+                 %c: tensor<7x30xf32>) -> tensor<7x30xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<7x5xf32>, tensor<5x30xf32>)
                      outs(%c : tensor<7x30xf32>) -> tensor<7x30xf32>
   return %r : tensor<7x30xf32>
+}
+
+// -----
+
+// An output the block does not divide is split: 100 columns are three
+// blocks of 32 plus one of 4, and 12 rows one block of 8 plus one of 4.
+// CHECK-LABEL: func.func @ragged
+// CHECK-DAG: vector.fma {{.*}} : vector<32xf32>
+// CHECK-DAG: vector.fma {{.*}} : vector<4xf32>
+// CHECK-NOT: linalg.matmul
+func.func @ragged(%a: tensor<12x5xf32>, %b: tensor<5x100xf32>,
+                  %c: tensor<12x100xf32>) -> tensor<12x100xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<12x5xf32>, tensor<5x100xf32>)
+                     outs(%c : tensor<12x100xf32>) -> tensor<12x100xf32>
+  return %r : tensor<12x100xf32>
 }
 
 // -----

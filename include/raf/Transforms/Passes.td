@@ -14,9 +14,11 @@ def RAFTileAndVectorize : Pass<"raf-tile-and-vectorize", "mlir::func::FuncOp"> {
     batch_matmul, dense, the im2col products) is tiled to a register block
     of `tile-m` x `tile-n` with the reduction innermost, and each tile is
     vectorised, so the innermost loop is a chain of vector FMAs whose
-    accumulators stay in registers. Tiles whose shape does not divide the
-    block are left as scalar loops (correct, slower); depthwise and grouped
-    convolutions and pooling are not vectorised.
+    accumulators stay in registers. An output the block does not divide is
+    split first (e.g. 196 columns = 192 in blocks of 32 + a block of 4), so
+    every tile has a static shape and vectorises without masks. Dynamic
+    shapes, depthwise and grouped convolutions and pooling are left to
+    scalar loops.
   }];
   let options = [
     Option<"tileM", "tile-m", "int64_t", /*default=*/"8",
