@@ -35,6 +35,20 @@ def RAFTileAndVectorize : Pass<"raf-tile-and-vectorize", "mlir::func::FuncOp"> {
   ];
 }
 
+def RAFHoistVectorTransfers
+    : Pass<"raf-hoist-vector-transfers", "mlir::func::FuncOp"> {
+  let summary = "Keep vector accumulators in registers across loops (on buffers)";
+  let description = [{
+    After bufferization, moves `vector.transfer_read`/`transfer_write` pairs
+    on loop-invariant addresses out of the loops around them (upstream
+    `linalg::hoistRedundantVectorTransfers`), so the accumulator block of a
+    vectorised contraction is loaded once before the reduction loop and
+    stored once after it instead of in every iteration. LLVM cannot do this
+    itself because it cannot prove that the output buffer does not alias the
+    inputs.
+  }];
+}
+
 def RAFEmitCInterface : Pass<"raf-emit-c-interface", "mlir::ModuleOp"> {
   let summary = "Request a C interface wrapper for every public function";
   let description = [{
