@@ -39,8 +39,8 @@ struct ZeroLowering : OpConversionPattern<relay::ZeroOp> {
     auto type = dyn_cast<RankedTensorType>(op.getType());
     if (!type || !type.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "not a static tensor type");
-    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
-        op, type, rewriter.getZeroAttr(type));
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type,
+                                                   rewriter.getZeroAttr(type));
     return success();
   }
 };

@@ -103,8 +103,8 @@ Value gelu(OpBuilder &b, Location loc, Value x, bool tanhApproximation) {
     Value inner;
     if (tanhApproximation) {
       // tanh(sqrt(2 / pi) * (x + 0.044715 x^3))
-      Value cube = arith::MulFOp::create(
-          b, loc, v, arith::MulFOp::create(b, loc, v, v));
+      Value cube =
+          arith::MulFOp::create(b, loc, v, arith::MulFOp::create(b, loc, v, v));
       Value scaled = arith::MulFOp::create(
           b, loc, createScalar(b, loc, type, 0.044715), cube);
       Value sum = arith::AddFOp::create(b, loc, v, scaled);
@@ -128,13 +128,13 @@ Value gelu(OpBuilder &b, Location loc, Value x, bool tanhApproximation) {
 Value dropoutKeep(OpBuilder &b, Location loc, RankedTensorType type,
                   int64_t seed, double rate) {
   // Row-major flat index, wrapped to 32 bits.
-  Value linear = createLinearIndex(
-      b, loc, type.getShape(),
-      llvm::to_vector(llvm::seq<int64_t>(0, type.getRank())));
+  Value linear =
+      createLinearIndex(b, loc, type.getShape(),
+                        llvm::to_vector(llvm::seq<int64_t>(0, type.getRank())));
   Type i32 = b.getI32Type();
   auto constant = [&](uint32_t value) -> Value {
-    return arith::ConstantOp::create(
-        b, loc, i32, b.getIntegerAttr(i32, APInt(32, value)));
+    return arith::ConstantOp::create(b, loc, i32,
+                                     b.getIntegerAttr(i32, APInt(32, value)));
   };
   auto xorShift = [&](Value x, uint32_t shift) -> Value {
     return arith::XOrIOp::create(
@@ -152,9 +152,9 @@ Value dropoutKeep(OpBuilder &b, Location loc, RankedTensorType type,
   // f64 rate attribute.
   Value top = arith::ShRUIOp::create(b, loc, x, constant(8));
   Type f64 = b.getF64Type();
-  Value u = arith::MulFOp::create(
-      b, loc, arith::UIToFPOp::create(b, loc, f64, top),
-      createScalar(b, loc, f64, std::ldexp(1.0, -24)));
+  Value u =
+      arith::MulFOp::create(b, loc, arith::UIToFPOp::create(b, loc, f64, top),
+                            createScalar(b, loc, f64, std::ldexp(1.0, -24)));
   return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, u,
                                createScalar(b, loc, f64, rate));
 }
@@ -198,8 +198,7 @@ Value safeSignedDivide(OpBuilder &b, Location loc, Value lhs, Value rhs) {
     Value overflows = arith::AndIOp::create(
         b, loc,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs, lowest),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs,
-                              minusOne));
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, minusOne));
     divisor = arith::SelectOp::create(
         b, loc, arith::OrIOp::create(b, loc, isZero, overflows), one, rhs);
   } else {
@@ -257,25 +256,26 @@ void populateElementwisePatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
 
   // Unary.
-  addElementwise<ReluOp>(patterns, [](ReluOp, OpBuilder &b, Location loc,
-                                      ValueRange args) -> Value {
-    Value zero = createScalar(b, loc, args[0].getType(), 0.0);
-    if (isFloat(args[0]))
-      return arith::MaximumFOp::create(b, loc, args[0], zero);
-    return arith::MaxSIOp::create(b, loc, args[0], zero);
-  });
-  addElementwise<LeakyReluOp>(patterns, [](LeakyReluOp op, OpBuilder &b,
-                                           Location loc,
-                                           ValueRange args) -> Value {
-    Type type = args[0].getType();
-    Value positive =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, args[0],
-                              createScalar(b, loc, type, 0.0));
-    Value scaled = arith::MulFOp::create(
-        b, loc, args[0],
-        createScalar(b, loc, type, op.getAlpha().convertToDouble()));
-    return arith::SelectOp::create(b, loc, positive, args[0], scaled);
-  });
+  addElementwise<ReluOp>(
+      patterns,
+      [](ReluOp, OpBuilder &b, Location loc, ValueRange args) -> Value {
+        Value zero = createScalar(b, loc, args[0].getType(), 0.0);
+        if (isFloat(args[0]))
+          return arith::MaximumFOp::create(b, loc, args[0], zero);
+        return arith::MaxSIOp::create(b, loc, args[0], zero);
+      });
+  addElementwise<LeakyReluOp>(
+      patterns,
+      [](LeakyReluOp op, OpBuilder &b, Location loc, ValueRange args) -> Value {
+        Type type = args[0].getType();
+        Value positive =
+            arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, args[0],
+                                  createScalar(b, loc, type, 0.0));
+        Value scaled = arith::MulFOp::create(
+            b, loc, args[0],
+            createScalar(b, loc, type, op.getAlpha().convertToDouble()));
+        return arith::SelectOp::create(b, loc, positive, args[0], scaled);
+      });
   addElementwise<SigmoidOp>(
       patterns, [](SigmoidOp, OpBuilder &b, Location loc, ValueRange args) {
         return sigmoid(b, loc, args[0]);
@@ -296,42 +296,43 @@ void populateElementwisePatterns(RewritePatternSet &patterns) {
     });
   });
   addElementwise<ErfOp>(patterns, mathBody<math::ErfOp, ErfOp>);
-  addElementwise<GeluOp>(patterns, [](GeluOp op, OpBuilder &b, Location loc,
-                                      ValueRange args) {
-    return gelu(b, loc, args[0], op.getApproximate() == "tanh");
-  });
-  addElementwise<NegativeOp>(patterns, [](NegativeOp, OpBuilder &b,
-                                          Location loc,
-                                          ValueRange args) -> Value {
-    if (isFloat(args[0]))
-      return arith::NegFOp::create(b, loc, args[0]);
-    return arith::SubIOp::create(
-        b, loc, createScalar(b, loc, args[0].getType(), 0.0), args[0]);
-  });
-  addElementwise<SquareOp>(patterns, [](SquareOp, OpBuilder &b, Location loc,
-                                        ValueRange args) -> Value {
-    if (isFloat(args[0]))
-      return arith::MulFOp::create(b, loc, args[0], args[0]);
-    return arith::MulIOp::create(b, loc, args[0], args[0]);
-  });
-  addElementwise<DropoutOp>(patterns, [](DropoutOp op, OpBuilder &b,
-                                         Location loc,
-                                         ValueRange args) -> Value {
-    Type type = args[0].getType();
-    double rate = op.getRate().convertToDouble();
-    Value zero = createScalar(b, loc, type, 0.0);
-    // rate >= 1 drops everything (the verifier only admits [0, 1)).
-    if (rate >= 1.0)
-      return zero;
-    Value keep = dropoutKeep(b, loc, op.getType(), op.getSeed(), rate);
-    Value scaled = arith::MulFOp::create(
-        b, loc, args[0], createScalar(b, loc, type, 1.0 / (1.0 - rate)));
-    return arith::SelectOp::create(b, loc, keep, scaled, zero);
-  });
-  addElementwise<CastOp>(patterns, [](CastOp op, OpBuilder &b, Location loc,
-                                      ValueRange args) {
-    return convertScalar(b, loc, args[0], op.getDtype());
-  });
+  addElementwise<GeluOp>(
+      patterns, [](GeluOp op, OpBuilder &b, Location loc, ValueRange args) {
+        return gelu(b, loc, args[0], op.getApproximate() == "tanh");
+      });
+  addElementwise<NegativeOp>(
+      patterns,
+      [](NegativeOp, OpBuilder &b, Location loc, ValueRange args) -> Value {
+        if (isFloat(args[0]))
+          return arith::NegFOp::create(b, loc, args[0]);
+        return arith::SubIOp::create(
+            b, loc, createScalar(b, loc, args[0].getType(), 0.0), args[0]);
+      });
+  addElementwise<SquareOp>(
+      patterns,
+      [](SquareOp, OpBuilder &b, Location loc, ValueRange args) -> Value {
+        if (isFloat(args[0]))
+          return arith::MulFOp::create(b, loc, args[0], args[0]);
+        return arith::MulIOp::create(b, loc, args[0], args[0]);
+      });
+  addElementwise<DropoutOp>(
+      patterns,
+      [](DropoutOp op, OpBuilder &b, Location loc, ValueRange args) -> Value {
+        Type type = args[0].getType();
+        double rate = op.getRate().convertToDouble();
+        Value zero = createScalar(b, loc, type, 0.0);
+        // rate >= 1 drops everything (the verifier only admits [0, 1)).
+        if (rate >= 1.0)
+          return zero;
+        Value keep = dropoutKeep(b, loc, op.getType(), op.getSeed(), rate);
+        Value scaled = arith::MulFOp::create(
+            b, loc, args[0], createScalar(b, loc, type, 1.0 / (1.0 - rate)));
+        return arith::SelectOp::create(b, loc, keep, scaled, zero);
+      });
+  addElementwise<CastOp>(
+      patterns, [](CastOp op, OpBuilder &b, Location loc, ValueRange args) {
+        return convertScalar(b, loc, args[0], op.getDtype());
+      });
 
   // Binary with broadcasting.
   addElementwise<AddOp>(patterns, floatOrInt<arith::AddFOp, arith::AddIOp>);
@@ -339,23 +340,25 @@ void populateElementwisePatterns(RewritePatternSet &patterns) {
                              floatOrInt<arith::SubFOp, arith::SubIOp>);
   addElementwise<MultiplyOp>(patterns,
                              floatOrInt<arith::MulFOp, arith::MulIOp>);
-  addElementwise<DivideOp>(patterns, [](DivideOp, OpBuilder &b, Location loc,
-                                        ValueRange args) -> Value {
-    if (isFloat(args[0]))
-      return arith::DivFOp::create(b, loc, args[0], args[1]);
-    return safeSignedDivide(b, loc, args[0], args[1]);
-  });
-  addElementwise<PowerOp>(patterns, [](PowerOp, OpBuilder &b, Location loc,
-                                       ValueRange args) -> Value {
-    Type type = args[0].getType();
-    if (cast<FloatType>(type).getWidth() >= 32)
-      return math::PowFOp::create(b, loc, args[0], args[1]);
-    Type f32 = b.getF32Type();
-    Value power = math::PowFOp::create(
-        b, loc, arith::ExtFOp::create(b, loc, f32, args[0]),
-        arith::ExtFOp::create(b, loc, f32, args[1]));
-    return arith::TruncFOp::create(b, loc, type, power);
-  });
+  addElementwise<DivideOp>(
+      patterns,
+      [](DivideOp, OpBuilder &b, Location loc, ValueRange args) -> Value {
+        if (isFloat(args[0]))
+          return arith::DivFOp::create(b, loc, args[0], args[1]);
+        return safeSignedDivide(b, loc, args[0], args[1]);
+      });
+  addElementwise<PowerOp>(
+      patterns,
+      [](PowerOp, OpBuilder &b, Location loc, ValueRange args) -> Value {
+        Type type = args[0].getType();
+        if (cast<FloatType>(type).getWidth() >= 32)
+          return math::PowFOp::create(b, loc, args[0], args[1]);
+        Type f32 = b.getF32Type();
+        Value power = math::PowFOp::create(
+            b, loc, arith::ExtFOp::create(b, loc, f32, args[0]),
+            arith::ExtFOp::create(b, loc, f32, args[1]));
+        return arith::TruncFOp::create(b, loc, type, power);
+      });
   addElementwise<MaximumOp>(patterns,
                             floatOrInt<arith::MaximumFOp, arith::MaxSIOp>);
   addElementwise<MinimumOp>(patterns,
@@ -366,14 +369,14 @@ void populateElementwisePatterns(RewritePatternSet &patterns) {
       patterns,
       compare<arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq, EqualOp>);
   addElementwise<NotEqualOp>(
-      patterns, compare<arith::CmpFPredicate::UNE, arith::CmpIPredicate::ne,
-                        NotEqualOp>);
+      patterns,
+      compare<arith::CmpFPredicate::UNE, arith::CmpIPredicate::ne, NotEqualOp>);
   addElementwise<LessOp>(
       patterns,
       compare<arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt, LessOp>);
-  addElementwise<LessEqualOp>(
-      patterns, compare<arith::CmpFPredicate::OLE, arith::CmpIPredicate::sle,
-                        LessEqualOp>);
+  addElementwise<LessEqualOp>(patterns,
+                              compare<arith::CmpFPredicate::OLE,
+                                      arith::CmpIPredicate::sle, LessEqualOp>);
   addElementwise<GreaterOp>(
       patterns,
       compare<arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt, GreaterOp>);
@@ -381,10 +384,11 @@ void populateElementwisePatterns(RewritePatternSet &patterns) {
       patterns, compare<arith::CmpFPredicate::OGE, arith::CmpIPredicate::sge,
                         GreaterEqualOp>);
 
-  addElementwise<WhereOp>(patterns, [](WhereOp, OpBuilder &b, Location loc,
-                                       ValueRange args) -> Value {
-    return arith::SelectOp::create(b, loc, args[0], args[1], args[2]);
-  });
+  addElementwise<WhereOp>(
+      patterns,
+      [](WhereOp, OpBuilder &b, Location loc, ValueRange args) -> Value {
+        return arith::SelectOp::create(b, loc, args[0], args[1], args[2]);
+      });
 
   patterns.add<BiasAddLowering>(context);
   patterns.add<FillLowering<ZerosOp>>(context, 0.0);

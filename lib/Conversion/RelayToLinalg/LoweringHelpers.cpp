@@ -138,8 +138,7 @@ Value createReshape(OpBuilder &b, Location loc, Value input,
                                              *reassociation);
   } else if (source.getRank() < type.getRank()) {
     if (auto reassociation = getReassociationIndicesForReshape(source, type))
-      return tensor::ExpandShapeOp::create(b, loc, type, input,
-                                           *reassociation);
+      return tensor::ExpandShapeOp::create(b, loc, type, input, *reassociation);
   }
   // Through a 1-D tensor (or rank 0 when the element count is 1 and one
   // side is rank 0, where the reassociation is empty).
@@ -150,11 +149,11 @@ Value createReshape(OpBuilder &b, Location loc, Value input,
     SmallVector<ReassociationIndices> all;
     if (source.getRank() > 0)
       all.push_back(llvm::to_vector(llvm::seq<int64_t>(0, source.getRank())));
-    flat = source.getRank() == 0
-               ? (Value)tensor::ExpandShapeOp::create(b, loc, flatType, input,
-                                                      all)
-               : (Value)tensor::CollapseShapeOp::create(b, loc, flatType,
-                                                        input, all);
+    flat =
+        source.getRank() == 0
+            ? (Value)tensor::ExpandShapeOp::create(b, loc, flatType, input, all)
+            : (Value)tensor::CollapseShapeOp::create(b, loc, flatType, input,
+                                                     all);
   }
   if (type.getRank() == 1)
     return flat;
@@ -192,8 +191,8 @@ Value createTranspose(OpBuilder &b, Location loc, Value input,
   SmallVector<int64_t> shape;
   for (int64_t axis : perm)
     shape.push_back(type.getDimSize(axis));
-  Value init = createEmpty(
-      b, loc, RankedTensorType::get(shape, type.getElementType()));
+  Value init =
+      createEmpty(b, loc, RankedTensorType::get(shape, type.getElementType()));
   return linalg::TransposeOp::create(b, loc, input, init, perm).getResult()[0];
 }
 

@@ -82,10 +82,10 @@ Value createConvNCHW(OpBuilder &b, Location loc, Value data, Value weight,
                ValueRange{init}, stridesAttr, dilationAttr)
         .getResult(0);
   }
-  Value groupedData = createReshape(
-      b, loc, data,
-      RankedTensorType::get({n, groups, c / groups, h, w},
-                            dataType.getElementType()));
+  Value groupedData =
+      createReshape(b, loc, data,
+                    RankedTensorType::get({n, groups, c / groups, h, w},
+                                          dataType.getElementType()));
   Value groupedWeight = createReshape(
       b, loc, weight,
       RankedTensorType::get({groups, o / groups, c / groups, kh, kw},
@@ -111,8 +111,8 @@ struct Conv2DLowering : OpConversionPattern<relay::Conv2DOp> {
     StringRef kernelLayout = op.getKernelLayout();
     auto [top, left, bottom, right] = getPadding(op.getPadding());
     RankedTensorType resultType = op.getType();
-    Value zero = createScalar(
-        rewriter, loc, op.getData().getType().getElementType(), 0.0);
+    Value zero = createScalar(rewriter, loc,
+                              op.getData().getType().getElementType(), 0.0);
 
     if (op.getGroups() == 1 && dataLayout == "NHWC" && kernelLayout == "HWIO") {
       Value data = createPad(rewriter, loc, adaptor.getData(),
@@ -130,17 +130,16 @@ struct Conv2DLowering : OpConversionPattern<relay::Conv2DOp> {
 
     SmallVector<int64_t> toNCHW = getLayoutToCanonical(dataLayout, "NCHW");
     Value data = createTranspose(rewriter, loc, adaptor.getData(), toNCHW);
-    Value weight =
-        createTranspose(rewriter, loc, adaptor.getWeight(),
-                        getLayoutToCanonical(kernelLayout, "OIHW"));
+    Value weight = createTranspose(rewriter, loc, adaptor.getWeight(),
+                                   getLayoutToCanonical(kernelLayout, "OIHW"));
     data = createPad(rewriter, loc, data, {0, 0, top, left},
                      {0, 0, bottom, right}, zero);
     Value conv = createConvNCHW(rewriter, loc, data, weight, op.getGroups(),
                                 op.getStrides(), op.getDilation(),
                                 permuteType(resultType, toNCHW));
-    rewriter.replaceOp(op, createTranspose(rewriter, loc, conv,
-                                           getCanonicalToLayout(dataLayout,
-                                                                "NCHW")));
+    rewriter.replaceOp(
+        op, createTranspose(rewriter, loc, conv,
+                            getCanonicalToLayout(dataLayout, "NCHW")));
     return success();
   }
 };
@@ -185,8 +184,8 @@ struct Conv2DTransposeLowering : OpConversionPattern<relay::Conv2DTransposeOp> {
     bool crop = false;
     for (int d = 0; d < 2; ++d) {
       before[d] = dilation[d] * (kernel[d] - 1) - padding[d];
-      after[d] = dilation[d] * (kernel[d] - 1) - padding[d + 2] +
-                 outputPadding[d];
+      after[d] =
+          dilation[d] * (kernel[d] - 1) - padding[d + 2] + outputPadding[d];
       full[d] = (in[d] - 1) * strides[d] + 1 + std::max<int64_t>(before[d], 0) +
                 std::max<int64_t>(after[d], 0);
       int64_t offset = before[d] < 0 ? -before[d] : 0;
@@ -220,16 +219,15 @@ struct Conv2DTransposeLowering : OpConversionPattern<relay::Conv2DTransposeOp> {
 
     // Flipped kernel [G, O/G, I/G, KH, KW], then OIHW [O, I/G, KH, KW].
     auto d = [&](unsigned i) { return getAffineDimExpr(i, context); };
-    AffineMap flipMap = AffineMap::get(
-        5, 0,
-        {d(0) * cinPerGroup + d(2), d(1),
-         getAffineConstantExpr(kernel[0] - 1, context) - d(3),
-         getAffineConstantExpr(kernel[1] - 1, context) - d(4)},
-        context);
-    auto flippedType =
-        RankedTensorType::get({groups, coutPerGroup, cinPerGroup, kernel[0],
-                               kernel[1]},
-                              weightType.getElementType());
+    AffineMap flipMap =
+        AffineMap::get(5, 0,
+                       {d(0) * cinPerGroup + d(2), d(1),
+                        getAffineConstantExpr(kernel[0] - 1, context) - d(3),
+                        getAffineConstantExpr(kernel[1] - 1, context) - d(4)},
+                       context);
+    auto flippedType = RankedTensorType::get(
+        {groups, coutPerGroup, cinPerGroup, kernel[0], kernel[1]},
+        weightType.getElementType());
     auto flip = linalg::GenericOp::create(
         rewriter, loc, TypeRange{flippedType}, ValueRange{weight},
         ValueRange{createEmpty(rewriter, loc, flippedType)},
@@ -238,18 +236,17 @@ struct Conv2DTransposeLowering : OpConversionPattern<relay::Conv2DTransposeOp> {
         [](OpBuilder &b, Location l, ValueRange args) {
           linalg::YieldOp::create(b, l, args[0]);
         });
-    Value flipped = createReshape(
-        rewriter, loc, flip.getResult(0),
-        RankedTensorType::get({groups * coutPerGroup, cinPerGroup, kernel[0],
-                               kernel[1]},
-                              weightType.getElementType()));
+    Value flipped =
+        createReshape(rewriter, loc, flip.getResult(0),
+                      RankedTensorType::get({groups * coutPerGroup, cinPerGroup,
+                                             kernel[0], kernel[1]},
+                                            weightType.getElementType()));
 
-    Value conv = createConvNCHW(rewriter, loc, dilated, flipped, groups,
-                                {1, 1}, dilation,
-                                permuteType(op.getType(), toNCHW));
-    rewriter.replaceOp(op, createTranspose(rewriter, loc, conv,
-                                           getCanonicalToLayout(dataLayout,
-                                                                "NCHW")));
+    Value conv = createConvNCHW(rewriter, loc, dilated, flipped, groups, {1, 1},
+                                dilation, permuteType(op.getType(), toNCHW));
+    rewriter.replaceOp(
+        op, createTranspose(rewriter, loc, conv,
+                            getCanonicalToLayout(dataLayout, "NCHW")));
     return success();
   }
 };
@@ -268,17 +265,16 @@ struct DenseLowering : OpConversionPattern<relay::DenseOp> {
     int64_t rows = xType.getNumElements() / std::max<int64_t>(k, 1);
     if (k == 0)
       rows = resultType.getNumElements() / std::max<int64_t>(units, 1);
-    Value x = createReshape(
-        rewriter, loc, adaptor.getX(),
-        RankedTensorType::get({rows, k}, xType.getElementType()));
+    Value x =
+        createReshape(rewriter, loc, adaptor.getX(),
+                      RankedTensorType::get({rows, k}, xType.getElementType()));
     Value weight = createTranspose(rewriter, loc, adaptor.getWeight(), {1, 0});
     auto matrixType =
         RankedTensorType::get({rows, units}, resultType.getElementType());
     Value product =
-        linalg::MatmulOp::create(rewriter, loc, TypeRange{matrixType},
-                                 ValueRange{x, weight},
-                                 ValueRange{zeroFilled(rewriter, loc,
-                                                       matrixType)})
+        linalg::MatmulOp::create(
+            rewriter, loc, TypeRange{matrixType}, ValueRange{x, weight},
+            ValueRange{zeroFilled(rewriter, loc, matrixType)})
             .getResult(0);
     rewriter.replaceOp(op, createReshape(rewriter, loc, product, resultType));
     return success();
@@ -321,13 +317,13 @@ struct BatchMatmulLowering : OpConversionPattern<relay::BatchMatmulOp> {
       RankedTensorType type = getTensorType(operand);
       if (type.getDimSize(0) == batch)
         return operand;
-      Value matrix = createReshape(
-          rewriter, loc, operand,
-          RankedTensorType::get(type.getShape().drop_front(),
-                                type.getElementType()));
-      auto broadcastType = RankedTensorType::get(
-          {batch, type.getDimSize(1), type.getDimSize(2)},
-          type.getElementType());
+      Value matrix =
+          createReshape(rewriter, loc, operand,
+                        RankedTensorType::get(type.getShape().drop_front(),
+                                              type.getElementType()));
+      auto broadcastType =
+          RankedTensorType::get({batch, type.getDimSize(1), type.getDimSize(2)},
+                                type.getElementType());
       return linalg::BroadcastOp::create(
                  rewriter, loc, matrix,
                  createEmpty(rewriter, loc, broadcastType),
@@ -336,11 +332,10 @@ struct BatchMatmulLowering : OpConversionPattern<relay::BatchMatmulOp> {
     };
     Value a = prepare(adaptor.getA(), op.getTransposeA());
     Value b = prepare(adaptor.getB(), op.getTransposeB());
-    Value product =
-        linalg::BatchMatmulOp::create(
-            rewriter, loc, TypeRange{resultType}, ValueRange{a, b},
-            ValueRange{zeroFilled(rewriter, loc, resultType)})
-            .getResult(0);
+    Value product = linalg::BatchMatmulOp::create(
+                        rewriter, loc, TypeRange{resultType}, ValueRange{a, b},
+                        ValueRange{zeroFilled(rewriter, loc, resultType)})
+                        .getResult(0);
     rewriter.replaceOp(op, product);
     return success();
   }
@@ -363,7 +358,8 @@ template <typename OpTy, bool IsMax>
 struct Pool2DLowering : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpConversionPattern<OpTy>::OpAdaptor adaptor,
+  matchAndRewrite(OpTy op,
+                  typename OpConversionPattern<OpTy>::OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     StringRef layout = op.getLayout();
@@ -383,17 +379,16 @@ struct Pool2DLowering : OpConversionPattern<OpTy> {
     // pad further so it is in bounds (those taps never count).
     std::array<int64_t, 2> extra;
     for (int d = 0; d < 2; ++d) {
-      int64_t needed = (out[d] - 1) * strides[d] + dilation[d] * (pool[d] - 1) +
-                       1;
-      extra[d] = std::max<int64_t>(
-          0, needed - (in[d] + padding[d] + padding[d + 2]));
+      int64_t needed =
+          (out[d] - 1) * strides[d] + dilation[d] * (pool[d] - 1) + 1;
+      extra[d] =
+          std::max<int64_t>(0, needed - (in[d] + padding[d] + padding[d + 2]));
     }
     Value padValue = IsMax ? createLowest(rewriter, loc, element)
                            : createScalar(rewriter, loc, element, 0.0);
-    Value padded =
-        createPad(rewriter, loc, x, {0, 0, padding[0], padding[1]},
-                  {0, 0, padding[2] + extra[0], padding[3] + extra[1]},
-                  padValue);
+    Value padded = createPad(
+        rewriter, loc, x, {0, 0, padding[0], padding[1]},
+        {0, 0, padding[2] + extra[0], padding[3] + extra[1]}, padValue);
     Value window = createEmpty(
         rewriter, loc, RankedTensorType::get({pool[0], pool[1]}, element));
     Value init = createFilled(rewriter, loc, resultType, padValue);
@@ -401,22 +396,22 @@ struct Pool2DLowering : OpConversionPattern<OpTy> {
     Attribute dilationAttr = rewriter.getI64TensorAttr(dilation);
     Value pooled;
     if constexpr (IsMax) {
-      pooled = linalg::PoolingNchwMaxOp::create(
-                   rewriter, loc, TypeRange{resultType},
-                   ValueRange{padded, window}, ValueRange{init}, stridesAttr,
-                   dilationAttr)
-                   .getResult(0);
+      pooled =
+          linalg::PoolingNchwMaxOp::create(
+              rewriter, loc, TypeRange{resultType}, ValueRange{padded, window},
+              ValueRange{init}, stridesAttr, dilationAttr)
+              .getResult(0);
     } else {
-      Value sum = linalg::PoolingNchwSumOp::create(
-                      rewriter, loc, TypeRange{resultType},
-                      ValueRange{padded, window}, ValueRange{init},
-                      stridesAttr, dilationAttr)
-                      .getResult(0);
+      Value sum =
+          linalg::PoolingNchwSumOp::create(
+              rewriter, loc, TypeRange{resultType}, ValueRange{padded, window},
+              ValueRange{init}, stridesAttr, dilationAttr)
+              .getResult(0);
       pooled = divideByTapCount(rewriter, loc, op, sum, in, out, padding);
     }
-    rewriter.replaceOp(op, createTranspose(rewriter, loc, pooled,
-                                           getCanonicalToLayout(layout,
-                                                                "NCHW")));
+    rewriter.replaceOp(op,
+                       createTranspose(rewriter, loc, pooled,
+                                       getCanonicalToLayout(layout, "NCHW")));
     return success();
   }
 
@@ -454,13 +449,12 @@ struct Pool2DLowering : OpConversionPattern<OpTy> {
     Value countTensor = arith::ConstantOp::create(
         b, loc, countType, DenseElementsAttr::get(countType, counts));
     MLIRContext *context = b.getContext();
-    SmallVector<AffineMap> maps{
-        b.getMultiDimIdentityMap(4),
-        AffineMap::get(4, 0,
-                       {getAffineDimExpr(2, context),
-                        getAffineDimExpr(3, context)},
-                       context),
-        b.getMultiDimIdentityMap(4)};
+    SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(4),
+                                AffineMap::get(4, 0,
+                                               {getAffineDimExpr(2, context),
+                                                getAffineDimExpr(3, context)},
+                                               context),
+                                b.getMultiDimIdentityMap(4)};
     auto generic = linalg::GenericOp::create(
         b, loc, TypeRange{sumType}, ValueRange{sum, countTensor},
         ValueRange{createEmpty(b, loc, sumType)}, maps,

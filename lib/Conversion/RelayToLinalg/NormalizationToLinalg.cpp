@@ -53,13 +53,13 @@ Value createMean(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> dims) {
   double count = 1;
   for (int64_t d : dims)
     count *= type.getDimSize(d);
-  Value sum = createReduction(b, loc, x, dims, createScalar(b, loc, element, 0),
-                              addF);
+  Value sum =
+      createReduction(b, loc, x, dims, createScalar(b, loc, element, 0), addF);
   return createElementwise(b, loc, getTensorType(sum), ValueRange{sum},
                            [&](OpBuilder &b, Location l, ValueRange args) {
                              return arith::DivFOp::create(
-                                 b, l, args[0],
-                                 createScalar(b, l, element, count))
+                                        b, l, args[0],
+                                        createScalar(b, l, element, count))
                                  .getResult();
                            });
 }
@@ -89,9 +89,8 @@ Value createSoftmax(OpBuilder &b, Location loc, Value x, int64_t axis,
   MLIRContext *context = b.getContext();
   AffineMap identity = b.getMultiDimIdentityMap(rank);
   AffineMap reduced = getDropDimsMap(context, rank, {axis});
-  Value max = createReduction(b, loc, x, {axis},
-                              createLowest(b, loc, type.getElementType()),
-                              maxF);
+  Value max = createReduction(
+      b, loc, x, {axis}, createLowest(b, loc, type.getElementType()), maxF);
   Value exps = createParallelGeneric(
       b, loc, type, ValueRange{x, max}, {identity, reduced},
       [](OpBuilder &b, Location l, ValueRange args) {
@@ -101,9 +100,9 @@ Value createSoftmax(OpBuilder &b, Location loc, Value x, int64_t axis,
                               return math::ExpOp::create(b, l, v).getResult();
                             });
       });
-  Value sum = createReduction(
-      b, loc, exps, {axis}, createScalar(b, loc, type.getElementType(), 0),
-      addF);
+  Value sum =
+      createReduction(b, loc, exps, {axis},
+                      createScalar(b, loc, type.getElementType(), 0), addF);
   if (!logarithm)
     return createParallelGeneric(
         b, loc, type, ValueRange{exps, sum}, {identity, reduced},
@@ -158,7 +157,8 @@ Value createNllLoss(OpBuilder &b, Location loc, Value predictions,
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{lossType, lossType}, ValueRange{targets},
       ValueRange{createEmpty(b, loc, lossType), createEmpty(b, loc, lossType)},
-      maps, SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      maps,
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
       [&](OpBuilder &b, Location l, ValueRange args) {
         Type i64 = b.getI64Type();
         Value target = convertScalar(b, l, args[0], i64);
@@ -170,17 +170,17 @@ Value createNllLoss(OpBuilder &b, Location loc, Value predictions,
             arith::MinSIOp::create(
                 b, l, target,
                 createScalar(b, l, i64, static_cast<double>(classes - 1))));
-        SmallVector<Value> indices{linalg::IndexOp::create(b, l, 0),
-                                   arith::IndexCastOp::create(
-                                       b, l, b.getIndexType(), clamped)};
+        SmallVector<Value> indices{
+            linalg::IndexOp::create(b, l, 0),
+            arith::IndexCastOp::create(b, l, b.getIndexType(), clamped)};
         for (int64_t d = 1; d < rank; ++d)
           indices.push_back(linalg::IndexOp::create(b, l, d));
         Value logProb = tensor::ExtractOp::create(b, l, predictions, indices);
         Value zero = createScalar(b, l, element, 0);
         Value loss = arith::SelectOp::create(
             b, l, ignored, zero, arith::NegFOp::create(b, l, logProb));
-        Value weight = arith::SelectOp::create(
-            b, l, ignored, zero, createScalar(b, l, element, 1));
+        Value weight = arith::SelectOp::create(b, l, ignored, zero,
+                                               createScalar(b, l, element, 1));
         linalg::YieldOp::create(b, l, ValueRange{loss, weight});
       });
   return reduceLoss(b, loc, generic.getResult(0), generic.getResult(1),
@@ -236,8 +236,8 @@ Value normalize(OpBuilder &b, Location loc, Value x, Value mean, Value var,
       b, loc, type, inputs, maps,
       [&](OpBuilder &b, Location l, ValueRange args) {
         Value centered = arith::SubFOp::create(b, l, args[0], args[1]);
-        Value shifted = arith::AddFOp::create(
-            b, l, args[2], constant(b, l, args[2], epsilon));
+        Value shifted = arith::AddFOp::create(b, l, args[2],
+                                              constant(b, l, args[2], epsilon));
         Value deviation =
             computeInF32(b, l, shifted, [](OpBuilder &b, Location l, Value v) {
               return math::SqrtOp::create(b, l, v).getResult();
@@ -263,11 +263,12 @@ struct LayerNormLowering : OpConversionPattern<relay::LayerNormOp> {
     Value x = adaptor.getX();
     Value mean = createMean(rewriter, loc, x, {axis});
     Value var = createVariance(rewriter, loc, x, mean, {axis});
-    Value result = normalize(
-        rewriter, loc, x, mean, var, op.getScale() ? adaptor.getGamma() : Value(),
-        op.getCenter() ? adaptor.getBeta() : Value(), axis,
-        op.getEpsilon().convertToDouble(),
-        getDropDimsMap(rewriter.getContext(), rank, {axis}));
+    Value result =
+        normalize(rewriter, loc, x, mean, var,
+                  op.getScale() ? adaptor.getGamma() : Value(),
+                  op.getCenter() ? adaptor.getBeta() : Value(), axis,
+                  op.getEpsilon().convertToDouble(),
+                  getDropDimsMap(rewriter.getContext(), rank, {axis}));
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -303,8 +304,8 @@ struct BatchNormLowering : OpConversionPattern<relay::BatchNormOp> {
 
     Value mean = createMean(rewriter, loc, x, others);
     Value var = createVariance(rewriter, loc, x, mean, others);
-    Value y = normalize(rewriter, loc, x, mean, var, gamma, beta, axis,
-                        epsilon, statsMap);
+    Value y = normalize(rewriter, loc, x, mean, var, gamma, beta, axis, epsilon,
+                        statsMap);
     double momentum = op.getMomentum().convertToDouble();
     double count = static_cast<double>(type.getNumElements()) /
                    std::max<int64_t>(type.getDimSize(axis), 1);
@@ -364,19 +365,19 @@ struct CrossEntropyLowering : OpConversionPattern<relay::CrossEntropyOp> {
     RankedTensorType type = getTensorType(logProbs);
     Value products = createParallelGeneric(
         rewriter, loc, type, ValueRange{target, logProbs},
-        {rewriter.getMultiDimIdentityMap(2), rewriter.getMultiDimIdentityMap(2)},
+        {rewriter.getMultiDimIdentityMap(2),
+         rewriter.getMultiDimIdentityMap(2)},
         [](OpBuilder &b, Location l, ValueRange args) {
           Value product = arith::MulFOp::create(b, l, args[0], args[1]);
           return arith::NegFOp::create(b, l, product).getResult();
         });
     Value zero = createScalar(rewriter, loc, type.getElementType(), 0);
     Value losses = createReduction(rewriter, loc, products, {1}, zero, addF);
-    Value ones = createFilled(rewriter, loc, getTensorType(losses),
-                              createScalar(rewriter, loc,
-                                           type.getElementType(), 1));
-    rewriter.replaceOp(op,
-                       reduceLoss(rewriter, loc, losses, ones,
-                                  op.getReduction()));
+    Value ones =
+        createFilled(rewriter, loc, getTensorType(losses),
+                     createScalar(rewriter, loc, type.getElementType(), 1));
+    rewriter.replaceOp(
+        op, reduceLoss(rewriter, loc, losses, ones, op.getReduction()));
     return success();
   }
 };

@@ -1,4 +1,5 @@
-//===- Patterns.h - relay to linalg patterns and shared builders -*- C++ -*-===//
+//===- Patterns.h - relay to linalg patterns and shared builders -*- C++
+//-*-===//
 //
 // Internal to the RelayToLinalg conversion: the populate functions of the
 // per-concept pattern files and the IR-building helpers they share. Every
@@ -105,9 +106,9 @@ mlir::Value createReshape(mlir::OpBuilder &b, mlir::Location loc,
                           mlir::Value input, mlir::RankedTensorType type);
 /// tensor.pad of `input` with `low`/`high` elements per axis filled with
 /// `padValue`; `input` itself when nothing is padded.
-mlir::Value createPad(mlir::OpBuilder &b, mlir::Location loc,
-                      mlir::Value input, llvm::ArrayRef<int64_t> low,
-                      llvm::ArrayRef<int64_t> high, mlir::Value padValue);
+mlir::Value createPad(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
+                      llvm::ArrayRef<int64_t> low, llvm::ArrayRef<int64_t> high,
+                      mlir::Value padValue);
 /// linalg.transpose: result dimension i is input dimension `perm[i]`.
 mlir::Value createTranspose(mlir::OpBuilder &b, mlir::Location loc,
                             mlir::Value input, llvm::ArrayRef<int64_t> perm);
@@ -125,11 +126,11 @@ mlir::Value convertScalar(mlir::OpBuilder &b, mlir::Location loc,
 
 /// Applies `fn` to `x` computed in f32 when `x` is a narrower float (f16,
 /// bf16), so transcendental functions have a library lowering.
-mlir::Value computeInF32(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
-                         llvm::function_ref<mlir::Value(mlir::OpBuilder &,
-                                                        mlir::Location,
-                                                        mlir::Value)>
-                             fn);
+mlir::Value
+computeInF32(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
+             llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
+                                            mlir::Value)>
+                 fn);
 
 /// Positions of the letters of `canonical` (e.g. "NCHW") in `layout`, a
 /// permutation of it: the transpose permutation from `layout` to canonical.

@@ -157,25 +157,25 @@ struct ArgmaxLowering : OpConversionPattern<relay::ArgmaxOp> {
         ValueRange{adaptor.getX()}, ValueRange{values, indices}, maps,
         iterators, [&](OpBuilder &b, Location l, ValueRange args) {
           Value x = args[0], best = args[1], bestIndex = args[2];
-          Value linear =
-              createLinearIndex(b, l, inputType.getShape(), dims);
+          Value linear = createLinearIndex(b, l, inputType.getShape(), dims);
           Value index = arith::IndexCastOp::create(b, l, indexType, linear);
           Value better;
           if (isa<FloatType>(element)) {
-            Value greater = arith::CmpFOp::create(
-                b, l, arith::CmpFPredicate::OGT, x, best);
+            Value greater =
+                arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGT, x, best);
             Value xIsNaN =
                 arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, x, x);
             Value bestIsNumber = arith::CmpFOp::create(
                 b, l, arith::CmpFPredicate::ORD, best, best);
             better = arith::OrIOp::create(
-                b, l, greater, arith::AndIOp::create(b, l, xIsNaN, bestIsNumber));
+                b, l, greater,
+                arith::AndIOp::create(b, l, xIsNaN, bestIsNumber));
           } else {
-            better = arith::CmpIOp::create(
-                b, l,
-                element.isInteger(1) ? arith::CmpIPredicate::ugt
-                                     : arith::CmpIPredicate::sgt,
-                x, best);
+            better = arith::CmpIOp::create(b, l,
+                                           element.isInteger(1)
+                                               ? arith::CmpIPredicate::ugt
+                                               : arith::CmpIPredicate::sgt,
+                                           x, best);
           }
           // Only a strictly greater value moves the index, so ties keep the
           // first position and an all-lowest slice reports index 0.
@@ -184,8 +184,8 @@ struct ArgmaxLowering : OpConversionPattern<relay::ArgmaxOp> {
               arith::SelectOp::create(b, l, better, index, bestIndex);
           linalg::YieldOp::create(b, l, ValueRange{newBest, newIndex});
         });
-    rewriter.replaceOp(op, createReshape(rewriter, loc, generic.getResult(1),
-                                         op.getType()));
+    rewriter.replaceOp(
+        op, createReshape(rewriter, loc, generic.getResult(1), op.getType()));
     return success();
   }
 };

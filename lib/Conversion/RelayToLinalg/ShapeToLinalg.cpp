@@ -36,10 +36,11 @@ template <typename OpTy>
 struct ReshapeLikeLowering : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpConversionPattern<OpTy>::OpAdaptor adaptor,
+  matchAndRewrite(OpTy op,
+                  typename OpConversionPattern<OpTy>::OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, createReshape(rewriter, op.getLoc(), adaptor.getX(),
-                                         op.getType()));
+    rewriter.replaceOp(
+        op, createReshape(rewriter, op.getLoc(), adaptor.getX(), op.getType()));
     return success();
   }
 };
@@ -174,11 +175,10 @@ struct StridedSliceLowering : OpConversionPattern<relay::StridedSliceOp> {
       exprs.push_back(getAffineDimExpr(d, context) * step[d] + first[d]);
     AffineMap map = AffineMap::get(rank, 0, exprs, context);
     rewriter.replaceOp(
-        op, createParallelGeneric(rewriter, loc, type, ValueRange{adaptor.getX()},
-                                  {map},
-                                  [](OpBuilder &, Location, ValueRange args) {
-                                    return args[0];
-                                  }));
+        op,
+        createParallelGeneric(
+            rewriter, loc, type, ValueRange{adaptor.getX()}, {map},
+            [](OpBuilder &, Location, ValueRange args) { return args[0]; }));
     return success();
   }
 };
@@ -196,9 +196,8 @@ Value normalizeIndex(OpBuilder &b, Location loc, Value index, int64_t size,
     return arith::RemSIOp::create(b, loc, shifted, n);
   }
   Value last = createScalar(b, loc, i64, static_cast<double>(size - 1));
-  return arith::MaxSIOp::create(
-      b, loc, createScalar(b, loc, i64, 0),
-      arith::MinSIOp::create(b, loc, index, last));
+  return arith::MaxSIOp::create(b, loc, createScalar(b, loc, i64, 0),
+                                arith::MinSIOp::create(b, loc, index, last));
 }
 
 struct TakeLowering : OpConversionPattern<relay::TakeOp> {
@@ -215,10 +214,9 @@ struct TakeLowering : OpConversionPattern<relay::TakeOp> {
       axis = *attr < 0 ? *attr + dataType.getRank() : *attr;
     } else {
       // Without an axis, take from the flattened data.
-      data = createReshape(
-          rewriter, loc, data,
-          RankedTensorType::get({dataType.getNumElements()},
-                                dataType.getElementType()));
+      data = createReshape(rewriter, loc, data,
+                           RankedTensorType::get({dataType.getNumElements()},
+                                                 dataType.getElementType()));
       dataType = getTensorType(data);
     }
     int64_t indexRank = getTensorType(adaptor.getIndices()).getRank();
@@ -228,8 +226,7 @@ struct TakeLowering : OpConversionPattern<relay::TakeOp> {
     SmallVector<AffineExpr> indexExprs;
     for (int64_t d = 0; d < indexRank; ++d)
       indexExprs.push_back(getAffineDimExpr(axis + d, context));
-    AffineMap indexMap =
-        AffineMap::get(type.getRank(), 0, indexExprs, context);
+    AffineMap indexMap = AffineMap::get(type.getRank(), 0, indexExprs, context);
     StringRef mode = op.getMode();
     Value result = createParallelGeneric(
         rewriter, loc, type, ValueRange{adaptor.getIndices()}, {indexMap},
@@ -272,11 +269,10 @@ struct PadLowering : OpConversionPattern<relay::PadOp> {
           isa<FloatType>(element)
               ? createScalar(rewriter, loc, element,
                              op.getPadValue().convertToDouble())
-              : convertScalar(
-                    rewriter, loc,
-                    createScalar(rewriter, loc, rewriter.getF64Type(),
-                                 op.getPadValue().convertToDouble()),
-                    element);
+              : convertScalar(rewriter, loc,
+                              createScalar(rewriter, loc, rewriter.getF64Type(),
+                                           op.getPadValue().convertToDouble()),
+                              element);
       rewriter.replaceOp(
           op, createPad(rewriter, loc, adaptor.getX(), low, high, padValue));
       return success();
@@ -334,8 +330,8 @@ struct BroadcastToLowering : OpConversionPattern<relay::BroadcastToOp> {
     // (missing or stretched from 1) are broadcast dimensions.
     SmallVector<int64_t> keptShape, broadcastDims;
     for (int64_t d = 0; d < type.getRank(); ++d) {
-      bool kept = d >= offset &&
-                  inputType.getDimSize(d - offset) == type.getDimSize(d);
+      bool kept =
+          d >= offset && inputType.getDimSize(d - offset) == type.getDimSize(d);
       if (kept)
         keptShape.push_back(type.getDimSize(d));
       else
@@ -344,11 +340,10 @@ struct BroadcastToLowering : OpConversionPattern<relay::BroadcastToOp> {
     Value kept = createReshape(
         rewriter, loc, adaptor.getX(),
         RankedTensorType::get(keptShape, inputType.getElementType()));
-    Value result =
-        linalg::BroadcastOp::create(rewriter, loc, kept,
-                                    createEmpty(rewriter, loc, type),
-                                    broadcastDims)
-            .getResult()[0];
+    Value result = linalg::BroadcastOp::create(rewriter, loc, kept,
+                                               createEmpty(rewriter, loc, type),
+                                               broadcastDims)
+                       .getResult()[0];
     rewriter.replaceOp(op, result);
     return success();
   }

@@ -93,6 +93,22 @@ def Relay_DropoutOp : Relay_UnaryOp<"nn.dropout", "Infer", "Float", "Opaque"> {
     element index, so the op can be recomputed and its gradient is the same
     dropout applied to the output gradient. Unlike TVM, which returns
     `(output, mask)`, the result is the output only.
+
+    The mask, for the row-major flat element index `i` and the seed, in
+    wrapping 32-bit unsigned arithmetic:
+
+    ```
+    x = uint32(i) + uint32(seed) * 0x9E3779B9
+    x ^= x >> 16;  x *= 0x85EBCA6B
+    x ^= x >> 13;  x *= 0xC2B2AE35
+    x ^= x >> 16
+    u = float(x >> 8) * 2^-24          // exact, in [0, 1)
+    ```
+
+    The element is kept iff `u >= rate` (compared exactly, in double
+    precision) and then multiplied by `1 / (1 - rate)` (computed in double,
+    rounded to the element type); dropped elements are 0. A rate of 1 would
+    drop every element.
   }];
   let arguments = (ins AnyRankedTensor:$x,
                        DefaultValuedAttr<F64Attr, "0.5">:$rate,
