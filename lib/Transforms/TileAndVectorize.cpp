@@ -28,6 +28,7 @@
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "llvm/ADT/bit.h"
 
 namespace raf {
 #define GEN_PASS_DEF_RAFTILEANDVECTORIZE
@@ -66,11 +67,16 @@ std::optional<BlockPlan> planBlock(linalg::LinalgOp op, int64_t tileM,
   BlockPlan plan;
   plan.row = row;
   plan.col = col;
-  // A dimension smaller than the block is one whole tile. Larger ones must
-  // be multiples of the block: splitToBlocks peels the remainder off first.
+  // The block, shrunk to a power of two for dimensions smaller than it (odd
+  // vector widths such as 17 lower element by element). The extent must be
+  // a multiple of it: splitToBlocks peels remainders off first, so 49
+  // columns become 32 + 16 + 1.
+  auto blockFor = [](int64_t block, int64_t extent) {
+    return std::min(block, int64_t(llvm::bit_floor(uint64_t(extent))));
+  };
   plan.tileSizes.assign(ranges.size(), 1);
-  plan.tileSizes[row] = std::min(tileM, ranges[row]);
-  plan.tileSizes[col] = std::min(tileN, ranges[col]);
+  plan.tileSizes[row] = blockFor(tileM, ranges[row]);
+  plan.tileSizes[col] = blockFor(tileN, ranges[col]);
   if (ranges[row] % plan.tileSizes[row] != 0 ||
       ranges[col] % plan.tileSizes[col] != 0)
     plan.divisible = false;
@@ -136,8 +142,8 @@ struct TileAndVectorize
     }
   }
 
-  /// Splits `op` along the row and column dimensions so that every piece's
-  /// extent there is a multiple of the block or smaller than it: a 196-wide
+  /// Splits `op` along the row and column dimensions until every piece's
+  /// extent there is a multiple of its (power-of-two) block: a 196-wide
   /// output becomes 192 (six blocks of 32) + 4 (one block of 4). All pieces
   /// keep static shapes, so each vectorises without masks.
   void splitToBlocks(IRRewriter &rewriter, linalg::LinalgOp op,
@@ -150,9 +156,9 @@ struct TileAndVectorize
       return;
     }
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-    for (auto [dim, block] : {std::pair<unsigned, int64_t>{plan->col, tileN},
-                              std::pair<unsigned, int64_t>{plan->row, tileM}}) {
-      if (ranges[dim] <= block || ranges[dim] % block == 0)
+    for (unsigned dim : {plan->col, plan->row}) {
+      int64_t block = plan->tileSizes[dim];
+      if (ranges[dim] % block == 0)
         continue;
       rewriter.setInsertionPoint(op);
       auto [head, tail] = linalg::splitOp(
