@@ -254,7 +254,7 @@ LogicalResult Evaluator::execute(Operation &op, Environment &env) {
       })
       .Case([&](relay::TupleGetOp get) -> LogicalResult {
         RuntimeValue tuple = env.lookup(get.getTuple());
-        ArrayRef<RuntimeValue> fields = tuple.getTupleElements();
+        ArrayRef<RuntimeValue> fields = *tuple.getTupleElements();
         if (get.getIndex() >= fields.size())
           return get.emitError("index ")
                  << get.getIndex() << " is out of range for a tuple of "
@@ -263,7 +263,7 @@ LogicalResult Evaluator::execute(Operation &op, Environment &env) {
       })
       .Case([&](relay::IfOp ifOp) -> LogicalResult {
         RuntimeValue condition = env.lookup(ifOp.getCondition());
-        Region &branch = condition.getTensor().getInt(0) != 0
+        Region &branch = condition.getTensor()->getInt(0) != 0
                              ? ifOp.getThenRegion()
                              : ifOp.getElseRegion();
         FailureOr<Values> results = runBlock(branch.front(), env);
@@ -341,7 +341,7 @@ LogicalResult Evaluator::executeOperator(Operation &op, Environment &env) {
     if (!value.isTensor())
       return op.emitError("operand #")
              << index << " must be a tensor, got " << value.describe();
-    operands.push_back(&value.getTensor());
+    operands.push_back(value.getTensor());
   }
   SmallVector<HostTensor> results;
   if (failed((*kernel)(&op, operands, results)))

@@ -24,13 +24,9 @@ struct RuntimeValue::Cell {
 RuntimeValue::RuntimeValue()
     : tuplePayload(std::make_shared<std::vector<RuntimeValue>>()) {}
 
-RuntimeValue RuntimeValue::tensor(HostTensor tensor) {
-  RuntimeValue value;
-  value.kind = Kind::Tensor;
-  value.tuplePayload.reset();
-  value.tensorPayload = std::make_shared<const HostTensor>(std::move(tensor));
-  return value;
-}
+RuntimeValue::RuntimeValue(HostTensor tensor)
+    : kind(Kind::Tensor),
+      tensorPayload(std::make_shared<const HostTensor>(std::move(tensor))) {}
 
 RuntimeValue RuntimeValue::tuple(llvm::ArrayRef<RuntimeValue> elements) {
   RuntimeValue value;
@@ -64,16 +60,6 @@ RuntimeValue RuntimeValue::function(mlir::Operation *function) {
   value.tuplePayload.reset();
   value.functionOp = function;
   return value;
-}
-
-const HostTensor &RuntimeValue::getTensor() const {
-  assert(isTensor() && "not a tensor");
-  return *tensorPayload;
-}
-
-llvm::ArrayRef<RuntimeValue> RuntimeValue::getTupleElements() const {
-  assert(isTuple() && "not a tuple");
-  return *tuplePayload;
 }
 
 mlir::Operation *RuntimeValue::getClosureFn() const {
@@ -152,7 +138,7 @@ bool raf::runtime::conformsTo(const RuntimeValue &value, mlir::Type type,
       os << "expected " << tensorType << ", got " << value.describe();
       return false;
     }
-    const HostTensor &tensor = value.getTensor();
+    const HostTensor &tensor = *value.getTensor();
     std::optional<DType> dtype = dtypeFromMLIR(tensorType.getElementType());
     bool matches = dtype && *dtype == tensor.getDType() &&
                    tensorType.getRank() == tensor.getRank();
@@ -165,11 +151,12 @@ bool raf::runtime::conformsTo(const RuntimeValue &value, mlir::Type type,
   }
   if (auto tupleType = llvm::dyn_cast<mlir::TupleType>(type)) {
     if (!value.isTuple() ||
-        value.getTupleElements().size() != tupleType.size()) {
+        value.getTupleElements()->size() != tupleType.size()) {
       os << "expected " << tupleType << ", got " << value.describe();
       return false;
     }
-    for (auto [index, element] : llvm::enumerate(value.getTupleElements())) {
+    for (auto [index, element] :
+         llvm::enumerate(*value.getTupleElements())) {
       std::string inner;
       if (!conformsTo(element, tupleType.getType(index), inner)) {
         os << "tuple field " << index << ": " << inner;

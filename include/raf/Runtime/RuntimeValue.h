@@ -35,8 +35,12 @@ public:
 
   /// An empty tuple (the unit value `()`).
   RuntimeValue();
+  /// A tensor value.
+  explicit RuntimeValue(HostTensor tensor);
 
-  static RuntimeValue tensor(HostTensor tensor);
+  static RuntimeValue tensor(HostTensor tensor) {
+    return RuntimeValue(std::move(tensor));
+  }
   static RuntimeValue tuple(llvm::ArrayRef<RuntimeValue> elements);
   /// `fn` is a relay.fn operation; it must outlive the value. `captured`
   /// holds the value of every free variable of its body at the time the
@@ -56,9 +60,14 @@ public:
   bool isReference() const { return kind == Kind::Reference; }
   bool isFunction() const { return kind == Kind::Function; }
 
-  /// Accessors; each requires the matching kind.
-  const HostTensor &getTensor() const;
-  llvm::ArrayRef<RuntimeValue> getTupleElements() const;
+  /// The tensor, or null when the value is not a tensor.
+  const HostTensor *getTensor() const { return tensorPayload.get(); }
+  /// The fields, or null when the value is not a tuple.
+  const std::vector<RuntimeValue> *getTupleElements() const {
+    return tuplePayload.get();
+  }
+
+  /// Accessors of the other kinds; each requires the matching kind.
   mlir::Operation *getClosureFn() const;
   llvm::ArrayRef<std::pair<mlir::Value, RuntimeValue>>
   getClosureCaptures() const;
