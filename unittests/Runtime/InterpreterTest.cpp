@@ -22,6 +22,7 @@
 #include "mlir/Parser/Parser.h"
 #include "gtest/gtest.h"
 
+#include <cmath>
 #include <string>
 
 using namespace mlir;
@@ -463,6 +464,40 @@ TEST_F(InterpreterTest, RuntimeErrorsAreReported) {
                             vector(DType::F32, {1, 2})});
   EXPECT_TRUE(failed(results));
   EXPECT_NE(diagnostics.find("not broadcastable at run time"),
+            std::string::npos)
+      << diagnostics;
+}
+
+TEST_F(InterpreterTest, LossAndNormalisationErrors) {
+  parse(R"mlir(
+    func.func @ce(%x: tensor<2x3xf32>, %t: tensor<2xi64>) -> tensor<f32> {
+      %r = relay.nn.cross_entropy %x, %t : (tensor<2x3xf32>, tensor<2xi64>)
+      return %r : tensor<f32>
+    }
+    func.func @bn(%x: tensor<1x2xf32>, %p: tensor<2xf32>)
+        -> (tensor<1x2xf32>, tensor<2xf32>, tensor<2xf32>) {
+      %r:3 = relay.nn.batch_norm %x, %p, %p, %p, %p {training = true}
+          : (tensor<1x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>,
+             tensor<2xf32>)
+      return %r#0, %r#1, %r#2 : tensor<1x2xf32>, tensor<2xf32>, tensor<2xf32>
+    })mlir");
+  HostTensor logits(DType::F32, {2, 3});
+  auto results = run("ce", {RuntimeValue(logits), vector(DType::I64, {0, 3})});
+  EXPECT_TRUE(failed(results));
+  EXPECT_NE(diagnostics.find("target class 3 of sample 1 is out of range "
+                             "[0, 3)"),
+            std::string::npos)
+      << diagnostics;
+
+  // Equal logits: the loss is log(3) for any valid class.
+  results = run("ce", {RuntimeValue(logits), vector(DType::I64, {0, 2})});
+  ASSERT_TRUE(succeeded(results)) << diagnostics;
+  EXPECT_NEAR(elements((*results)[0])[0], std::log(3.0), 1e-6);
+
+  results = run("bn", {RuntimeValue(HostTensor(DType::F32, {1, 2})),
+                       vector(DType::F32, {1, 1})});
+  EXPECT_TRUE(failed(results));
+  EXPECT_NE(diagnostics.find("more than one value per channel"),
             std::string::npos)
       << diagnostics;
 }
