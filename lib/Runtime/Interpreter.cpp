@@ -125,8 +125,7 @@ FailureOr<Values> Evaluator::callFunction(func::FuncOp function,
   Operation *where = caller ? caller : function.getOperation();
   if (function.isExternal())
     return where->emitError("function '")
-           << function.getSymName()
-           << "' has no body and cannot be evaluated";
+           << function.getSymName() << "' has no body and cannot be evaluated";
   Environment env;
   return enter(function.getBody().front(), env, arguments, where);
 }
@@ -149,8 +148,7 @@ FailureOr<Values> Evaluator::callValue(const RuntimeValue &callee,
   if (callee.isFunction())
     return callFunction(llvm::cast<func::FuncOp>(callee.getFunction()),
                         arguments, caller);
-  return caller->emitError("cannot call a value of kind ")
-         << callee.describe();
+  return caller->emitError("cannot call a value of kind ") << callee.describe();
 }
 
 FailureOr<Values> Evaluator::enter(Block &body, Environment &env,
@@ -158,8 +156,7 @@ FailureOr<Values> Evaluator::enter(Block &body, Environment &env,
                                    Operation *where) {
   if (arguments.size() != body.getNumArguments())
     return where->emitError("expected ")
-           << body.getNumArguments() << " arguments, got "
-           << arguments.size();
+           << body.getNumArguments() << " arguments, got " << arguments.size();
   for (auto [index, parameter, argument] :
        llvm::enumerate(body.getArguments(), arguments)) {
     std::string reason;
@@ -273,9 +270,8 @@ LogicalResult Evaluator::execute(Operation &op, Environment &env) {
       })
       .Case([&](relay::FnOp fn) { return createClosure(fn, env); })
       .Case([&](relay::CallOp call) -> LogicalResult {
-        FailureOr<Values> results =
-            callValue(env.lookup(call.getCallee()),
-                      operandValues(call.getArgs()), call);
+        FailureOr<Values> results = callValue(
+            env.lookup(call.getCallee()), operandValues(call.getArgs()), call);
         if (failed(results))
           return failure();
         return bindAll(call.getResults(), *results);
@@ -303,8 +299,7 @@ LogicalResult Evaluator::execute(Operation &op, Environment &env) {
                     RuntimeValue::reference(env.lookup(refNew.getValue())));
       })
       .Case([&](relay::RefReadOp read) {
-        return bind(read.getValue(),
-                    env.lookup(read.getRef()).readReference());
+        return bind(read.getValue(), env.lookup(read.getRef()).readReference());
       })
       .Case([&](relay::RefWriteOp write) -> LogicalResult {
         RuntimeValue value = env.lookup(write.getValue());

@@ -41,8 +41,8 @@ RuntimeValue RuntimeValue::closure(
   RuntimeValue value;
   value.kind = Kind::Closure;
   value.tuplePayload.reset();
-  value.closurePayload =
-      std::make_shared<const Closure>(Closure{fn, {captured.begin(), captured.end()}});
+  value.closurePayload = std::make_shared<const Closure>(
+      Closure{fn, {captured.begin(), captured.end()}});
   return value;
 }
 
@@ -155,8 +155,7 @@ bool raf::runtime::conformsTo(const RuntimeValue &value, mlir::Type type,
       os << "expected " << tupleType << ", got " << value.describe();
       return false;
     }
-    for (auto [index, element] :
-         llvm::enumerate(*value.getTupleElements())) {
+    for (auto [index, element] : llvm::enumerate(*value.getTupleElements())) {
       std::string inner;
       if (!conformsTo(element, tupleType.getType(index), inner)) {
         os << "tuple field " << index << ": " << inner;
@@ -168,11 +167,11 @@ bool raf::runtime::conformsTo(const RuntimeValue &value, mlir::Type type,
   if (auto functionType = llvm::dyn_cast<mlir::FunctionType>(type)) {
     mlir::FunctionType actual;
     if (value.isClosure())
-      actual = mlir::cast<raf::relay::FnOp>(value.getClosureFn())
-                   .getFunctionType();
+      actual =
+          mlir::cast<raf::relay::FnOp>(value.getClosureFn()).getFunctionType();
     else if (value.isFunction())
-      actual = mlir::cast<mlir::func::FuncOp>(value.getFunction())
-                   .getFunctionType();
+      actual =
+          mlir::cast<mlir::func::FuncOp>(value.getFunction()).getFunctionType();
     if (!actual || actual != functionType) {
       os << "expected a function of type " << functionType << ", got "
          << value.describe();

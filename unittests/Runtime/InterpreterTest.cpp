@@ -309,8 +309,8 @@ TEST_F(InterpreterTest, HalfPrecisionRoundsOnStore) {
       return %r : tensor<1xf16>
     })mlir");
   // 2048 + 1 is not an f16 (spacing 2 there): ties round to even, 2048.
-  auto results = run("main", {vector(DType::F16, {2048.0}),
-                              vector(DType::F16, {1.0})});
+  auto results =
+      run("main", {vector(DType::F16, {2048.0}), vector(DType::F16, {1.0})});
   ASSERT_TRUE(succeeded(results)) << diagnostics;
   EXPECT_EQ(elements((*results)[0]), (std::vector<double>{2048.0}));
 }
@@ -325,8 +325,7 @@ TEST_F(InterpreterTest, DropoutMask) {
           : (tensor<8xf32>)
       return %r : tensor<8xf32>
     })mlir");
-  auto results =
-      run("main", {vector(DType::F32, {1, 1, 1, 1, 1, 1, 1, 1})});
+  auto results = run("main", {vector(DType::F32, {1, 1, 1, 1, 1, 1, 1, 1})});
   ASSERT_TRUE(succeeded(results)) << diagnostics;
   EXPECT_EQ(elements((*results)[0]),
             (std::vector<double>{0, 2, 0, 0, 2, 0, 0, 2}));
@@ -448,20 +447,20 @@ TEST_F(InterpreterTest, RuntimeErrorsAreReported) {
   ASSERT_TRUE(succeeded(results)) << diagnostics;
   EXPECT_EQ(elements((*results)[0]), (std::vector<double>{10, 30}));
 
-  results = run("divide", {vector(DType::I32, {7, -7}),
-                           vector(DType::I32, {2, 0})});
+  results =
+      run("divide", {vector(DType::I32, {7, -7}), vector(DType::I32, {2, 0})});
   EXPECT_TRUE(failed(results));
   EXPECT_NE(diagnostics.find("integer division by zero"), std::string::npos)
       << diagnostics;
 
-  results = run("divide", {vector(DType::I32, {7, -7}),
-                           vector(DType::I32, {2, 2})});
+  results =
+      run("divide", {vector(DType::I32, {7, -7}), vector(DType::I32, {2, 2})});
   ASSERT_TRUE(succeeded(results)) << diagnostics;
   EXPECT_EQ(elements((*results)[0]), (std::vector<double>{3, -3}));
 
   // Dynamic sizes are checked when the values are known.
-  results = run("dynamic", {vector(DType::F32, {1, 2, 3}),
-                            vector(DType::F32, {1, 2})});
+  results = run("dynamic",
+                {vector(DType::F32, {1, 2, 3}), vector(DType::F32, {1, 2})});
   EXPECT_TRUE(failed(results));
   EXPECT_NE(diagnostics.find("not broadcastable at run time"),
             std::string::npos)

@@ -1,4 +1,5 @@
-//===- Interpreter.h - the reference evaluator of relay programs -*- C++ -*-===//
+//===- Interpreter.h - the reference evaluator of relay programs -*- C++
+//-*-===//
 //
 // A plain interpreter of relay programs: the semantics oracle the compiled
 // paths are tested against. It executes func.func / func.call /

@@ -48,9 +48,9 @@ LogicalResult mapUnary(Operation *op, const HostTensor &x, Results &results,
 template <typename OpT>
 void addFloatUnary(KernelRegistry &registry, double (*fn)(double)) {
   registry.add<OpT>([fn](OpT op, KernelOperands in, Results &results) {
-    return mapUnary(
-        op, *in[0], results, fn,
-        [](int64_t) -> int64_t { llvm_unreachable("float-only operator"); });
+    return mapUnary(op, *in[0], results, fn, [](int64_t) -> int64_t {
+      llvm_unreachable("float-only operator");
+    });
   });
 }
 
@@ -62,7 +62,9 @@ double squareRoot(double x) { return std::sqrt(x); }
 double hyperbolicTangent(double x) { return std::tanh(x); }
 double errorFunction(double x) { return std::erf(x); }
 
-double geluErf(double x) { return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0))); }
+double geluErf(double x) {
+  return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0)));
+}
 
 /// PyTorch's approximate="tanh" form.
 double geluTanh(double x) {
@@ -151,8 +153,7 @@ void addComparison(KernelRegistry &registry, Compare compare) {
 // Other element-wise operators
 //===----------------------------------------------------------------------===//
 
-LogicalResult runWhere(relay::WhereOp op, KernelOperands in,
-                       Results &results) {
+LogicalResult runWhere(relay::WhereOp op, KernelOperands in, Results &results) {
   FailureOr<SmallVector<int64_t>> shape = broadcastOperands(op, in);
   FailureOr<DType> dtype = resultDType(op);
   if (failed(shape) || failed(dtype))
@@ -249,8 +250,8 @@ LogicalResult fillLike(Operation *op, const HostTensor &x, int64_t value,
 } // namespace
 
 bool raf::runtime::dropoutKeeps(uint64_t index, int64_t seed, double rate) {
-  uint32_t x = static_cast<uint32_t>(index) +
-               static_cast<uint32_t>(seed) * 0x9E3779B9u;
+  uint32_t x =
+      static_cast<uint32_t>(index) + static_cast<uint32_t>(seed) * 0x9E3779B9u;
   x ^= x >> 16;
   x *= 0x85EBCA6Bu;
   x ^= x >> 13;
@@ -274,18 +275,17 @@ void raf::runtime::addElementwiseKernels(KernelRegistry &registry) {
   addFloatUnary<ErfOp>(registry, errorFunction);
   registry.add<GeluOp>([](GeluOp op, KernelOperands in, Results &results) {
     return mapUnary(
-        op, *in[0], results,
-        op.getApproximate() == "tanh" ? geluTanh : geluErf,
+        op, *in[0], results, op.getApproximate() == "tanh" ? geluTanh : geluErf,
         [](int64_t) -> int64_t { llvm_unreachable("float-only operator"); });
   });
-  registry.add<LeakyReluOp>(
-      [](LeakyReluOp op, KernelOperands in, Results &results) {
-        double alpha = op.getAlpha().convertToDouble();
-        return mapUnary(
-            op, *in[0], results,
-            [alpha](double x) { return x > 0 ? x : alpha * x; },
-            [](int64_t) -> int64_t { llvm_unreachable("float-only operator"); });
-      });
+  registry.add<LeakyReluOp>([](LeakyReluOp op, KernelOperands in,
+                               Results &results) {
+    double alpha = op.getAlpha().convertToDouble();
+    return mapUnary(
+        op, *in[0], results,
+        [alpha](double x) { return x > 0 ? x : alpha * x; },
+        [](int64_t) -> int64_t { llvm_unreachable("float-only operator"); });
+  });
 
   // Unary operators on integers and floats.
   registry.add<ReluOp>([](ReluOp op, KernelOperands in, Results &results) {
@@ -353,20 +353,20 @@ void raf::runtime::addElementwiseKernels(KernelRegistry &registry) {
           llvm_unreachable("float-only operator");
         });
   });
-  registry.add<MaximumOp>([](MaximumOp op, KernelOperands in,
-                             Results &results) {
-    return mapBinary(op, in, results, nanMax,
-                     [](int64_t a, int64_t b) -> FailureOr<int64_t> {
-                       return std::max(a, b);
-                     });
-  });
-  registry.add<MinimumOp>([](MinimumOp op, KernelOperands in,
-                             Results &results) {
-    return mapBinary(op, in, results, nanMin,
-                     [](int64_t a, int64_t b) -> FailureOr<int64_t> {
-                       return std::min(a, b);
-                     });
-  });
+  registry.add<MaximumOp>(
+      [](MaximumOp op, KernelOperands in, Results &results) {
+        return mapBinary(op, in, results, nanMax,
+                         [](int64_t a, int64_t b) -> FailureOr<int64_t> {
+                           return std::max(a, b);
+                         });
+      });
+  registry.add<MinimumOp>(
+      [](MinimumOp op, KernelOperands in, Results &results) {
+        return mapBinary(op, in, results, nanMin,
+                         [](int64_t a, int64_t b) -> FailureOr<int64_t> {
+                           return std::min(a, b);
+                         });
+      });
 
   // Comparisons (NaN compares unequal to everything, as IEEE).
   addComparison<EqualOp>(registry, [](auto a, auto b) { return a == b; });

@@ -5,8 +5,7 @@
 using namespace raf::runtime;
 
 const Kernel *KernelRegistry::lookup(mlir::Operation *op) const {
-  std::optional<mlir::RegisteredOperationName> name =
-      op->getRegisteredInfo();
+  std::optional<mlir::RegisteredOperationName> name = op->getRegisteredInfo();
   if (!name)
     return nullptr;
   auto it = kernels.find(name->getTypeID());

@@ -10,7 +10,8 @@ using namespace raf::runtime;
 using namespace raf::runtime::kernels;
 
 FailureOr<DType> kernels::resultDType(Operation *op, unsigned index) {
-  auto type = llvm::cast<mlir::RankedTensorType>(op->getResult(index).getType());
+  auto type =
+      llvm::cast<mlir::RankedTensorType>(op->getResult(index).getType());
   std::optional<DType> dtype = dtypeFromMLIR(type.getElementType());
   if (!dtype)
     return op->emitOpError("result element type ")
@@ -38,8 +39,7 @@ void kernels::forEachIndex(ArrayRef<int64_t> shape,
   }
 }
 
-int64_t kernels::offsetOf(ArrayRef<int64_t> coords,
-                          ArrayRef<int64_t> strides) {
+int64_t kernels::offsetOf(ArrayRef<int64_t> coords, ArrayRef<int64_t> strides) {
   int64_t offset = 0;
   for (auto [coord, stride] : llvm::zip_equal(coords, strides))
     offset += coord * stride;

@@ -43,8 +43,7 @@ int64_t offsetOf(ArrayRef<int64_t> coords, ArrayRef<int64_t> strides);
 /// Strides that read a tensor of `shape` broadcast (NumPy rules, aligned to
 /// the right) to a tensor of rank `outRank`: size-1 and missing axes get
 /// stride 0.
-SmallVector<int64_t> broadcastStrides(ArrayRef<int64_t> shape,
-                                      int64_t outRank);
+SmallVector<int64_t> broadcastStrides(ArrayRef<int64_t> shape, int64_t outRank);
 
 /// NumPy broadcast of the run-time shapes of `operands`; a located error
 /// when they are incompatible (possible with dynamic dimensions).
@@ -62,8 +61,8 @@ std::array<int64_t, 4> layoutPositions(llvm::StringRef layout,
 /// TVM 1-, 2- or 4-value padding as (top, left, bottom, right).
 std::array<int64_t, 4> expandPadding(ArrayRef<int64_t> padding);
 
-/// The accumulator of a floating-point or integer computation: double for
-/// floats, int64 (wrapping) for integers.
+/// int64 arithmetic that wraps instead of overflowing (undefined behaviour
+/// in C++): integer kernels compute in int64 and wrap again when storing.
 inline int64_t wrapAdd(int64_t a, int64_t b) {
   return static_cast<int64_t>(static_cast<uint64_t>(a) +
                               static_cast<uint64_t>(b));
@@ -77,9 +76,10 @@ inline int64_t wrapMul(int64_t a, int64_t b) {
                               static_cast<uint64_t>(b));
 }
 
-/// Reads element `index` of `tensor` as a double and stores `value` into an
-/// element of `out`; integer results go through setInt when the source is
-/// integral so that large int64 values keep every bit.
+/// Copies element `index` of `tensor` into element `outIndex` of `out`,
+/// converting to `out`'s element type: through double when the source is a
+/// float, through int64 when it is an integer (so int64 values keep every
+/// bit).
 void copyElement(const HostTensor &tensor, int64_t index, HostTensor &out,
                  int64_t outIndex);
 

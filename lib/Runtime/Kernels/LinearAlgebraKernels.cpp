@@ -93,8 +93,10 @@ LogicalResult runConv2D(relay::Conv2DOp op, KernelOperands in,
            << " do not agree with groups = " << groups;
   auto pad = expandPadding(op.getPadding());
   ArrayRef<int64_t> stride = op.getStrides(), dilation = op.getDilation();
-  int64_t oh = (h + pad[0] + pad[2] - dilation[0] * (kh - 1) - 1) / stride[0] + 1;
-  int64_t ow = (w + pad[1] + pad[3] - dilation[1] * (kw - 1) - 1) / stride[1] + 1;
+  int64_t oh =
+      (h + pad[0] + pad[2] - dilation[0] * (kh - 1) - 1) / stride[0] + 1;
+  int64_t ow =
+      (w + pad[1] + pad[3] - dilation[1] * (kw - 1) - 1) / stride[1] + 1;
   if (oh <= 0 || ow <= 0)
     return op.emitOpError("the dilated kernel does not fit the padded input "
                           "at run time");
@@ -133,8 +135,8 @@ LogicalResult runConv2D(relay::Conv2DOp op, KernelOperands in,
 /// The adjoint of conv2d with respect to its input: every input element
 /// scatters `data * weight` into the outputs its kernel window covers. The
 /// kernel is [C_in, C_out / groups, KH, KW] (IOHW), as ConvTranspose2d.
-LogicalResult runConv2DTranspose(relay::Conv2DTransposeOp op,
-                                 KernelOperands in, Results &results) {
+LogicalResult runConv2DTranspose(relay::Conv2DTransposeOp op, KernelOperands in,
+                                 Results &results) {
   const HostTensor &data = *in[0], &weight = *in[1];
   LayoutView x(data, layoutPositions(op.getDataLayout(), "NCHW"));
   LayoutView k(weight, layoutPositions(op.getKernelLayout(), "IOHW"));
@@ -148,10 +150,10 @@ LogicalResult runConv2DTranspose(relay::Conv2DTransposeOp op,
   auto pad = expandPadding(op.getPadding());
   ArrayRef<int64_t> stride = op.getStrides(), dilation = op.getDilation();
   ArrayRef<int64_t> outputPadding = op.getOutputPadding();
-  int64_t oh = (h - 1) * stride[0] - pad[0] - pad[2] +
-               dilation[0] * (kh - 1) + outputPadding[0] + 1;
-  int64_t ow = (w - 1) * stride[1] - pad[1] - pad[3] +
-               dilation[1] * (kw - 1) + outputPadding[1] + 1;
+  int64_t oh = (h - 1) * stride[0] - pad[0] - pad[2] + dilation[0] * (kh - 1) +
+               outputPadding[0] + 1;
+  int64_t ow = (w - 1) * stride[1] - pad[1] - pad[3] + dilation[1] * (kw - 1) +
+               outputPadding[1] + 1;
   if (oh <= 0 || ow <= 0)
     return op.emitOpError("padding leaves an empty output at run time");
   int64_t o = outPerGroup * groups;
@@ -215,15 +217,13 @@ void multiply(const HostTensor &a, const HostTensor &b, HostTensor &out,
       }
 }
 
-LogicalResult runDense(relay::DenseOp op, KernelOperands in,
-                       Results &results) {
+LogicalResult runDense(relay::DenseOp op, KernelOperands in, Results &results) {
   const HostTensor &x = *in[0], &weight = *in[1];
   int64_t k = x.getShape().back();
   int64_t n = weight.getShape()[0];
   if (weight.getShape()[1] != k)
-    return op.emitOpError("x has ")
-           << k << " features but the weight is " << weight.getTypeString()
-           << " at run time";
+    return op.emitOpError("x has ") << k << " features but the weight is "
+                                    << weight.getTypeString() << " at run time";
   FailureOr<DType> dtype = resultDType(op);
   if (failed(dtype))
     return failure();

@@ -114,9 +114,9 @@ LogicalResult runNLLLoss(relay::NLLLossOp op, KernelOperands in,
         continue; // contributes 0 and is not counted
       if (label < 0 || label >= classes)
         return op.emitOpError("target class ")
-               << label << " at flat index " << index
-               << " is out of range [0, " << classes
-               << ") and is not ignore_index (" << ignoreIndex << ")";
+               << label << " at flat index " << index << " is out of range [0, "
+               << classes << ") and is not ignore_index (" << ignoreIndex
+               << ")";
       losses.setDouble(
           index, -predictions.getDouble((s * classes + label) * spatial + p));
       counted += 1.0;

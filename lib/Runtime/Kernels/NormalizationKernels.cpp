@@ -70,9 +70,10 @@ LogicalResult checkChannelParam(Operation *op, llvm::StringRef name,
                                 const HostTensor &param, int64_t size) {
   if (param.getShape()[0] == size)
     return success();
-  return op->emitOpError()
-         << name << " has " << param.getShape()[0] << " elements but the "
-         << "normalised axis has size " << size << " at run time";
+  return op->emitOpError() << name << " has " << param.getShape()[0]
+                           << " elements but the "
+                           << "normalised axis has size " << size
+                           << " at run time";
 }
 
 LogicalResult runLayerNorm(relay::LayerNormOp op, KernelOperands in,

@@ -167,7 +167,8 @@ LogicalResult runAvgPool(relay::AvgPool2DOp op, KernelOperands in,
                     if (row < 0 || row >= h || col < 0 || col >= w)
                       continue;
                     ++inside;
-                    sum += x.getDouble(offsetNCHW(strides, pos, b, ch, row, col));
+                    sum +=
+                        x.getDouble(offsetNCHW(strides, pos, b, ch, row, col));
                   }
                 }
                 int64_t divisor = includePad ? insidePadded : inside;

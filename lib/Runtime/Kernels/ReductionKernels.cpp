@@ -94,9 +94,8 @@ LogicalResult reduce(OpT op, const HostTensor &x, Reduction kind,
         partial.integer = wrapAdd(partial.integer, x.getInt(index));
     } else if (floating) {
       double v = x.getDouble(index);
-      bool better = partial.seen == 0 ||
-                    (!std::isnan(partial.real) &&
-                     (v > partial.real || std::isnan(v)));
+      bool better = partial.seen == 0 || (!std::isnan(partial.real) &&
+                                          (v > partial.real || std::isnan(v)));
       if (better) {
         partial.real = v;
         partial.position = position;
@@ -124,9 +123,9 @@ LogicalResult reduce(OpT op, const HostTensor &x, Reduction kind,
       break;
     case Reduction::Mean:
       // An empty mean is 0 / 0 = NaN (integers store 0), as NumPy.
-      out.setDouble(i, (floating ? partial.real
-                                 : static_cast<double>(partial.integer)) /
-                           static_cast<double>(reducedCount));
+      out.setDouble(
+          i, (floating ? partial.real : static_cast<double>(partial.integer)) /
+                 static_cast<double>(reducedCount));
       break;
     case Reduction::Argmax:
       out.setInt(i, partial.position);

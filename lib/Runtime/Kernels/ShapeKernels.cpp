@@ -40,8 +40,7 @@ HostTensor withShape(const HostTensor &x, ArrayRef<int64_t> shape) {
 /// Builds `shape` by reading, for every output multi-index, the input
 /// element at `source(coords)`.
 template <typename Source>
-HostTensor gather(const HostTensor &x, ArrayRef<int64_t> shape,
-                  Source source) {
+HostTensor gather(const HostTensor &x, ArrayRef<int64_t> shape, Source source) {
   HostTensor out(x.getDType(), shape);
   int64_t index = 0;
   forEachIndex(shape, [&](ArrayRef<int64_t> coords) {
@@ -174,8 +173,7 @@ LogicalResult runConcatenate(relay::ConcatenateOp op, KernelOperands in,
   return success();
 }
 
-LogicalResult runSplit(relay::SplitOp op, KernelOperands in,
-                       Results &results) {
+LogicalResult runSplit(relay::SplitOp op, KernelOperands in, Results &results) {
   const HostTensor &x = *in[0];
   int64_t rank = x.getRank();
   int64_t axis = normalizeAxis(op.getAxis(), rank);
@@ -243,11 +241,11 @@ LogicalResult runStridedSlice(relay::StridedSliceOp op, KernelOperands in,
     uint64_t magnitude = stride > 0 ? static_cast<uint64_t>(stride)
                                     : 0 - static_cast<uint64_t>(stride);
     int64_t distance = stride > 0 ? e - b : b - e;
-    shape[axis] = distance <= 0
-                      ? 0
-                      : static_cast<int64_t>(
-                            1 + (static_cast<uint64_t>(distance) - 1) /
-                                    magnitude);
+    shape[axis] =
+        distance <= 0
+            ? 0
+            : static_cast<int64_t>(1 + (static_cast<uint64_t>(distance) - 1) /
+                                           magnitude);
     first[axis] = b;
     step[axis] = stride;
   }
