@@ -19,8 +19,12 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "raf/Conversion/Passes.h"
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
+#include "raf/Dialect/Relay/Transforms/BackendOptions.h"
 #include "raf/Dialect/Relay/Transforms/Passes.h"
+#include "raf/Pipelines/CPUPipeline.h"
+#include "raf/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
@@ -30,10 +34,17 @@ int main(int argc, char **argv) {
                   mlir::math::MathDialect, mlir::memref::MemRefDialect,
                   mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
                   mlir::tosa::TosaDialect>();
+  raf::registerCPUPipelineDialects(registry);
 
   // Generic upstream passes (canonicalize, cse, inline, symbol-dce, ...).
   mlir::registerTransformsPasses();
   raf::relay::registerRelayPasses();
+  raf::registerRAFConversionPasses();
+  raf::registerRAFTransformsPasses();
+  raf::registerCPUPipeline();
+  // --raf-backend-preference / --raf-disable-backends (defaults of the
+  // dispatch and fusion passes).
+  raf::relay::registerBackendOptions();
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv,

@@ -23,4 +23,85 @@ def RelayPrintOpProperties : Pass<"relay-print-op-properties"> {
   ];
 }
 
+// Options shared by --raf-dispatch and --raf-fuse.
+defvar BackendSelectionOptions = [
+  Option<"device", "device", "std::string", /*default=*/"\"cpu\"",
+         "Device the module runs on: cpu or cuda">,
+  ListOption<"backendPreference", "backend-preference", "std::string",
+             "Backends to use, in order of preference; filters and reorders "
+             "every dispatch list (default: --raf-backend-preference)">,
+  ListOption<"disableBackends", "disable-backends", "std::string",
+             "Backends removed from every dispatch list and fusion pattern "
+             "(default: --raf-disable-backends)">
+];
+
+def RafDispatch : Pass<"raf-dispatch"> {
+  let summary = "Choose a backend for every relay operator";
+  let description = [{
+    Annotates every relay operator outside fused functions (`func.func` with
+    `relay.primitive`) with `relay.backend = "<name>"`: the first backend of
+    the operator's dispatch list that is enabled on `device`, not disabled,
+    has priority > 0 and accepts the operation (RAF's DispatchDialect, spec
+    D5.9). The lists come from the backend registry; by default `linalg`
+    (cpu and cuda, priority 10) takes every operator, `cublas` takes dense,
+    matmul and batch_matmul at 15 and `cudnn` conv2d at 12, softmax and
+    dropout at 11 on cuda. The cuda backends decide dispatch only: nothing
+    in RAF-MLIR generates CUDA code.
+
+    An operator no usable backend takes is an error at the operator. An
+    unknown device or backend name in the options is an error.
+
+    ```
+    raf-opt --raf-dispatch="device=cuda disable-backends=cublas" model.mlir
+    raf-opt --raf-backend-preference=linalg,cublas --raf-dispatch model.mlir
+    ```
+  }];
+  let options = BackendSelectionOptions;
+}
+
+def RafFuse : Pass<"raf-fuse", "::mlir::ModuleOp"> {
+  let summary = "Pattern-based and rule-based operator fusion";
+  let description = [{
+    Applies the registry's fusion list in descending priority (RAF's
+    FuseDialect and FuseTVM, spec D5.7 and D5.8), skipping entries whose
+    backend is not enabled on `device`, disabled, or not preferred:
+
+    * a pattern matches rooted at each relay operator, from the end of each
+      block; a match whose intermediate values are used outside it, or that
+      is not convex, is rejected;
+    * rule-based fusion groups the remaining operators whose top dispatch
+      choice is the rule's backend (`linalg` by default) by fusion kind:
+      elementwise/broadcast producers into elementwise, broadcast, injective
+      and reduce consumers; injective with elementwise, broadcast and
+      injective; an out-elementwise-fusable anchor (conv2d, dense, ...)
+      absorbs following elementwise/broadcast ops; a reduction absorbs
+      following elementwise ops; opaque operators never fuse. Groups are
+      convex, have at most one anchor and at most `max-group-size`
+      operators; single-operator groups are left alone.
+
+    Each group is outlined into `func.func private @<parent>_fused_<k>`
+    (arguments: the group's inputs in first-use order; results: its values
+    used outside) with `relay.primitive`, `relay.backend` and, for patterns,
+    `relay.fusion_pattern`, and replaced by a `func.call`. Operators inside
+    carry `relay.backend` too. Blocks are fused independently (relay.if and
+    relay.fn bodies included); structural ops and constants stay outside.
+
+    By default, on cuda the vendor patterns of RAF's Table 1 apply
+    (cutlass conv2d+[bias]+relu f16 at 15, cuda conv2d+[bias]+relu at 12,
+    cuda conv2d at 10, cutlass matmul_fusion at 9, cutlass
+    conv2d+[bias]+relu at 8), then `linalg` rule-based fusion at 5; on cpu
+    only the latter. The cuda backends decide fusion only: nothing in
+    RAF-MLIR generates CUDA code.
+
+    ```
+    raf-opt --raf-fuse="device=cuda" model.mlir
+    ```
+  }];
+  let options = !listconcat(BackendSelectionOptions, [
+    Option<"maxGroupSize", "max-group-size", "unsigned", /*default=*/"256",
+           "Maximum number of operators in a rule-based group">
+  ]);
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 #endif // RAF_DIALECT_RELAY_TRANSFORMS_PASSES_TD

@@ -1,0 +1,40 @@
+//===- BackendOptions.h - backend choice of the passes ----------*- C++ -*-===//
+//
+// The tool-wide options `--raf-backend-preference=a,b` and
+// `--raf-disable-backends=a,b` (spec D3.4), and the validation that turns a
+// pass's device / preference / disabled options into a BackendSelection.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RAF_DIALECT_RELAY_TRANSFORMS_BACKENDOPTIONS_H
+#define RAF_DIALECT_RELAY_TRANSFORMS_BACKENDOPTIONS_H
+
+#include "raf/Dialect/Relay/Transforms/BackendRegistry.h"
+
+#include "mlir/Support/LLVM.h"
+
+namespace raf::relay {
+
+/// Registers `--raf-backend-preference` and `--raf-disable-backends` with
+/// the LLVM command line. Call before parsing it (raf-opt does). They give
+/// the defaults `--raf-dispatch` and `--raf-fuse` use when their own
+/// `backend-preference` / `disable-backends` options are empty.
+void registerBackendOptions();
+
+/// The values given on the command line; empty if not registered or not
+/// given.
+llvm::SmallVector<std::string> getCommandLineBackendPreference();
+llvm::SmallVector<std::string> getCommandLineDisabledBackends();
+
+/// Validates a pass's options against `registry`: the device must be `cpu`
+/// or `cuda` and every backend name must be registered. Empty lists fall
+/// back to the command-line defaults. Errors are emitted at `anchor`.
+mlir::FailureOr<BackendSelection>
+resolveBackendSelection(mlir::Operation *anchor,
+                        const BackendRegistry &registry, llvm::StringRef device,
+                        llvm::ArrayRef<std::string> preference,
+                        llvm::ArrayRef<std::string> disabled);
+
+} // namespace raf::relay
+
+#endif // RAF_DIALECT_RELAY_TRANSFORMS_BACKENDOPTIONS_H

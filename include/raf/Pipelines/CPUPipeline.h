@@ -1,0 +1,50 @@
+//===- CPUPipeline.h - relay to LLVM for the host CPU -----------*- C++ -*-===//
+//
+// `--raf-cpu-pipeline`: takes a module of relay functions (or functions
+// already on linalg tensors) to the LLVM dialect, ready for MLIR's
+// ExecutionEngine. Function results become out-parameters (the caller
+// allocates them), so a runner can call every function through its C
+// interface with one memref descriptor per argument and per result.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RAF_PIPELINES_CPUPIPELINE_H
+#define RAF_PIPELINES_CPUPIPELINE_H
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace raf {
+
+struct CPUPipelineOptions : public mlir::PassPipelineOptions<CPUPipelineOptions> {
+  Option<bool> fuse{*this, "fuse",
+                    llvm::cl::desc("Run --raf-fuse before the lowering so "
+                                   "fused groups compile as one kernel"),
+                    llvm::cl::init(true)};
+  Option<bool> vectorize{
+      *this, "vectorize",
+      llvm::cl::desc("Tile and vectorise matrix products and convolutions "
+                     "(off: plain loops, for debugging the lowering)"),
+      llvm::cl::init(true)};
+  Option<bool> emitCInterface{
+      *this, "emit-c-interface",
+      llvm::cl::desc("Give every public function a `_mlir_ciface_` wrapper "
+                     "taking memref descriptors by pointer"),
+      llvm::cl::init(true)};
+};
+
+/// Appends the passes of the CPU pipeline to `pm` (anchored on the module).
+void buildCPUPipeline(mlir::OpPassManager &pm,
+                      const CPUPipelineOptions &options);
+
+/// Registers `--raf-cpu-pipeline` with the global pass registry.
+void registerCPUPipeline();
+
+/// Adds the dialects the pipeline creates and the external interface models
+/// it needs (bufferization, tiling, translation to LLVM IR) to `registry`.
+void registerCPUPipelineDialects(mlir::DialectRegistry &registry);
+
+} // namespace raf
+
+#endif // RAF_PIPELINES_CPUPIPELINE_H

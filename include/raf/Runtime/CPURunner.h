@@ -1,0 +1,66 @@
+//===- CPURunner.h - compile and run a function on the host CPU -*- C++ -*-===//
+//
+// Compiles a module with --raf-cpu-pipeline, JIT-compiles it with MLIR's
+// ExecutionEngine and calls one function through its C interface: every
+// argument and every result is a memref descriptor passed by pointer, the
+// results being buffers the runner allocates (the pipeline turns results
+// into out-parameters).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RAF_RUNTIME_CPURUNNER_H
+#define RAF_RUNTIME_CPURUNNER_H
+
+#include "raf/Runtime/HostTensor.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+
+#include <memory>
+
+namespace mlir {
+class ExecutionEngine;
+} // namespace mlir
+
+namespace raf::runtime {
+
+struct CPURunnerOptions {
+  /// LLVM optimisation level of the JIT-compiled code.
+  unsigned optLevel = 3;
+  /// Options of --raf-cpu-pipeline in its textual form ("vectorize=0").
+  std::string pipelineOptions;
+  /// Print the module after the pipeline to stderr.
+  bool printLowered = false;
+};
+
+/// Adds what a CPURunner needs to `registry` (call before creating the
+/// context that parses the module).
+void registerCPURunnerDialects(mlir::DialectRegistry &registry);
+
+class CPURunner {
+public:
+  /// Compiles `module` (which is not modified) for a call of `function`.
+  /// Errors are emitted as diagnostics on the module's context.
+  static mlir::FailureOr<std::unique_ptr<CPURunner>>
+  create(mlir::ModuleOp module, mlir::func::FuncOp function,
+         const CPURunnerOptions &options);
+  ~CPURunner();
+
+  /// Calls the function. Arguments must have the function's argument types.
+  mlir::FailureOr<llvm::SmallVector<HostTensor>>
+  run(llvm::ArrayRef<HostTensor> arguments);
+
+private:
+  CPURunner() = default;
+
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+  std::string symbol;
+  mlir::Location location = mlir::UnknownLoc();
+  llvm::SmallVector<mlir::RankedTensorType> argumentTypes;
+  llvm::SmallVector<mlir::RankedTensorType> resultTypes;
+};
+
+} // namespace raf::runtime
+
+#endif // RAF_RUNTIME_CPURUNNER_H

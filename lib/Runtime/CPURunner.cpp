@@ -1,0 +1,137 @@
+//===- CPURunner.cpp - compile and run a function on the host CPU ---------===//
+
+#include "raf/Runtime/CPURunner.h"
+
+#include "raf/Pipelines/CPUPipeline.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+
+using namespace mlir;
+using namespace raf::runtime;
+
+void raf::runtime::registerCPURunnerDialects(DialectRegistry &registry) {
+  raf::registerCPUPipelineDialects(registry);
+}
+
+CPURunner::~CPURunner() = default;
+
+FailureOr<std::unique_ptr<CPURunner>>
+CPURunner::create(ModuleOp module, func::FuncOp function,
+                  const CPURunnerOptions &options) {
+  std::unique_ptr<CPURunner> runner(new CPURunner());
+  runner->location = function.getLoc();
+  runner->symbol = ("_mlir_ciface_" + function.getSymName()).str();
+  for (Type type : function.getArgumentTypes())
+    runner->argumentTypes.push_back(cast<RankedTensorType>(type));
+  for (auto [index, type] : llvm::enumerate(function.getResultTypes())) {
+    auto tensorType = dyn_cast<RankedTensorType>(type);
+    if (!tensorType || !tensorType.hasStaticShape() ||
+        !dtypeFromMLIR(tensorType.getElementType()))
+      return emitError(function.getLoc())
+             << "result #" << index << " has type " << type
+             << "; --target=cpu returns only statically shaped tensors "
+                "(tuples, closures and references run on --target=interp)";
+    runner->resultTypes.push_back(tensorType);
+  }
+  if (function.isPrivate())
+    return emitError(function.getLoc())
+           << "@" << function.getSymName()
+           << " is private; only public functions can be called";
+
+  OwningOpRef<ModuleOp> lowered = module.clone();
+  PassManager pm(module.getContext());
+  CPUPipelineOptions pipelineOptions;
+  if (failed(pipelineOptions.parseFromString(options.pipelineOptions)))
+    return emitError(function.getLoc())
+           << "invalid --pipeline-options '" << options.pipelineOptions << "'";
+  buildCPUPipeline(pm, pipelineOptions);
+  if (failed(pm.run(*lowered)))
+    return emitError(function.getLoc())
+           << "compiling for the CPU failed (see the errors above)";
+  if (options.printLowered)
+    lowered->print(llvm::errs());
+
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder)
+    return emitError(function.getLoc()) << "cannot detect the host CPU: "
+                              << llvm::toString(machineBuilder.takeError());
+  auto machine = machineBuilder->createTargetMachine();
+  if (!machine)
+    return emitError(function.getLoc()) << "cannot create a target machine: "
+                              << llvm::toString(machine.takeError());
+  auto transformer =
+      makeOptimizingTransformer(options.optLevel, 0, machine->get());
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  // memref.copy of non-contiguous views lowers to a call of `memrefCopy`
+  // from MLIR's C runner utilities.
+  llvm::StringRef runtimeLibraries[] = {RAF_MLIR_C_RUNNER_UTILS};
+  engineOptions.sharedLibPaths = runtimeLibraries;
+  engineOptions.jitCodeGenOptLevel =
+      static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
+  auto engine = ExecutionEngine::create(*lowered, engineOptions);
+  if (!engine)
+    return emitError(function.getLoc()) << "JIT compilation failed: "
+                              << llvm::toString(engine.takeError());
+  runner->engine = std::move(*engine);
+  return runner;
+}
+
+namespace {
+/// A memref descriptor of any rank, laid out as MLIR's C interface expects:
+/// {allocated, aligned, offset, sizes[rank], strides[rank]}.
+struct Descriptor {
+  SmallVector<int64_t> words;
+
+  explicit Descriptor(HostTensor &tensor) {
+    auto pointer = reinterpret_cast<int64_t>(tensor.data());
+    words = {pointer, pointer, 0};
+    llvm::append_range(words, tensor.getShape());
+    llvm::append_range(words, tensor.getStrides());
+  }
+};
+} // namespace
+
+FailureOr<SmallVector<HostTensor>>
+CPURunner::run(ArrayRef<HostTensor> arguments) {
+  if (arguments.size() != argumentTypes.size())
+    return emitError(location) << "expected " << argumentTypes.size()
+                               << " arguments, got " << arguments.size();
+  MLIRContext *context = location.getContext();
+  // Copies: compiled code may use an argument buffer as scratch space.
+  SmallVector<HostTensor> buffers(arguments.begin(), arguments.end());
+  for (auto [index, buffer] : llvm::enumerate(buffers))
+    if (buffer.getType(context) != argumentTypes[index])
+      return emitError(location)
+             << "argument #" << index << " is " << buffer.getTypeString()
+             << " but the function expects " << argumentTypes[index];
+  SmallVector<HostTensor> results;
+  for (RankedTensorType type : resultTypes)
+    results.emplace_back(*dtypeFromMLIR(type.getElementType()),
+                         type.getShape());
+
+  SmallVector<Descriptor> descriptors;
+  for (HostTensor &buffer : buffers)
+    descriptors.emplace_back(buffer);
+  for (HostTensor &result : results)
+    descriptors.emplace_back(result);
+  SmallVector<void *> pointers;
+  for (Descriptor &descriptor : descriptors)
+    pointers.push_back(descriptor.words.data());
+  SmallVector<void *> packed;
+  for (void *&pointer : pointers)
+    packed.push_back(&pointer);
+  if (llvm::Error error = engine->invokePacked(symbol, packed))
+    return emitError(location)
+           << "calling the compiled function failed: "
+           << llvm::toString(std::move(error));
+  return results;
+}

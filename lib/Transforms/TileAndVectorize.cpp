@@ -1,0 +1,239 @@
+//===- TileAndVectorize.cpp - register-blocked contractions ---------------===//
+//
+// Turns the compute-heavy linalg ops into register-blocked vector code:
+//
+//   1. convolutions -> im2col copy + contraction (upstream rewriteInIm2Col);
+//   2. every static contraction is tiled so that one tile is a
+//      tile-m x tile-n block of the output and one step of the reduction,
+//      with the reduction loop innermost;
+//   3. each tile is vectorised (linalg::vectorize) and the accumulator's
+//      read/write is hoisted out of the reduction loop, so the loop body is
+//      one broadcast + FMA per row of the block while the block stays in
+//      registers;
+//   4. the vector ops are lowered to outer products and plain loads/stores.
+//
+// Outputs the block does not divide are split first (the remainder gets a
+// smaller block), so every tile has a static shape. Dynamic shapes are left
+// alone and lowered to scalar loops later.
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace raf {
+#define GEN_PASS_DEF_RAFTILEANDVECTORIZE
+#include "raf/Transforms/Passes.h.inc"
+} // namespace raf
+
+using namespace mlir;
+
+namespace {
+
+/// A contraction we know how to block: static shapes, exactly one reduction
+/// loop, and an output whose two innermost dimensions are parallel loops.
+struct BlockPlan {
+  SmallVector<int64_t> tileSizes;
+  SmallVector<int64_t> interchange;
+  unsigned row = 0, col = 0;
+  bool divisible = true;
+};
+
+std::optional<BlockPlan> planBlock(linalg::LinalgOp op, int64_t tileM,
+                                   int64_t tileN) {
+  if (!linalg::isaContractionOpInterface(op) || op.hasDynamicShape() ||
+      op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 1)
+    return std::nullopt;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  AffineMap outputMap = op.getIndexingMapMatchingResult(op->getResult(0));
+  if (outputMap.getNumResults() < 2)
+    return std::nullopt;
+  auto rowDim = dyn_cast<AffineDimExpr>(
+      outputMap.getResult(outputMap.getNumResults() - 2));
+  auto colDim = dyn_cast<AffineDimExpr>(
+      outputMap.getResult(outputMap.getNumResults() - 1));
+  if (!rowDim || !colDim)
+    return std::nullopt;
+  unsigned row = rowDim.getPosition(), col = colDim.getPosition();
+  BlockPlan plan;
+  plan.row = row;
+  plan.col = col;
+  // A dimension smaller than the block is one whole tile. Larger ones must
+  // be multiples of the block: splitToBlocks peels the remainder off first.
+  plan.tileSizes.assign(ranges.size(), 1);
+  plan.tileSizes[row] = std::min(tileM, ranges[row]);
+  plan.tileSizes[col] = std::min(tileN, ranges[col]);
+  if (ranges[row] % plan.tileSizes[row] != 0 ||
+      ranges[col] % plan.tileSizes[col] != 0)
+    plan.divisible = false;
+  // Loop order: the other parallel loops (batch dimensions), then the
+  // column blocks, then the row blocks, then the reduction innermost. The
+  // accumulator block is invariant in the innermost loop, and one column
+  // panel of the right-hand side (reduction x tile-n, typically the im2col
+  // matrix) is reused by every row block while it is still in cache.
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (unsigned i = 0; i < iterators.size(); ++i)
+    if (iterators[i] == utils::IteratorType::parallel && i != row && i != col)
+      plan.interchange.push_back(i);
+  plan.interchange.push_back(col);
+  plan.interchange.push_back(row);
+  for (unsigned i = 0; i < iterators.size(); ++i)
+    if (iterators[i] == utils::IteratorType::reduction)
+      plan.interchange.push_back(i);
+  return plan;
+}
+
+struct TileAndVectorize
+    : public raf::impl::RAFTileAndVectorizeBase<TileAndVectorize> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp function = getOperation();
+    IRRewriter rewriter(&getContext());
+
+    if (im2col)
+      rewriteConvolutions(rewriter, function);
+
+    SmallVector<linalg::LinalgOp> contractions;
+    function.walk([&](linalg::LinalgOp op) {
+      if (op.hasPureTensorSemantics() && planBlock(op, tileM, tileN))
+        contractions.push_back(op);
+    });
+    for (linalg::LinalgOp op : contractions) {
+      SmallVector<linalg::LinalgOp> pieces;
+      splitToBlocks(rewriter, op, pieces);
+      for (linalg::LinalgOp piece : pieces)
+        if (failed(blockContraction(rewriter, piece)))
+          return signalPassFailure();
+    }
+
+    lowerVectorOps(function);
+  }
+
+  void rewriteConvolutions(IRRewriter &rewriter, func::FuncOp function) {
+    SmallVector<Operation *> convolutions;
+    function.walk([&](Operation *op) {
+      if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcHwcfOp>(op) &&
+          !cast<linalg::LinalgOp>(op).hasDynamicShape())
+        convolutions.push_back(op);
+    });
+    for (Operation *op : convolutions) {
+      rewriter.setInsertionPoint(op);
+      // A convolution the rewrite does not handle stays a convolution.
+      if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(op))
+        (void)linalg::rewriteInIm2Col(rewriter, conv);
+      else
+        (void)linalg::rewriteInIm2Col(rewriter,
+                                      cast<linalg::Conv2DNhwcHwcfOp>(op));
+    }
+  }
+
+  /// Splits `op` along the row and column dimensions so that every piece's
+  /// extent there is a multiple of the block or smaller than it: a 196-wide
+  /// output becomes 192 (six blocks of 32) + 4 (one block of 4). All pieces
+  /// keep static shapes, so each vectorises without masks.
+  void splitToBlocks(IRRewriter &rewriter, linalg::LinalgOp op,
+                     SmallVectorImpl<linalg::LinalgOp> &pieces) {
+    std::optional<BlockPlan> plan = planBlock(op, tileM, tileN);
+    if (!plan)
+      return;
+    if (plan->divisible) {
+      pieces.push_back(op);
+      return;
+    }
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    for (auto [dim, block] : {std::pair<unsigned, int64_t>{plan->col, tileN},
+                              std::pair<unsigned, int64_t>{plan->row, tileM}}) {
+      if (ranges[dim] <= block || ranges[dim] % block == 0)
+        continue;
+      rewriter.setInsertionPoint(op);
+      auto [head, tail] = linalg::splitOp(
+          rewriter, cast<TilingInterface>(op.getOperation()), dim,
+          rewriter.getIndexAttr(ranges[dim] / block * block));
+      if (!head || !tail) {
+        pieces.push_back(op); // stays as it is: scalar loops
+        return;
+      }
+      splitToBlocks(rewriter, cast<linalg::LinalgOp>(head.getOperation()),
+                    pieces);
+      splitToBlocks(rewriter, cast<linalg::LinalgOp>(tail.getOperation()),
+                    pieces);
+      return;
+    }
+  }
+
+  LogicalResult blockContraction(IRRewriter &rewriter, linalg::LinalgOp op) {
+    std::optional<BlockPlan> plan = planBlock(op, tileM, tileN);
+    if (!plan || !plan->divisible)
+      return success(); // left for scalar loops
+    scf::SCFTilingOptions options;
+    options.setTileSizes(getAsIndexOpFoldResult(
+        &getContext(), ArrayRef<int64_t>(plan->tileSizes)));
+    options.setInterchange(plan->interchange);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(tiled))
+      return op->emitError("tiling the contraction failed");
+    rewriter.replaceOp(op, tiled->replacements);
+
+    for (Operation *tile : tiled->tiledOps) {
+      rewriter.setInsertionPoint(tile);
+      // Straight to vector.contract, which lowers to outer products (one
+      // broadcast + FMA per row) rather than generic broadcasts/reductions.
+      FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
+          rewriter, tile, /*inputVectorSizes=*/{}, /*inputScalableVecDims=*/{},
+          /*vectorizeNDExtract=*/false, /*flatten1DDepthwiseConv=*/false,
+          /*assumeDynamicDimsMatchVecSizes=*/false,
+          /*createNamedContraction=*/true);
+      if (failed(vectorized))
+        continue; // stays a scalar loop nest: slower, still correct
+      if (tile->getNumResults() > 0)
+        rewriter.replaceOp(tile, vectorized->replacements);
+      else
+        rewriter.eraseOp(tile);
+    }
+    // Innermost first: hoist the accumulator block out of the reduction
+    // loop, then out of any enclosing loop where it is invariant.
+    // Each call hoists one level of subsets (first the tensor slice, then the
+    // vector transfer on the new iteration argument), so repeat it.
+    if (!tiled->loops.empty()) {
+      LoopLikeOpInterface reduction = tiled->loops.back();
+      for (int round = 0; round < 3; ++round)
+        reduction = hoistLoopInvariantSubsets(rewriter, reduction);
+    }
+    return success();
+  }
+
+  void lowerVectorOps(func::FuncOp function) {
+    RewritePatternSet patterns(&getContext());
+    vector::populateVectorReductionToContractPatterns(patterns);
+    vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+    vector::populateVectorTransferDropUnitDimsPatterns(patterns);
+    vector::populateVectorContractLoweringPatterns(
+        patterns, vector::VectorContractLowering::OuterProduct);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+    vector::populateVectorMultiReductionLoweringPatterns(
+        patterns, vector::VectorMultiReductionLowering::InnerParallel);
+    vector::populateVectorBroadcastLoweringPatterns(patterns);
+    vector::populateVectorTransposeLoweringPatterns(
+        patterns, vector::VectorTransposeLowering::EltWise);
+    vector::populateVectorShapeCastLoweringPatterns(patterns);
+    vector::populateVectorOuterProductLoweringPatterns(patterns);
+    vector::TransferReadOp::getCanonicalizationPatterns(patterns,
+                                                        &getContext());
+    vector::TransferWriteOp::getCanonicalizationPatterns(patterns,
+                                                         &getContext());
+    (void)applyPatternsGreedily(function, std::move(patterns));
+  }
+};
+
+} // namespace

@@ -1,0 +1,22 @@
+"""Exceptions raised by the RAF-MLIR frontends."""
+
+
+class FrontendError(Exception):
+    """Base class of every error a frontend reports about its input."""
+
+
+class UnsupportedOperationError(FrontendError):
+    """An operation (or a use of it) that the frontend cannot translate.
+
+    The message names the operation (the fx target or module type) and the
+    graph node that uses it, so the offending line of the model can be found.
+    """
+
+    def __init__(self, operation: str, node_name: str, reason: str = ""):
+        self.operation = operation
+        self.node_name = node_name
+        self.reason = reason
+        message = f"unsupported operation '{operation}' at fx node '{node_name}'"
+        if reason:
+            message += f": {reason}"
+        super().__init__(message)

@@ -1,0 +1,302 @@
+//===- raf-run.cpp - run a function of a RAF-MLIR module ------------------===//
+//
+// raf-run parses an .mlir file, picks a function, feeds it tensors from .npy
+// files (or seeded random data) and prints and/or saves its results.
+//
+//   --target=cpu     compile with --raf-cpu-pipeline and run the result in
+//                    MLIR's ExecutionEngine (LLVM JIT, host CPU)
+//   --target=interp  run the relay reference evaluator
+//
+// Every failure is a diagnostic (located when it concerns the IR) and a
+// non-zero exit code.
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Runtime/CPURunner.h"
+#include "raf/Runtime/HostTensor.h"
+#include "raf/Runtime/Interpreter.h"
+#include "raf/Runtime/Npy.h"
+#include "raf/Runtime/TensorPrinter.h"
+
+#include "raf/Dialect/Relay/IR/RelayDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace mlir;
+using namespace raf::runtime;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("raf-run options");
+
+static cl::opt<std::string> inputFilename(cl::Positional, cl::Required,
+                                          cl::desc("<input .mlir file>"),
+                                          cl::cat(category));
+static cl::opt<std::string> entryName("entry", cl::init("main"),
+                                      cl::desc("Function to run"),
+                                      cl::value_desc("name"),
+                                      cl::cat(category));
+enum class Target { CPU, Interp };
+static cl::opt<Target> target(
+    "target", cl::init(Target::CPU), cl::desc("How to run the function"),
+    cl::values(clEnumValN(Target::CPU, "cpu",
+                          "Compile for the host CPU and run with the LLVM JIT"),
+               clEnumValN(Target::Interp, "interp",
+                          "Run the relay reference evaluator")),
+    cl::cat(category));
+static cl::list<std::string>
+    inputFiles("input",
+               cl::desc("An argument as a .npy file, in argument order "
+                        "(without any, arguments are seeded random data)"),
+               cl::value_desc("file.npy"), cl::cat(category));
+static cl::list<std::string>
+    outputFiles("output",
+                cl::desc("Write a result to a .npy file, in result order "
+                         "(tuple results are flattened depth first)"),
+                cl::value_desc("file.npy"), cl::cat(category));
+static cl::opt<bool> printResults(
+    "print-results",
+    cl::desc("Print the results (default when no --output is given)"),
+    cl::cat(category));
+static cl::opt<uint64_t> seed("seed", cl::init(0),
+                              cl::desc("Seed of the random arguments"),
+                              cl::cat(category));
+static cl::opt<unsigned>
+    repeat("repeat", cl::init(0),
+           cl::desc("Also time this many further runs and print the median, "
+                    "minimum and maximum wall time"),
+           cl::cat(category));
+static cl::opt<unsigned> optLevel("O", cl::init(3),
+                                  cl::desc("LLVM optimisation level (cpu)"),
+                                  cl::cat(category));
+static cl::opt<std::string> pipelineOptions(
+    "pipeline-options", cl::init(""),
+    cl::desc("Options of --raf-cpu-pipeline, e.g. \"vectorize=0 fuse=0\""),
+    cl::cat(category));
+static cl::opt<bool> dumpLLVMDialect(
+    "print-lowered", cl::desc("Print the module after --raf-cpu-pipeline"),
+    cl::cat(category));
+
+namespace {
+
+/// Flattens tuple results depth first.
+void flatten(const RuntimeValue &value, SmallVectorImpl<HostTensor> &out,
+             bool &sawNonTensor) {
+  if (const HostTensor *tensor = value.getTensor()) {
+    out.push_back(*tensor);
+    return;
+  }
+  if (const auto *elements = value.getTupleElements()) {
+    for (const RuntimeValue &element : *elements)
+      flatten(element, out, sawNonTensor);
+    return;
+  }
+  sawNonTensor = true;
+}
+
+/// Collects the tensor types of the function's arguments, in order.
+LogicalResult getArgumentTypes(func::FuncOp function,
+                               SmallVectorImpl<RankedTensorType> &types) {
+  for (auto [index, type] : llvm::enumerate(function.getArgumentTypes())) {
+    auto tensorType = dyn_cast<RankedTensorType>(type);
+    if (!tensorType || !tensorType.hasStaticShape() ||
+        !dtypeFromMLIR(tensorType.getElementType()))
+      return emitError(function.getLoc())
+             << "argument #" << index << " has type " << type
+             << "; raf-run passes only statically shaped tensors of bool, "
+                "integer or float elements";
+    types.push_back(tensorType);
+  }
+  return success();
+}
+
+FailureOr<SmallVector<HostTensor>>
+prepareArguments(func::FuncOp function, ArrayRef<RankedTensorType> types) {
+  SmallVector<HostTensor> arguments;
+  if (inputFiles.empty()) {
+    std::mt19937_64 generator(seed);
+    for (RankedTensorType type : types)
+      arguments.push_back(HostTensor::random(
+          *dtypeFromMLIR(type.getElementType()), type.getShape(), generator));
+    return arguments;
+  }
+  if (inputFiles.size() != types.size())
+    return emitError(function.getLoc())
+           << "@" << function.getSymName() << " takes " << types.size()
+           << " argument(s) but " << inputFiles.size()
+           << " --input file(s) were given";
+  for (auto [index, path] : llvm::enumerate(inputFiles)) {
+    llvm::Expected<HostTensor> tensor = readNpy(path);
+    if (!tensor)
+      return emitError(function.getLoc())
+             << "cannot read argument #" << index << ": "
+             << llvm::toString(tensor.takeError());
+    if (tensor->getType(function.getContext()) != types[index])
+      return emitError(function.getLoc())
+             << "argument #" << index << " from '" << path << "' is "
+             << tensor->getTypeString() << " but @" << function.getSymName()
+             << " expects " << types[index];
+    arguments.push_back(std::move(*tensor));
+  }
+  return arguments;
+}
+
+/// Runs `body` once, then `repeat` more times under a wall clock.
+template <typename Fn> LogicalResult runTimed(Fn body) {
+  if (failed(body()))
+    return failure();
+  if (repeat == 0)
+    return success();
+  SmallVector<double> milliseconds;
+  for (unsigned i = 0; i < repeat; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    if (failed(body()))
+      return failure();
+    auto stop = std::chrono::steady_clock::now();
+    milliseconds.push_back(
+        std::chrono::duration<double, std::milli>(stop - start).count());
+  }
+  llvm::sort(milliseconds);
+  llvm::outs() << llvm::format(
+      "timing: runs=%u median-ms=%.3f min-ms=%.3f max-ms=%.3f\n",
+      (unsigned)repeat, milliseconds[milliseconds.size() / 2],
+      milliseconds.front(), milliseconds.back());
+  return success();
+}
+
+LogicalResult run(ModuleOp module, llvm::SourceMgr &sourceMgr) {
+  auto function = module.lookupSymbol<func::FuncOp>(entryName);
+  if (!function || function.isExternal()) {
+    std::string available;
+    for (auto candidate : module.getOps<func::FuncOp>())
+      if (!candidate.isExternal())
+        available += (available.empty() ? "@" : ", @") +
+                     candidate.getSymName().str();
+    return emitError(module.getLoc()) << "no function @" << entryName << " in '"
+                              << inputFilename << "' (functions: "
+                              << (available.empty() ? "none" : available)
+                              << ")";
+  }
+  SmallVector<RankedTensorType> argumentTypes;
+  if (failed(getArgumentTypes(function, argumentTypes)))
+    return failure();
+  FailureOr<SmallVector<HostTensor>> arguments =
+      prepareArguments(function, argumentTypes);
+  if (failed(arguments))
+    return failure();
+
+  SmallVector<HostTensor> results;
+  if (target == Target::CPU) {
+    CPURunnerOptions options;
+    options.optLevel = optLevel;
+    options.pipelineOptions = pipelineOptions;
+    options.printLowered = dumpLLVMDialect;
+    FailureOr<std::unique_ptr<CPURunner>> runner =
+        CPURunner::create(module, function, options);
+    if (failed(runner))
+      return failure();
+    if (failed(runTimed([&]() -> LogicalResult {
+          FailureOr<SmallVector<HostTensor>> out = (*runner)->run(*arguments);
+          if (failed(out))
+            return failure();
+          results = std::move(*out);
+          return success();
+        })))
+      return failure();
+  } else {
+    Interpreter interpreter(module);
+    SmallVector<RuntimeValue> values;
+    for (HostTensor &tensor : *arguments)
+      values.push_back(RuntimeValue(tensor));
+    if (failed(runTimed([&]() -> LogicalResult {
+          FailureOr<SmallVector<RuntimeValue>> out =
+              interpreter.run(entryName, values);
+          if (failed(out))
+            return failure();
+          results.clear();
+          bool sawNonTensor = false;
+          for (const RuntimeValue &value : *out)
+            flatten(value, results, sawNonTensor);
+          if (sawNonTensor)
+            return emitError(function.getLoc())
+                   << "@" << entryName
+                   << " returned a closure or reference; raf-run can only "
+                      "print and save tensors and tuples of tensors";
+          return success();
+        })))
+      return failure();
+  }
+
+  if (outputFiles.size() > results.size())
+    return emitError(function.getLoc())
+           << outputFiles.size() << " --output file(s) given but @"
+           << entryName << " has " << results.size() << " result tensor(s)";
+  for (auto [path, tensor] : llvm::zip(outputFiles, results))
+    if (llvm::Error error = writeNpy(path, tensor))
+      return emitError(function.getLoc()) << llvm::toString(std::move(error));
+  if (printResults || outputFiles.empty())
+    for (auto [index, tensor] : llvm::enumerate(results))
+      printTensor(llvm::outs(), "result #" + std::to_string(index), tensor);
+  return success();
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "raf-run: run a function of a RAF-MLIR module on the host CPU (LLVM "
+      "JIT) or on the relay reference evaluator\n\n"
+      "  raf-run model.mlir --entry=main --input=x.npy --output=y.npy\n");
+
+  DialectRegistry registry;
+  registry.insert<raf::relay::RelayDialect, arith::ArithDialect,
+                  func::FuncDialect, linalg::LinalgDialect, math::MathDialect,
+                  memref::MemRefDialect, scf::SCFDialect,
+                  tensor::TensorDialect>();
+  registerCPURunnerDialects(registry);
+  MLIRContext context(registry);
+  // Diagnostics carry locations; dumping whole lowered modules into them
+  // buries the message.
+  context.printOpOnDiagnostic(false);
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(inputFilename, &errorMessage);
+  if (!file) {
+    llvm::errs() << "raf-run: " << errorMessage << "\n";
+    return 1;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+  return failed(run(*module, sourceMgr)) ? 1 : 0;
+}
