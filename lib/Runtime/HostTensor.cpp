@@ -274,9 +274,10 @@ std::string HostTensor::getTypeString() const {
 }
 
 HostTensor HostTensor::random(DType dtype, llvm::ArrayRef<int64_t> shape,
-                              std::mt19937_64 &generator) {
+                              std::mt19937_64 &generator, double low,
+                              double high) {
   HostTensor tensor(dtype, shape);
-  std::uniform_real_distribution<double> real(-1.0, 1.0);
+  std::uniform_real_distribution<double> real(low, high);
   std::uniform_int_distribution<int64_t> integer(0, 9);
   std::bernoulli_distribution coin(0.5);
   for (int64_t i = 0, e = tensor.getNumElements(); i < e; ++i) {

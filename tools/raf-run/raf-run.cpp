@@ -82,6 +82,11 @@ static cl::opt<bool> printResults(
 static cl::opt<uint64_t> seed("seed", cl::init(0),
                               cl::desc("Seed of the random arguments"),
                               cl::cat(category));
+static cl::list<double> randomRange(
+    "random-range", cl::CommaSeparated,
+    cl::desc("Range [low,high) of random float arguments (default -1,1); "
+             "e.g. 0.1,1 keeps variances and square roots positive"),
+    cl::value_desc("low,high"), cl::cat(category));
 static cl::opt<unsigned>
     repeat("repeat", cl::init(0),
            cl::desc("Also time this many further runs and print the median, "
@@ -135,10 +140,19 @@ FailureOr<SmallVector<HostTensor>>
 prepareArguments(func::FuncOp function, ArrayRef<RankedTensorType> types) {
   SmallVector<HostTensor> arguments;
   if (inputFiles.empty()) {
+    double low = -1.0, high = 1.0;
+    if (!randomRange.empty()) {
+      if (randomRange.size() != 2 || !(randomRange[0] < randomRange[1]))
+        return emitError(function.getLoc())
+               << "--random-range takes two numbers low,high with low < high";
+      low = randomRange[0];
+      high = randomRange[1];
+    }
     std::mt19937_64 generator(seed);
     for (RankedTensorType type : types)
       arguments.push_back(HostTensor::random(
-          *dtypeFromMLIR(type.getElementType()), type.getShape(), generator));
+          *dtypeFromMLIR(type.getElementType()), type.getShape(), generator,
+          low, high));
     return arguments;
   }
   if (inputFiles.size() != types.size())

@@ -68,10 +68,11 @@ public:
   /// "tensor<2x3xf32>" without needing a context.
   std::string getTypeString() const;
 
-  /// A tensor of seeded random data: floats uniform in [-1, 1), integers
-  /// uniform in [0, 10), booleans fair coins.
+  /// A tensor of seeded random data: floats uniform in [low, high)
+  /// (default [-1, 1)), integers uniform in [0, 10), booleans fair coins.
   static HostTensor random(DType dtype, llvm::ArrayRef<int64_t> shape,
-                           std::mt19937_64 &generator);
+                           std::mt19937_64 &generator, double low = -1.0,
+                           double high = 1.0);
 
 private:
   DType dtype = DType::F32;
