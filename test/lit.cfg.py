@@ -18,6 +18,9 @@ config.excludes = ["Unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
 config.substitutions.append(("%raf_src_root", config.raf_src_root))
 config.substitutions.append(("%raf_obj_root", config.raf_obj_root))
 
+# Debian's interpreter, which sees python3-numpy (another python3 may not).
+config.substitutions.append(("%python", "/usr/bin/python3"))
+
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 

@@ -7,7 +7,10 @@
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
+
+#include "llvm/ADT/StringSet.h"
 
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/TargetSelect.h"
@@ -20,6 +23,36 @@ void raf::runtime::registerCPURunnerDialects(DialectRegistry &registry) {
 }
 
 CPURunner::~CPURunner() = default;
+
+/// Erases every function the entry cannot reach through symbol uses, so a
+/// module may hold functions only the reference evaluator runs (closures,
+/// tuples) next to the ones compiled for the CPU.
+static void keepOnlyReachableFunctions(ModuleOp module, StringRef entry) {
+  llvm::StringSet<> reachable;
+  SmallVector<func::FuncOp> worklist;
+  if (auto root = module.lookupSymbol<func::FuncOp>(entry)) {
+    reachable.insert(entry);
+    worklist.push_back(root);
+  }
+  while (!worklist.empty()) {
+    func::FuncOp current = worklist.pop_back_val();
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(current.getOperation());
+    if (!uses)
+      continue;
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      StringRef name = use.getSymbolRef().getRootReference().getValue();
+      if (!reachable.insert(name).second)
+        continue;
+      if (auto callee = module.lookupSymbol<func::FuncOp>(name))
+        worklist.push_back(callee);
+    }
+  }
+  for (auto candidate :
+       llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (!reachable.contains(candidate.getSymName()))
+      candidate.erase();
+}
 
 FailureOr<std::unique_ptr<CPURunner>>
 CPURunner::create(ModuleOp module, func::FuncOp function,
@@ -45,6 +78,7 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
            << " is private; only public functions can be called";
 
   OwningOpRef<ModuleOp> lowered = module.clone();
+  keepOnlyReachableFunctions(*lowered, function.getSymName());
   PassManager pm(module.getContext());
   CPUPipelineOptions pipelineOptions;
   if (failed(pipelineOptions.parseFromString(options.pipelineOptions)))
