@@ -169,18 +169,6 @@ static uint16_t doubleToHalf(double input, const llvm::fltSemantics &sem) {
 double HostTensor::getDouble(int64_t index) const {
   const uint8_t *address = bytes.data() + index * byteWidth(dtype);
   switch (dtype) {
-  case DType::Bool:
-    return load<uint8_t>(address) != 0;
-  case DType::I8:
-    return load<int8_t>(address);
-  case DType::I16:
-    return load<int16_t>(address);
-  case DType::I32:
-    return load<int32_t>(address);
-  case DType::I64:
-    return static_cast<double>(load<int64_t>(address));
-  case DType::U8:
-    return load<uint8_t>(address);
   case DType::F16:
     return halfToDouble(load<uint16_t>(address), llvm::APFloat::IEEEhalf());
   case DType::BF16:
@@ -189,8 +177,9 @@ double HostTensor::getDouble(int64_t index) const {
     return load<float>(address);
   case DType::F64:
     return load<double>(address);
+  default:
+    return static_cast<double>(getInt(index));
   }
-  llvm_unreachable("unknown dtype");
 }
 
 int64_t HostTensor::getInt(int64_t index) const {

@@ -221,10 +221,7 @@ struct BiasAddLowering : OpConversionPattern<relay::BiasAddOp> {
     Location loc = op.getLoc();
     RankedTensorType type = op.getType();
     int64_t rank = type.getRank();
-    // I64Attr getters return uint64_t; the axis may be negative.
-    int64_t axis = static_cast<int64_t>(op.getAxis());
-    if (axis < 0)
-      axis += rank;
+    int64_t axis = normalizeAxis(op.getAxis(), rank);
     MLIRContext *context = rewriter.getContext();
     SmallVector<AffineMap> maps{
         rewriter.getMultiDimIdentityMap(rank),

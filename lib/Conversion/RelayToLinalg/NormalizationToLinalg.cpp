@@ -30,10 +30,6 @@ using namespace mlir;
 namespace raf::relay_to_linalg {
 namespace {
 
-int64_t normalizeAxis(int64_t axis, int64_t rank) {
-  return axis < 0 ? axis + rank : axis;
-}
-
 Value addF(OpBuilder &b, Location loc, Value x, Value acc) {
   return arith::AddFOp::create(b, loc, x, acc);
 }

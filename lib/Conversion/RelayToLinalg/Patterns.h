@@ -54,6 +54,12 @@ using CombinerFn = llvm::function_ref<mlir::Value(
 
 mlir::RankedTensorType getTensorType(mlir::Value value);
 
+/// A possibly negative axis (counted from the end) as an index in [0, rank).
+/// Takes the I64Attr getters' uint64_t as well, which wraps negative axes.
+inline int64_t normalizeAxis(int64_t axis, int64_t rank) {
+  return axis < 0 ? axis + rank : axis;
+}
+
 /// A scalar constant of `type` (integer or float) holding `value`.
 mlir::Value createScalar(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Type type, double value);

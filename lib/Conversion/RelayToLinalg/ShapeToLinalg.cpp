@@ -73,10 +73,7 @@ struct ConcatenateLowering : OpConversionPattern<relay::ConcatenateOp> {
     Location loc = op.getLoc();
     RankedTensorType type = op.getType();
     int64_t rank = type.getRank();
-    // I64Attr getters return uint64_t; the axis may be negative.
-    int64_t axis = static_cast<int64_t>(op.getAxis());
-    if (axis < 0)
-      axis += rank;
+    int64_t axis = normalizeAxis(op.getAxis(), rank);
     Value result = createEmpty(rewriter, loc, type);
     int64_t offset = 0;
     for (Value input : adaptor.getInputs()) {
@@ -104,10 +101,7 @@ struct SplitLowering : OpConversionPattern<relay::SplitOp> {
     Location loc = op.getLoc();
     RankedTensorType type = op.getX().getType();
     int64_t rank = type.getRank();
-    // I64Attr getters return uint64_t; the axis may be negative.
-    int64_t axis = static_cast<int64_t>(op.getAxis());
-    if (axis < 0)
-      axis += rank;
+    int64_t axis = normalizeAxis(op.getAxis(), rank);
     SmallVector<Value> parts;
     int64_t offset = 0;
     for (Value result : op.getResults()) {
@@ -142,9 +136,8 @@ struct StridedSliceLowering : OpConversionPattern<relay::StridedSliceOp> {
     ArrayRef<int64_t> begin = op.getBegin();
     size_t count = begin.size();
     for (size_t i = 0; i < count; ++i) {
-      int64_t axis = op.getAxes() ? (*op.getAxes())[i] : i;
-      if (axis < 0)
-        axis += rank;
+      int64_t axis =
+          normalizeAxis(op.getAxes() ? (*op.getAxes())[i] : int64_t(i), rank);
       int64_t stride = op.getStrides() ? (*op.getStrides())[i] : 1;
       int64_t dim = inputType.getDimSize(axis);
       int64_t index = begin[i] < 0 ? begin[i] + dim : begin[i];
