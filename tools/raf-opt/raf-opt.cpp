@@ -8,8 +8,10 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -38,6 +40,9 @@ int main(int argc, char **argv) {
 
   // Generic upstream passes (canonicalize, cse, inline, symbol-dce, ...).
   mlir::registerTransformsPasses();
+  // The upstream stages of --raf-cpu-pipeline, to run them one by one.
+  mlir::registerLinalgPasses();
+  mlir::bufferization::registerBufferizationPasses();
   raf::relay::registerRelayPasses();
   raf::registerRAFConversionPasses();
   raf::registerRAFTransformsPasses();
