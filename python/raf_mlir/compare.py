@@ -16,12 +16,13 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import List, Optional, Sequence, Union
+from typing import Any, List, Optional, Sequence, Union
 
 import numpy as np
 import torch
 
-from raf_mlir.torch_frontend import ImportedModule, _flatten_tensors
+from raf_mlir.imported import ImportedModule
+from raf_mlir.torch_frontend import _flatten_tensors
 
 
 class RafRunError(RuntimeError):
@@ -51,15 +52,24 @@ class Comparison:
                 f"max rel error {self.max_rel_error:.3g} over {len(self.outputs)} result(s)")
 
 
-def _as_tuple(inputs: Union[torch.Tensor, Sequence[torch.Tensor]]) -> tuple:
-    return (inputs,) if isinstance(inputs, torch.Tensor) else tuple(inputs)
+def _as_tuple(inputs: Union[torch.Tensor, np.ndarray, Sequence[Any]]) -> tuple:
+    return (inputs,) if isinstance(inputs, (torch.Tensor, np.ndarray)) else tuple(inputs)
 
 
-def run_raf(imported: ImportedModule, example_inputs: Union[torch.Tensor, Sequence[torch.Tensor]],
+def _as_array(value: Union[torch.Tensor, np.ndarray]) -> np.ndarray:
+    if isinstance(value, torch.Tensor):
+        return value.detach().cpu().numpy()
+    return np.asarray(value)
+
+
+def run_raf(imported: ImportedModule,
+            example_inputs: Union[torch.Tensor, np.ndarray, Sequence[Any]],
             raf_run_path: Union[str, Path], target: str = "cpu",
             workdir: Optional[Union[str, Path]] = None,
             timeout: Optional[float] = 1800) -> tuple:
     """Runs the imported function on ``example_inputs`` with ``raf-run``.
+
+    The inputs are PyTorch tensors or numpy arrays, one per model input.
 
     Returns ``(outputs, command)``. Raises :class:`RafRunError` with
     raf-run's diagnostics when it fails.
@@ -73,9 +83,9 @@ def run_raf(imported: ImportedModule, example_inputs: Union[torch.Tensor, Sequen
         mlir_path = imported.write(directory)
         # The given inputs replace the example inputs stored at import time.
         for info, tensor in zip(imported.arguments, inputs):
-            np.save(directory / info.npy, tensor.detach().cpu().numpy())
+            np.save(directory / info.npy, _as_array(tensor))
         outputs = [directory / f"raf_output_{i}.npy"
-                   for i in range(len(imported.reference_outputs))]
+                   for i in range(imported.num_results)]
         command = [str(raf_run_path), str(mlir_path), f"--entry={imported.function_name}",
                    f"--target={target}"]
         command += [f"--input={directory / info.npy}" for info in imported.arguments]

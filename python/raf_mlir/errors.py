@@ -8,15 +8,17 @@ class FrontendError(Exception):
 class UnsupportedOperationError(FrontendError):
     """An operation (or a use of it) that the frontend cannot translate.
 
-    The message names the operation (the fx target or module type) and the
-    graph node that uses it, so the offending line of the model can be found.
+    The message names the operation (the fx target or module type, the ONNX
+    op type) and the graph node that uses it, so the offending part of the
+    model can be found. ``graph`` names the kind of graph (``fx``, ``ONNX``).
     """
 
-    def __init__(self, operation: str, node_name: str, reason: str = ""):
+    def __init__(self, operation: str, node_name: str, reason: str = "",
+                 graph: str = "fx"):
         self.operation = operation
         self.node_name = node_name
         self.reason = reason
-        message = f"unsupported operation '{operation}' at fx node '{node_name}'"
+        message = f"unsupported operation '{operation}' at {graph} node '{node_name}'"
         if reason:
             message += f": {reason}"
         super().__init__(message)

@@ -87,6 +87,9 @@ class RelayOps:
         attrs = {"approximate": rt.string(approximate)} if approximate != "none" else None
         return self.unary("nn.gelu", x, hint, attrs)
 
+    def leaky_relu(self, x: Value, alpha: float = 0.01, hint: str = "leaky_relu") -> Value:
+        return self.unary("nn.leaky_relu", x, hint, {"alpha": rt.f64(alpha)})
+
     def cast(self, x: Value, dtype: str, hint: str = "cast") -> Value:
         return self.builder.op("cast", [x], [TensorType(x.shape, dtype)],
                                {"dtype": rt.type_attr(dtype)}, hint)[0]
@@ -96,6 +99,12 @@ class RelayOps:
         shape = np.broadcast_shapes(lhs.shape, rhs.shape)
         dtype = "i1" if name in _COMPARISONS else lhs.dtype
         return self.builder.op(name, [lhs, rhs], [TensorType(shape, dtype)], None, hint)[0]
+
+    def where(self, condition: Value, x: Value, y: Value, hint: str = "where") -> Value:
+        """``condition ? x : y`` with NumPy broadcasting of all three."""
+        shape = np.broadcast_shapes(condition.shape, x.shape, y.shape)
+        return self.builder.op("where", [condition, x, y], [TensorType(shape, x.dtype)],
+                               None, hint)[0]
 
     def bias_add(self, x: Value, bias: Value, axis: int = 1, hint: str = "bias_add") -> Value:
         attrs = {"axis": rt.i64(axis)} if axis != 1 else None
@@ -260,6 +269,58 @@ class RelayOps:
         part = x.type.with_shape(shape)
         return self.builder.op("split", [x], [part] * sections,
                                {"sections": rt.i64(sections), "axis": rt.i64(axis)}, hint)
+
+    def split_at(self, x: Value, indices: Sequence[int], axis: int,
+                 hint: str = "split") -> List[Value]:
+        """Splits ``axis`` at the strictly increasing ``indices``."""
+        axis = _normalize_axis(axis, x.rank)
+        bounds = [0] + [int(i) for i in indices] + [x.shape[axis]]
+        if any(b >= e for b, e in zip(bounds, bounds[1:])):
+            raise ValueError(f"split points {list(indices)} of axis {axis} of {x.type} "
+                             "are not strictly increasing inside the axis")
+        parts = []
+        for begin, end in zip(bounds, bounds[1:]):
+            shape = list(x.shape)
+            shape[axis] = end - begin
+            parts.append(x.type.with_shape(shape))
+        return self.builder.op("split", [x], parts,
+                               {"indices": rt.i64_array(indices), "axis": rt.i64(axis)}, hint)
+
+    def squeeze(self, x: Value, axes: Sequence[int], hint: str = "squeeze") -> Value:
+        """Removes the unit ``axes``."""
+        axes = sorted({_normalize_axis(a, x.rank) for a in axes})
+        if any(x.shape[a] != 1 for a in axes):
+            raise ValueError(f"cannot squeeze axes {axes} of {x.type}")
+        shape = [d for i, d in enumerate(x.shape) if i not in axes]
+        return self.builder.op("squeeze", [x], [x.type.with_shape(shape)],
+                               {"axis": rt.i64_array(axes)}, hint)[0]
+
+    def broadcast_to(self, x: Value, shape: Sequence[int], hint: str = "broadcast") -> Value:
+        shape = tuple(int(d) for d in shape)
+        if np.broadcast_shapes(x.shape, shape) != shape:
+            raise ValueError(f"cannot broadcast {x.type} to {shape}")
+        return self.builder.op("broadcast_to", [x], [x.type.with_shape(shape)],
+                               {"shape": rt.i64_array(shape)}, hint)[0]
+
+    def pad(self, x: Value, pad_width: Sequence[Tuple[int, int]], value: float = 0.0,
+            hint: str = "pad") -> Value:
+        """Constant padding; ``pad_width`` holds ``(before, after)`` per axis."""
+        shape = [d + b + a for d, (b, a) in zip(x.shape, pad_width)]
+        attrs = {"pad_width": rt.i64_array([v for pair in pad_width for v in pair])}
+        if value:
+            attrs["pad_value"] = rt.f64(value)
+        return self.builder.op("nn.pad", [x], [x.type.with_shape(shape)], attrs, hint)[0]
+
+    def take(self, data: Value, indices: Value, axis: int, mode: str = "clip",
+             hint: str = "take") -> Value:
+        """``data`` gathered along ``axis`` by integer ``indices``."""
+        axis = _normalize_axis(axis, data.rank)
+        shape = data.shape[:axis] + indices.shape + data.shape[axis + 1:]
+        attrs = {"axis": rt.i64(axis)}
+        if mode != "clip":
+            attrs["mode"] = rt.string(mode)
+        return self.builder.op("take", [data, indices], [data.type.with_shape(shape)],
+                               attrs, hint)[0]
 
     def strided_slice(self, x: Value, begin: Sequence[int], end: Sequence[int],
                       strides: Sequence[int], axes: Sequence[int],

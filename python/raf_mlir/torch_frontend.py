@@ -29,13 +29,9 @@ first.
 from __future__ import annotations
 
 import inspect
-import json
 import math
 import operator
-import re
 from collections import OrderedDict
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -46,6 +42,7 @@ import torch.nn.functional as F
 from torch.fx.passes.shape_prop import ShapeProp, TensorMetadata
 
 from raf_mlir.errors import FrontendError, UnsupportedOperationError
+from raf_mlir.imported import ArgumentInfo, ImportedModule, make_arguments
 from raf_mlir import relay_text as rt
 from raf_mlir.relay_ops import RelayOps
 from raf_mlir.relay_text import FunctionBuilder, TensorType, Value, render_module
@@ -57,96 +54,6 @@ _TORCH_TO_MLIR = {
     torch.bfloat16: "bf16", torch.int64: "i64", torch.int32: "i32",
     torch.int16: "i16", torch.int8: "i8", torch.bool: "i1",
 }
-
-
-# ---------------------------------------------------------------------------
-# Result of an import
-# ---------------------------------------------------------------------------
-
-
-@dataclass
-class ArgumentInfo:
-    """One argument of the emitted function, as listed in ``manifest.json``."""
-
-    index: int
-    name: str
-    kind: str  # "input" or "parameter"
-    shape: Tuple[int, ...]
-    dtype: str  # numpy dtype name, e.g. "float32"
-    npy: str  # file name written by ImportedModule.write
-
-    def to_json(self) -> Dict[str, Any]:
-        return {"index": self.index, "name": self.name, "kind": self.kind,
-                "shape": list(self.shape), "dtype": self.dtype, "npy": self.npy}
-
-
-@dataclass
-class ImportedModule:
-    """A model translated to relay MLIR, with its weights and example data.
-
-    Attributes:
-        function_name: name of the public ``func.func``.
-        mlir_text: the module as text.
-        params: weights that are function arguments, in argument order
-            (name -> array); empty with ``params_as_constants``.
-        inputs: the example inputs (name -> array), in argument order.
-        arguments: every function argument (inputs, then params).
-        reference_outputs: PyTorch's outputs for the example inputs, in
-            result order.
-        model: the eval-mode PyTorch module that was imported.
-    """
-
-    function_name: str
-    mlir_text: str
-    params: "OrderedDict[str, np.ndarray]"
-    inputs: "OrderedDict[str, np.ndarray]"
-    arguments: List[ArgumentInfo]
-    reference_outputs: List[np.ndarray]
-    model: nn.Module = field(repr=False)
-    params_as_constants: bool = False
-
-    @property
-    def mlir_file_name(self) -> str:
-        return f"{self.function_name}.mlir"
-
-    def argument_arrays(self) -> List[np.ndarray]:
-        """Every argument's array, in argument order."""
-        return list(self.inputs.values()) + list(self.params.values())
-
-    def manifest(self) -> Dict[str, Any]:
-        """The content of ``manifest.json``."""
-        return {
-            "function": self.function_name,
-            "mlir": self.mlir_file_name,
-            "params_as_constants": self.params_as_constants,
-            "arguments": [a.to_json() for a in self.arguments],
-            "results": [
-                {"index": i, "shape": list(r.shape), "dtype": r.dtype.name,
-                 "npy": f"expected_{i}.npy"}
-                for i, r in enumerate(self.reference_outputs)
-            ],
-        }
-
-    def write(self, directory: Union[str, Path]) -> Path:
-        """Writes the module, one ``.npy`` per argument, the PyTorch outputs
-        (``expected_<i>.npy``) and ``manifest.json`` into ``directory``.
-
-        Returns the path of the ``.mlir`` file.
-        """
-        directory = Path(directory)
-        directory.mkdir(parents=True, exist_ok=True)
-        mlir_path = directory / self.mlir_file_name
-        mlir_path.write_text(self.mlir_text)
-        for info, array in zip(self.arguments, self.argument_arrays()):
-            np.save(directory / info.npy, array)
-        for i, array in enumerate(self.reference_outputs):
-            np.save(directory / f"expected_{i}.npy", array)
-        (directory / "manifest.json").write_text(json.dumps(self.manifest(), indent=2) + "\n")
-        return mlir_path
-
-
-def _npy_file_name(index: int, name: str, width: int) -> str:
-    return f"{index:0{width}d}_{re.sub(r'[^A-Za-z0-9_.-]', '_', name)}.npy"
 
 
 # ---------------------------------------------------------------------------
@@ -1231,13 +1138,7 @@ def import_module(model: nn.Module, example_inputs: Union[torch.Tensor, Sequence
     inputs = OrderedDict((value.name[1:], tensor.detach().cpu().numpy())
                          for value, tensor in zip(converter.input_arguments, example_inputs))
     params = OrderedDict((name, array) for _, name, _, array in converter.weight_arguments)
-    count = len(inputs) + len(params)
-    width = max(3, len(str(count - 1)))
-    arguments = []
-    for index, (name, array) in enumerate(list(inputs.items()) + list(params.items())):
-        kind = "input" if index < len(inputs) else "parameter"
-        arguments.append(ArgumentInfo(index, name, kind, tuple(array.shape), array.dtype.name,
-                                      _npy_file_name(index, name, width)))
+    arguments = make_arguments(list(inputs.items()), list(params.items()))
     header = (f"Imported from PyTorch {type(model).__qualname__} by raf_mlir.torch_frontend.\n"
               f"Arguments: {len(inputs)} input(s), then {len(params)} weight(s) in "
               f"state_dict order{' (weights are constants)' if params_as_constants else ''}.")

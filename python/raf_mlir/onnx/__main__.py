@@ -1,0 +1,52 @@
+"""Imports an ONNX model into a relay-dialect MLIR module.
+
+Usage::
+
+    python3 -m raf_mlir.onnx model.onnx --output-dir out/ [--params-as-constants]
+        [--function-name NAME] [--seed N]
+
+The output directory receives ``<function>.mlir``, one ``.npy`` per function
+argument (graph inputs with random example data drawn with ``--seed``, then
+the initializers read as tensors, in ``graph.initializer`` order) and
+``manifest.json`` (see :class:`raf_mlir.imported.ImportedModule`). No
+``expected_<i>.npy`` files are written: the frontend has no ONNX runtime.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Optional, Sequence
+
+from raf_mlir.errors import FrontendError
+from raf_mlir.onnx_frontend import import_onnx
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python3 -m raf_mlir.onnx",
+        description="Import an ONNX model (opset 13 or later, static shapes) into a "
+                    "relay-dialect MLIR module.")
+    parser.add_argument("model", help="the .onnx file")
+    parser.add_argument("--output-dir", required=True, help="directory to write into")
+    parser.add_argument("--function-name", default="forward",
+                        help="name of the emitted func.func (default forward)")
+    parser.add_argument("--params-as-constants", action="store_true",
+                        help="emit initializers as relay.constant instead of function arguments")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of the random example inputs (default 0)")
+    args = parser.parse_args(argv)
+    try:
+        imported = import_onnx(args.model, function_name=args.function_name,
+                               params_as_constants=args.params_as_constants, seed=args.seed)
+    except (FrontendError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    path = imported.write(args.output_dir)
+    print(f"wrote {path} ({len(imported.arguments)} arguments, "
+          f"{imported.num_results} result(s)) and manifest.json")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,797 @@
+"""ONNX frontend: an ONNX model -> relay-dialect MLIR.
+
+The model is checked with :func:`onnx.checker.check_model`, its shapes are
+inferred with :func:`onnx.shape_inference.infer_shapes`, and every node
+becomes relay operators emitted through :class:`raf_mlir.relay_ops.RelayOps`
+(the emitter the PyTorch frontend uses too). Every emitted tensor's type is
+checked against the shape ONNX inferred for it, when ONNX inferred one.
+
+Function signature (the *argument order*): first the graph inputs that are
+not initializers, in ``graph.input`` order; then every initializer some node
+reads as a tensor, in ``graph.initializer`` order. Initializers read only as
+attributes (a ``Reshape`` shape, ``Slice`` bounds, ``Unsqueeze`` axes, ``Clip``
+bounds, ...) are folded into the operators and are not arguments. With
+``params_as_constants`` the initializers are ``relay.constant`` operations and
+only the graph inputs remain. ``Constant`` nodes are always
+``relay.constant`` operations. Results are the graph outputs in order.
+
+Requirements: the default (``ai.onnx``) opset is 13 or later, every shape is
+static, and operands that decide shapes (see above) are initializers or
+``Constant`` outputs. Anything else is a :class:`FrontendError`; an operator
+the frontend does not know is an :class:`UnsupportedOperationError` naming the
+op type and the node.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from pathlib import Path
+from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import onnx
+from onnx import numpy_helper
+
+from raf_mlir.errors import FrontendError, UnsupportedOperationError
+from raf_mlir.imported import ImportedModule, make_arguments
+from raf_mlir.relay_ops import RelayOps
+from raf_mlir.relay_text import FunctionBuilder, TensorType, Value, mlir_element_type, \
+    render_module
+
+__all__ = ["MIN_OPSET", "SUPPORTED_OPS", "import_onnx", "UnsupportedOperationError"]
+
+#: The oldest default-domain opset the frontend accepts.
+MIN_OPSET = 13
+
+_DEFAULT_DOMAINS = ("", "ai.onnx")
+
+
+def _numpy_dtype(elem_type: int) -> np.dtype:
+    try:
+        return np.dtype(onnx.mapping.TENSOR_TYPE_TO_NP_TYPE[elem_type])
+    except KeyError:
+        raise FrontendError(f"ONNX element type {onnx.TensorProto.DataType.Name(elem_type)} "
+                            "is not supported") from None
+
+
+def _mlir_dtype(elem_type: int) -> str:
+    dtype = _numpy_dtype(elem_type)
+    try:
+        return mlir_element_type(dtype)
+    except ValueError:
+        raise FrontendError(f"ONNX element type {onnx.TensorProto.DataType.Name(elem_type)} "
+                            "has no relay element type") from None
+
+
+def _static_type(value_info: onnx.ValueInfoProto, what: str) -> TensorType:
+    """The static tensor type of a graph input or output; dynamic dims are errors."""
+    if not value_info.type.HasField("tensor_type"):
+        raise FrontendError(f"{what} '{value_info.name}' is not a tensor")
+    tensor_type = value_info.type.tensor_type
+    if not tensor_type.HasField("shape"):
+        raise FrontendError(f"{what} '{value_info.name}' has an unknown rank; "
+                            "the ONNX frontend needs static shapes")
+    shape = []
+    for i, dim in enumerate(tensor_type.shape.dim):
+        if not dim.HasField("dim_value") or dim.dim_value <= 0:
+            symbol = f"'{dim.dim_param}'" if dim.HasField("dim_param") else "unknown"
+            raise FrontendError(f"{what} '{value_info.name}' has a dynamic dimension {i} "
+                                f"({symbol}); the ONNX frontend needs static shapes "
+                                "(fix them, e.g. with onnx.tools.update_model_dims)")
+        shape.append(dim.dim_value)
+    return TensorType(shape, _mlir_dtype(tensor_type.elem_type))
+
+
+def _attributes(node: onnx.NodeProto) -> Dict[str, object]:
+    return {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
+
+
+def _same_pads(size: int, kernel: int, stride: int, dilation: int,
+               upper: bool) -> Tuple[int, int]:
+    """(begin, end) padding of ``auto_pad = SAME_UPPER / SAME_LOWER``."""
+    out = -(-size // stride)
+    total = max((out - 1) * stride + (kernel - 1) * dilation + 1 - size, 0)
+    small = total // 2
+    return (small, total - small) if upper else (total - small, small)
+
+
+# ---------------------------------------------------------------------------
+# The converter
+# ---------------------------------------------------------------------------
+
+_Handler = Callable[["_Converter", onnx.NodeProto, Dict[str, object]], List[Value]]
+_HANDLERS: Dict[str, _Handler] = {}
+
+
+def _op(*op_types: str):
+    def register(fn: _Handler) -> _Handler:
+        for op_type in op_types:
+            _HANDLERS[op_type] = fn
+        return fn
+    return register
+
+
+class _Converter:
+    """Translates the nodes of one (shape-inferred) ONNX graph."""
+
+    def __init__(self, model: onnx.ModelProto, opset: int, function_name: str,
+                 params_as_constants: bool):
+        self.model = model
+        self.graph = model.graph
+        self.opset = opset
+        self.params_as_constants = params_as_constants
+        self.builder = FunctionBuilder(function_name)
+        self.ops = RelayOps(self.builder)
+        self.initializers: "OrderedDict[str, np.ndarray]" = OrderedDict(
+            (t.name, numpy_helper.to_array(t)) for t in self.graph.initializer)
+        self.constants: Dict[str, np.ndarray] = dict(self.initializers)
+        self.values: Dict[str, Value] = {}
+        self.input_arguments: List[Tuple[str, Value]] = []
+        self.weight_arguments: Dict[str, Value] = {}
+        self.inferred: Dict[str, onnx.ValueInfoProto] = {
+            vi.name: vi for vi in list(self.graph.value_info) + list(self.graph.output)}
+        self.node: Optional[onnx.NodeProto] = None
+
+    # -- errors --------------------------------------------------------------
+
+    def node_label(self, node: onnx.NodeProto) -> str:
+        if node.name:
+            return node.name
+        return f"#{list(self.graph.node).index(node)} (outputs {', '.join(node.output)})"
+
+    def unsupported(self, reason: str = "") -> UnsupportedOperationError:
+        return UnsupportedOperationError(self.node.op_type, self.node_label(self.node), reason,
+                                         graph="ONNX")
+
+    def error(self, message: str) -> FrontendError:
+        return FrontendError(f"ONNX node '{self.node_label(self.node)}' "
+                             f"({self.node.op_type}): {message}")
+
+    # -- operands ------------------------------------------------------------
+
+    def has_input(self, index: int) -> bool:
+        return index < len(self.node.input) and self.node.input[index] != ""
+
+    def tensor(self, index: int) -> Value:
+        """Input ``index`` of the current node as an SSA value."""
+        if not self.has_input(index):
+            raise self.error(f"input {index} is required")
+        name = self.node.input[index]
+        if name in self.values:
+            return self.values[name]
+        if name in self.initializers and not self.params_as_constants:
+            array = self.initializers[name]
+            value = self.builder.add_argument(
+                name, TensorType(array.shape, _mlir_dtype_of(array, name)))
+            self.weight_arguments[name] = value
+        elif name in self.constants:
+            array = self.constants[name]
+            _mlir_dtype_of(array, name)
+            value = self.ops.constant(array, hint=name)
+        else:
+            raise self.error(f"input '{name}' is not defined before the node")
+        self.values[name] = value
+        return value
+
+    def constant(self, index: int, what: str) -> np.ndarray:
+        """Input ``index`` as a compile-time array (initializer or Constant)."""
+        name = self.node.input[index]
+        if name not in self.constants:
+            raise self.error(f"{what} (input '{name}') must be an initializer or a "
+                             "Constant output; computed values are not supported")
+        return self.constants[name]
+
+    def optional_ints(self, index: int, what: str) -> Optional[List[int]]:
+        if not self.has_input(index):
+            return None
+        return [int(v) for v in self.constant(index, what).reshape(-1)]
+
+    # -- the graph -----------------------------------------------------------
+
+    def run(self) -> List[Value]:
+        for vi in self.graph.input:
+            if vi.name in self.initializers:
+                continue  # IR < 4 lists initializers as inputs too
+            value = self.builder.add_argument(vi.name, _static_type(vi, "graph input"))
+            self.values[vi.name] = value
+            self.input_arguments.append((vi.name, value))
+        for node in self.graph.node:
+            self.node = node
+            self.convert(node)
+        self.node = None
+        results = []
+        for vi in self.graph.output:
+            expected = _static_type(vi, "graph output")
+            if vi.name in self.values:
+                value = self.values[vi.name]
+            elif vi.name in self.constants or vi.name in self.initializers:
+                value = self.ops.constant(self.constants[vi.name], hint=vi.name)
+            else:
+                raise FrontendError(f"graph output '{vi.name}' is not computed by any node")
+            if value.type != expected:
+                raise FrontendError(f"graph output '{vi.name}' is {value.type}, "
+                                    f"ONNX declares {expected}")
+            results.append(value)
+        # Weights in graph.initializer order, after the graph inputs.
+        weights = [self.weight_arguments[n] for n in self.initializers
+                   if n in self.weight_arguments]
+        self.builder.arguments = [v for _, v in self.input_arguments] + weights
+        self.builder.ret(results)
+        return results
+
+    def convert(self, node: onnx.NodeProto) -> None:
+        if node.domain not in _DEFAULT_DOMAINS:
+            raise UnsupportedOperationError(f"{node.domain}.{node.op_type}",
+                                            self.node_label(node),
+                                            "only the default ONNX domain is supported",
+                                            graph="ONNX")
+        handler = _HANDLERS.get(node.op_type)
+        if handler is None:
+            raise self.unsupported()
+        if node.op_type == "Constant":
+            handler(self, node, _attributes(node))
+            return
+        try:
+            results = handler(self, node, _attributes(node))
+        except ValueError as error:  # shape errors raised by RelayOps
+            raise self.error(str(error)) from None
+        outputs = [name for name in node.output]
+        if len(results) < len([o for o in outputs if o]):
+            raise self.unsupported(f"only the first {len(results)} output(s) are supported")
+        for name, value in zip(outputs, results):
+            if not name:
+                continue
+            self.check_type(name, value)
+            self.values[name] = value
+
+    def check_type(self, name: str, value: Value) -> None:
+        """Compares an emitted type with ONNX's inferred one (when static)."""
+        info = self.inferred.get(name)
+        if info is None or not info.type.HasField("tensor_type"):
+            return
+        tensor_type = info.type.tensor_type
+        if not tensor_type.HasField("shape"):
+            return
+        dims = tensor_type.shape.dim
+        if any(not d.HasField("dim_value") for d in dims):
+            raise self.error(f"ONNX infers a dynamic shape for '{name}'; "
+                             "the ONNX frontend needs static shapes")
+        shape = tuple(d.dim_value for d in dims)
+        dtype = _mlir_dtype(tensor_type.elem_type)
+        if shape != value.shape or dtype != value.dtype:
+            raise self.error(f"translated '{name}' has type {value.type}, ONNX infers "
+                             f"{TensorType(shape, dtype)}")
+
+
+def _mlir_dtype_of(array: np.ndarray, name: str) -> str:
+    try:
+        return mlir_element_type(array.dtype)
+    except ValueError:
+        raise FrontendError(f"tensor '{name}' has element type {array.dtype}, "
+                            "which relay does not support") from None
+
+
+# ---------------------------------------------------------------------------
+# Operators
+# ---------------------------------------------------------------------------
+
+_UNARY = {"Relu": "nn.relu", "Sigmoid": "sigmoid", "Tanh": "tanh", "Erf": "erf",
+          "Sqrt": "sqrt", "Exp": "exp", "Log": "log", "Neg": "negative"}
+_BINARY = {"Add": "add", "Sub": "subtract", "Mul": "multiply", "Div": "divide",
+           "Pow": "power", "Equal": "equal", "Less": "less", "Greater": "greater",
+           "LessOrEqual": "less_equal", "GreaterOrEqual": "greater_equal"}
+
+
+@_op(*_UNARY)
+def _unary(c: _Converter, node, attrs) -> List[Value]:
+    return [c.ops.unary(_UNARY[node.op_type], c.tensor(0), hint=node.output[0])]
+
+
+@_op(*_BINARY)
+def _binary(c: _Converter, node, attrs) -> List[Value]:
+    lhs, rhs = c.tensor(0), c.tensor(1)
+    if node.op_type == "Pow" and rhs.dtype != lhs.dtype:
+        rhs = c.ops.cast(rhs, lhs.dtype)
+    if lhs.dtype != rhs.dtype:
+        raise c.error(f"operand types {lhs.type} and {rhs.type} differ")
+    return [c.ops.binary(_BINARY[node.op_type], lhs, rhs, hint=node.output[0])]
+
+
+@_op("Max", "Min")
+def _variadic_extremum(c: _Converter, node, attrs) -> List[Value]:
+    name = "maximum" if node.op_type == "Max" else "minimum"
+    result = c.tensor(0)
+    for i in range(1, len(node.input)):
+        result = c.ops.binary(name, result, c.tensor(i), hint=node.output[0])
+    return [result]
+
+
+@_op("LeakyRelu")
+def _leaky_relu(c: _Converter, node, attrs) -> List[Value]:
+    return [c.ops.leaky_relu(c.tensor(0), float(attrs.get("alpha", 0.01)), hint=node.output[0])]
+
+
+@_op("Clip")
+def _clip(c: _Converter, node, attrs) -> List[Value]:
+    x = c.tensor(0)
+    result = x
+    for index, name in ((1, "maximum"), (2, "minimum")):
+        if c.has_input(index):
+            bound = c.constant(index, "Clip bound").reshape(-1)
+            if bound.size != 1:
+                raise c.error("Clip bounds must be scalars")
+            result = c.ops.binary(name, result, c.ops.scalar(bound[0], x.dtype),
+                                  hint=node.output[0])
+    return [result]
+
+
+@_op("Identity", "Dropout")
+def _identity(c: _Converter, node, attrs) -> List[Value]:
+    if node.op_type == "Dropout":
+        if c.has_input(2) and bool(c.constant(2, "Dropout training_mode").reshape(-1)[0]):
+            raise c.unsupported("training_mode = true (only inference is supported)")
+        if len(node.output) > 1 and node.output[1]:
+            raise c.unsupported("the mask output")
+    return [c.tensor(0)]
+
+
+@_op("Constant")
+def _constant(c: _Converter, node, attrs) -> List[Value]:
+    if "value" in attrs:
+        array = numpy_helper.to_array(attrs["value"])
+    elif "value_float" in attrs:
+        array = np.array(attrs["value_float"], dtype=np.float32)
+    elif "value_floats" in attrs:
+        array = np.array(attrs["value_floats"], dtype=np.float32)
+    elif "value_int" in attrs:
+        array = np.array(attrs["value_int"], dtype=np.int64)
+    elif "value_ints" in attrs:
+        array = np.array(attrs["value_ints"], dtype=np.int64)
+    else:
+        raise c.unsupported(f"attribute {', '.join(attrs) or '(none)'}")
+    c.constants[node.output[0]] = array
+    return []
+
+
+@_op("Cast")
+def _cast(c: _Converter, node, attrs) -> List[Value]:
+    return [c.ops.cast(c.tensor(0), _mlir_dtype(int(attrs["to"])), hint=node.output[0])]
+
+
+@_op("Where")
+def _where(c: _Converter, node, attrs) -> List[Value]:
+    return [c.ops.where(c.tensor(0), c.tensor(1), c.tensor(2), hint=node.output[0])]
+
+
+# -- convolution, normalisation, pooling ---------------------------------------
+
+
+def _spatial_pads(c: _Converter, x: Value, attrs, kernel: Sequence[int],
+                  strides: Sequence[int], dilations: Sequence[int]) -> List[int]:
+    """(top, left, bottom, right) from ``pads`` / ``auto_pad``."""
+    auto_pad = attrs.get("auto_pad", b"NOTSET")
+    auto_pad = auto_pad.decode() if isinstance(auto_pad, bytes) else auto_pad
+    if auto_pad in ("SAME_UPPER", "SAME_LOWER"):
+        pairs = [_same_pads(x.shape[2 + i], kernel[i], strides[i], dilations[i],
+                            auto_pad == "SAME_UPPER") for i in range(2)]
+        return [pairs[0][0], pairs[1][0], pairs[0][1], pairs[1][1]]
+    if auto_pad == "VALID":
+        return [0, 0, 0, 0]
+    if auto_pad != "NOTSET":
+        raise c.error(f"unknown auto_pad '{auto_pad}'")
+    pads = list(attrs.get("pads", [0, 0, 0, 0]))
+    if len(pads) != 4:
+        raise c.unsupported("only 2-D (NCHW) windows are supported")
+    return pads
+
+
+def _require_4d(c: _Converter, x: Value) -> None:
+    if x.rank != 4:
+        raise c.unsupported(f"only 2-D (NCHW) inputs are supported, got {x.type}")
+
+
+@_op("Conv")
+def _conv(c: _Converter, node, attrs) -> List[Value]:
+    x, w = c.tensor(0), c.tensor(1)
+    _require_4d(c, x)
+    kernel = list(attrs.get("kernel_shape", w.shape[2:]))
+    strides = list(attrs.get("strides", [1, 1]))
+    dilations = list(attrs.get("dilations", [1, 1]))
+    pads = _spatial_pads(c, x, attrs, kernel, strides, dilations)
+    result = c.ops.conv2d(x, w, strides, pads, dilations, int(attrs.get("group", 1)),
+                          hint=node.output[0])
+    if c.has_input(2):
+        result = c.ops.bias_add(result, c.tensor(2), axis=1, hint=node.output[0])
+    return [result]
+
+
+@_op("BatchNormalization")
+def _batch_norm(c: _Converter, node, attrs) -> List[Value]:
+    if int(attrs.get("training_mode", 0)):
+        raise c.unsupported("training_mode = 1 (only inference is supported)")
+    x = c.tensor(0)
+    gamma, beta, mean, var = (c.tensor(i) for i in range(1, 5))
+    return [c.ops.batch_norm(x, gamma, beta, mean, var, axis=1,
+                             epsilon=float(attrs.get("epsilon", 1e-5)), hint=node.output[0])]
+
+
+@_op("LayerNormalization")
+def _layer_norm(c: _Converter, node, attrs) -> List[Value]:
+    if any(name for name in node.output[1:]):
+        raise c.unsupported("the Mean and InvStdDev outputs")
+    x, scale = c.tensor(0), c.tensor(1)
+    axis = int(attrs.get("axis", -1)) % x.rank
+    epsilon = float(attrs.get("epsilon", 1e-5))
+    hint = node.output[0]
+    if axis == x.rank - 1 and scale.shape == x.shape[-1:] and \
+            (not c.has_input(2) or c.tensor(2).shape == x.shape[-1:]):
+        beta = c.tensor(2) if c.has_input(2) else c.ops.zeros(scale.shape, scale.dtype)
+        return [c.ops.layer_norm(x, scale, beta, axis=-1, epsilon=epsilon,
+                                 center=c.has_input(2), hint=hint)]
+    # Normalisation over several trailing axes: the decomposed form.
+    axes = list(range(axis, x.rank))
+    mean = c.ops.reduce("mean", x, axes, keepdims=True, hint=hint + "_mean")
+    centered = c.ops.binary("subtract", x, mean, hint=hint + "_centered")
+    square = c.ops.binary("multiply", centered, centered, hint=hint + "_sq")
+    var = c.ops.reduce("mean", square, axes, keepdims=True, hint=hint + "_var")
+    std = c.ops.unary("sqrt", c.ops.binary("add", var, c.ops.scalar(epsilon, x.dtype)),
+                      hint=hint + "_std")
+    result = c.ops.binary("multiply", c.ops.binary("divide", centered, std), scale, hint=hint)
+    if c.has_input(2):
+        result = c.ops.binary("add", result, c.tensor(2), hint=hint)
+    return [result]
+
+
+def _pool_attrs(c: _Converter, x: Value, attrs) -> Tuple[List[int], List[int], List[int],
+                                                          List[int], bool]:
+    _require_4d(c, x)
+    kernel = list(attrs["kernel_shape"])
+    strides = list(attrs.get("strides", [1, 1]))
+    dilations = list(attrs.get("dilations", [1, 1]))
+    pads = _spatial_pads(c, x, attrs, kernel, strides, dilations)
+    return kernel, strides, pads, dilations, bool(attrs.get("ceil_mode", 0))
+
+
+@_op("MaxPool")
+def _max_pool(c: _Converter, node, attrs) -> List[Value]:
+    if len(node.output) > 1 and node.output[1]:
+        raise c.unsupported("the Indices output")
+    if int(attrs.get("storage_order", 0)):
+        raise c.unsupported("storage_order = 1")
+    x = c.tensor(0)
+    kernel, strides, pads, dilations, ceil_mode = _pool_attrs(c, x, attrs)
+    return [c.ops.pool2d("max", x, kernel, strides, pads, dilations, ceil_mode,
+                         hint=node.output[0])]
+
+
+@_op("AveragePool")
+def _avg_pool(c: _Converter, node, attrs) -> List[Value]:
+    x = c.tensor(0)
+    kernel, strides, pads, dilations, ceil_mode = _pool_attrs(c, x, attrs)
+    return [c.ops.pool2d("avg", x, kernel, strides, pads, dilations, ceil_mode,
+                         count_include_pad=bool(attrs.get("count_include_pad", 0)),
+                         hint=node.output[0])]
+
+
+@_op("GlobalAveragePool")
+def _global_avg_pool(c: _Converter, node, attrs) -> List[Value]:
+    x = c.tensor(0)
+    _require_4d(c, x)
+    return [c.ops.global_avg_pool2d(x, hint=node.output[0])]
+
+
+@_op("Softmax", "LogSoftmax")
+def _softmax(c: _Converter, node, attrs) -> List[Value]:
+    # Opset >= 13: one axis (default -1), not the flatten-to-2-D of older opsets.
+    return [c.ops.softmax(c.tensor(0), int(attrs.get("axis", -1)), hint=node.output[0],
+                          log=node.op_type == "LogSoftmax")]
+
+
+# -- linear algebra ------------------------------------------------------------------
+
+
+@_op("MatMul")
+def _matmul(c: _Converter, node, attrs) -> List[Value]:
+    a, b = c.tensor(0), c.tensor(1)
+    hint = node.output[0]
+    # NumPy semantics: 1-D operands gain a unit axis that is dropped afterwards.
+    a_vector, b_vector = a.rank == 1, b.rank == 1
+    if a_vector:
+        a = c.ops.reshape(a, (1,) + a.shape)
+    if b_vector:
+        b = c.ops.reshape(b, b.shape + (1,))
+    (m, k), (k2, n) = a.shape[-2:], b.shape[-2:]
+    if k != k2:
+        raise c.error(f"MatMul of {a.type} and {b.type}: inner dimensions differ")
+    batch = tuple(np.broadcast_shapes(a.shape[:-2], b.shape[:-2]))
+    if b.rank == 2:
+        # [..., M, K] x [K, N]: one 2-D product over the flattened rows.
+        rows = c.ops.reshape(a, (math.prod(batch) * m, k)) if a.rank != 2 else a
+        result = c.ops.matmul(rows, b, hint=hint)
+    else:
+        if a.shape[:-2] != batch:
+            a = c.ops.broadcast_to(a, batch + (m, k))
+        if b.shape[:-2] != batch:
+            b = c.ops.broadcast_to(b, batch + (k, n))
+        count = math.prod(batch)
+        a3 = c.ops.reshape(a, (count, m, k)) if a.rank != 3 else a
+        b3 = c.ops.reshape(b, (count, k, n)) if b.rank != 3 else b
+        result = c.ops.batch_matmul(a3, b3, transpose_b=False, hint=hint)
+    shape = batch + ((m,) if not a_vector else ()) + ((n,) if not b_vector else ())
+    if result.shape != shape:
+        result = c.ops.reshape(result, shape, hint=hint)
+    return [result]
+
+
+@_op("Gemm")
+def _gemm(c: _Converter, node, attrs) -> List[Value]:
+    a, b = c.tensor(0), c.tensor(1)
+    alpha, beta = float(attrs.get("alpha", 1.0)), float(attrs.get("beta", 1.0))
+    trans_a, trans_b = bool(attrs.get("transA", 0)), bool(attrs.get("transB", 0))
+    hint = node.output[0]
+    if trans_b and not trans_a:
+        result = c.ops.dense(a, b, hint=hint)  # x . W^T, the fully connected layer
+    else:
+        result = c.ops.matmul(a, b, transpose_a=trans_a, transpose_b=trans_b, hint=hint)
+    if alpha != 1.0:
+        result = c.ops.binary("multiply", result, c.ops.scalar(alpha, result.dtype), hint=hint)
+    if c.has_input(2):
+        bias = c.tensor(2)
+        if beta != 1.0:
+            bias = c.ops.binary("multiply", bias, c.ops.scalar(beta, bias.dtype))
+        result = c.ops.binary("add", result, bias, hint=hint)
+    return [result]
+
+
+# -- reductions ----------------------------------------------------------------------
+
+_REDUCTIONS = {"ReduceMean": "mean", "ReduceSum": "sum", "ReduceMax": "max"}
+
+
+@_op(*_REDUCTIONS)
+def _reduce(c: _Converter, node, attrs) -> List[Value]:
+    x = c.tensor(0)
+    axes = c.optional_ints(1, f"{node.op_type} axes")
+    if axes is None:
+        axes = [int(a) for a in attrs.get("axes", [])] or None
+    if axes is None or not axes:
+        if int(attrs.get("noop_with_empty_axes", 0)):
+            return [x]
+        axes = list(range(x.rank))
+    return [c.ops.reduce(_REDUCTIONS[node.op_type], x, axes,
+                         keepdims=bool(attrs.get("keepdims", 1)), hint=node.output[0])]
+
+
+# -- shape and layout ------------------------------------------------------------------
+
+
+@_op("Flatten")
+def _flatten(c: _Converter, node, attrs) -> List[Value]:
+    x = c.tensor(0)
+    axis = int(attrs.get("axis", 1))
+    axis = axis + x.rank if axis < 0 else axis
+    shape = (math.prod(x.shape[:axis]), math.prod(x.shape[axis:]))
+    return [c.ops.reshape(x, shape, hint=node.output[0])]
+
+
+@_op("Reshape")
+def _reshape(c: _Converter, node, attrs) -> List[Value]:
+    x = c.tensor(0)
+    shape = [int(d) for d in c.constant(1, "Reshape shape").reshape(-1)]
+    if not int(attrs.get("allowzero", 0)):
+        shape = [x.shape[i] if d == 0 else d for i, d in enumerate(shape)]
+    if shape.count(-1) > 1:
+        raise c.error(f"shape {shape} has more than one -1")
+    if -1 in shape:
+        known = math.prod(d for d in shape if d != -1)
+        if known == 0 or x.type.num_elements % known:
+            raise c.error(f"cannot reshape {x.type} to {shape}")
+        shape[shape.index(-1)] = x.type.num_elements // known
+    return [c.ops.reshape(x, shape, hint=node.output[0])]
+
+
+@_op("Transpose")
+def _transpose(c: _Converter, node, attrs) -> List[Value]:
+    x = c.tensor(0)
+    perm = list(attrs.get("perm", reversed(range(x.rank))))
+    return [c.ops.transpose(x, perm, hint=node.output[0])]
+
+
+@_op("Concat")
+def _concat(c: _Converter, node, attrs) -> List[Value]:
+    values = [c.tensor(i) for i in range(len(node.input))]
+    return [c.ops.concatenate(values, int(attrs["axis"]), hint=node.output[0])]
+
+
+@_op("Unsqueeze")
+def _unsqueeze(c: _Converter, node, attrs) -> List[Value]:
+    x = c.tensor(0)
+    axes = c.optional_ints(1, "Unsqueeze axes")
+    if axes is None:
+        raise c.error("Unsqueeze needs its axes input (opset 13)")
+    rank = x.rank + len(axes)
+    axes = sorted(a % rank for a in axes)
+    dims = iter(x.shape)
+    shape = [1 if i in axes else next(dims) for i in range(rank)]
+    return [c.ops.reshape(x, shape, hint=node.output[0])]
+
+
+@_op("Squeeze")
+def _squeeze(c: _Converter, node, attrs) -> List[Value]:
+    x = c.tensor(0)
+    axes = c.optional_ints(1, "Squeeze axes")
+    if axes is None:
+        axes = [i for i, d in enumerate(x.shape) if d == 1]
+    return [c.ops.squeeze(x, axes, hint=node.output[0])]
+
+
+@_op("Slice")
+def _slice(c: _Converter, node, attrs) -> List[Value]:
+    x = c.tensor(0)
+    starts = c.optional_ints(1, "Slice starts")
+    ends = c.optional_ints(2, "Slice ends")
+    axes = c.optional_ints(3, "Slice axes") or list(range(len(starts)))
+    steps = c.optional_ints(4, "Slice steps") or [1] * len(starts)
+    begin, end, strides, norm_axes = [], [], [], []
+    for start, stop, axis, step in zip(starts, ends, axes, steps):
+        axis %= x.rank
+        dim = x.shape[axis]
+        if step == 0:
+            raise c.error("Slice step 0")
+        start = start + dim if start < 0 else start
+        stop = stop + dim if stop < 0 else stop
+        if step > 0:
+            start, stop = min(max(start, 0), dim), min(max(stop, 0), dim)
+        else:
+            start, stop = min(max(start, 0), dim - 1), min(max(stop, -1), dim - 1)
+            if stop < 0:
+                raise c.unsupported("a negative step that runs to the start of the axis")
+        begin.append(start)
+        end.append(stop)
+        strides.append(step)
+        norm_axes.append(axis)
+    return [c.ops.strided_slice(x, begin, end, strides, norm_axes, hint=node.output[0])]
+
+
+@_op("Split")
+def _split(c: _Converter, node, attrs) -> List[Value]:
+    x = c.tensor(0)
+    axis = int(attrs.get("axis", 0)) % x.rank
+    sizes = c.optional_ints(1, "Split sizes")
+    count = len(node.output)
+    if sizes is None:
+        dim = x.shape[axis]
+        if "num_outputs" in attrs:
+            count = int(attrs["num_outputs"])
+        if dim % count == 0:
+            return c.ops.split(x, count, axis, hint=node.output[0])
+        part = -(-dim // count)  # opset 18: the last part is smaller
+        sizes = [part] * (count - 1) + [dim - part * (count - 1)]
+    if sum(sizes) != x.shape[axis] or len(sizes) != count:
+        raise c.error(f"split sizes {sizes} do not fit axis {axis} of {x.type} "
+                      f"into {count} outputs")
+    if count == 1:
+        return [x]
+    return c.ops.split_at(x, list(np.cumsum(sizes)[:-1]), axis, hint=node.output[0])
+
+
+@_op("Gather")
+def _gather(c: _Converter, node, attrs) -> List[Value]:
+    data = c.tensor(0)
+    axis = int(attrs.get("axis", 0))
+    name = node.input[1]
+    if name in c.constants and name not in c.values:
+        # Constant indices: negative ones are made positive at import time.
+        indices = c.constants[name].astype(np.int64)
+        dim = data.shape[axis % data.rank]
+        if np.any((indices < -dim) | (indices >= dim)):
+            raise c.error(f"Gather index out of range for an axis of size {dim}")
+        if name in c.initializers and not c.params_as_constants and np.all(indices >= 0):
+            index_value = c.tensor(1)
+        else:
+            index_value = c.ops.constant(np.where(indices < 0, indices + dim, indices),
+                                         hint=name)
+        return [c.ops.take(data, index_value, axis, hint=node.output[0])]
+    # Computed indices may be negative: "wrap" maps -1 to the last element.
+    return [c.ops.take(data, c.tensor(1), axis, mode="wrap", hint=node.output[0])]
+
+
+#: Every ONNX operator type (default domain) the frontend translates.
+SUPPORTED_OPS = tuple(sorted(_HANDLERS))
+
+
+# ---------------------------------------------------------------------------
+# Entry point
+# ---------------------------------------------------------------------------
+
+
+def _default_opset(model: onnx.ModelProto) -> int:
+    for opset in model.opset_import:
+        if opset.domain in _DEFAULT_DOMAINS:
+            return int(opset.version)
+    raise FrontendError("the model imports no default-domain (ai.onnx) opset")
+
+
+def _random_input(value_type: TensorType, generator: np.random.Generator) -> np.ndarray:
+    dtype = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "i64": np.int64,
+             "i32": np.int32, "i16": np.int16, "i8": np.int8, "i1": np.bool_}[value_type.dtype]
+    if np.issubdtype(dtype, np.floating):
+        return generator.standard_normal(value_type.shape).astype(dtype)
+    if dtype == np.bool_:
+        return generator.integers(0, 2, value_type.shape).astype(np.bool_)
+    return generator.integers(0, 10, value_type.shape).astype(dtype)
+
+
+def import_onnx(model: Union[onnx.ModelProto, str, Path], *,
+                function_name: str = "forward", params_as_constants: bool = False,
+                example_inputs: Optional[Sequence[np.ndarray]] = None,
+                seed: int = 0) -> ImportedModule:
+    """Translates an ONNX model into a relay-dialect module.
+
+    Args:
+        model: an ``onnx.ModelProto`` or the path of a ``.onnx`` file.
+        function_name: name of the public ``func.func``.
+        params_as_constants: emit initializers as ``relay.constant``
+            operations instead of function arguments.
+        example_inputs: arrays for the graph inputs (stored as the input
+            ``.npy`` files); standard-normal floats / integers in ``[0, 10)``
+            drawn with ``seed`` when not given.
+        seed: seed of the generated example inputs.
+
+    Returns:
+        An :class:`ImportedModule` without reference outputs (the frontend
+        has no ONNX runtime); ``result_types`` lists the graph outputs.
+
+    Raises:
+        UnsupportedOperationError: an operator (or a use of it) the frontend
+            cannot translate; the message names the op type and the node.
+        FrontendError: an invalid model, an opset older than 13, dynamic
+            shapes, or another translation failure.
+    """
+    if not isinstance(model, onnx.ModelProto):
+        model = onnx.load(str(model))
+    opset = _default_opset(model)
+    if opset < MIN_OPSET:
+        raise FrontendError(f"the model uses ONNX opset {opset}; the ONNX frontend needs "
+                            f"opset {MIN_OPSET} or later (convert it with "
+                            "onnx.version_converter.convert_version)")
+    try:
+        onnx.checker.check_model(model)
+        model = onnx.shape_inference.infer_shapes(model, check_type=True, strict_mode=True)
+    except (onnx.checker.ValidationError, onnx.shape_inference.InferenceError) as error:
+        raise FrontendError(f"invalid ONNX model: {error}") from None
+
+    converter = _Converter(model, opset, function_name, params_as_constants)
+    results = converter.run()
+
+    generator = np.random.default_rng(seed)
+    if example_inputs is None:
+        example_inputs = [_random_input(v.type, generator) for _, v in converter.input_arguments]
+    if len(example_inputs) != len(converter.input_arguments):
+        raise FrontendError(f"{len(example_inputs)} example inputs given, the graph has "
+                            f"{len(converter.input_arguments)} inputs")
+    inputs: "OrderedDict[str, np.ndarray]" = OrderedDict()
+    for (name, value), array in zip(converter.input_arguments, example_inputs):
+        array = np.asarray(array)
+        if tuple(array.shape) != value.shape or mlir_element_type(array.dtype) != value.dtype:
+            raise FrontendError(f"example input '{name}' is {array.dtype}{list(array.shape)}, "
+                                f"the graph input is {value.type}")
+        inputs[name] = array
+    params = OrderedDict((name, converter.initializers[name]) for name in converter.initializers
+                         if name in converter.weight_arguments)
+    arguments = make_arguments(list(inputs.items()), list(params.items()))
+    numpy_names = {"f32": "float32", "f64": "float64", "f16": "float16", "i64": "int64",
+                   "i32": "int32", "i16": "int16", "i8": "int8", "i1": "bool"}
+    result_types = [(v.shape, numpy_names[v.dtype]) for v in results]
+    graph_name = model.graph.name or "(unnamed graph)"
+    header = (f"Imported from ONNX graph '{graph_name}' (opset {opset}) by "
+              f"raf_mlir.onnx_frontend.\nArguments: {len(inputs)} input(s), then "
+              f"{len(params)} initializer(s) in graph.initializer order"
+              f"{' (initializers are constants)' if params_as_constants else ''}.")
+    return ImportedModule(function_name=function_name,
+                          mlir_text=render_module([converter.builder], header=header),
+                          params=params, inputs=inputs, arguments=arguments,
+                          reference_outputs=[], model=model,
+                          params_as_constants=params_as_constants,
+                          result_types=result_types)
