@@ -69,10 +69,11 @@ struct MulPattern : OpConversionPattern<tosa::MulOp> {
       return relay::CastOp::create(rewriter, op.getLoc(),
                                    type.clone(element), value, element);
     };
-    rewriter.replaceOp(op, relay::MultiplyOp::create(
-                               rewriter, op.getLoc(), resultType,
-                               widen(adaptor.getInput1()),
-                               widen(adaptor.getInput2())));
+    // Separate statements: the casts are emitted in operand order.
+    Value lhs = widen(adaptor.getInput1());
+    Value rhs = widen(adaptor.getInput2());
+    rewriter.replaceOp(op, relay::MultiplyOp::create(rewriter, op.getLoc(),
+                                                     resultType, lhs, rhs));
     return success();
   }
 };
