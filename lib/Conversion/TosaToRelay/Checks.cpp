@@ -30,12 +30,12 @@ LogicalResult checkTypes(Operation *op) {
       return success();
     auto tensor = dyn_cast<RankedTensorType>(type);
     if (!tensor || !tensor.hasStaticShape())
-      return op->emitError() << "has the dynamically shaped type " << type
+      return op->emitOpError() << "has the dynamically shaped type " << type
                              << "; the conversion to relay needs static "
                                 "shapes";
     Type element = tensor.getElementType();
     if (!isa<FloatType>(element) && !element.isSignlessInteger())
-      return op->emitError() << "has the element type " << element
+      return op->emitOpError() << "has the element type " << element
                              << "; the conversion to relay supports floats "
                                 "and signless integers";
     return success();
@@ -56,7 +56,7 @@ LogicalResult checkFloat(Operation *op, Value input) {
   Type element = getElementType(input);
   if (isa<FloatType>(element))
     return success();
-  return op->emitError() << "with " << element
+  return op->emitOpError() << "with " << element
                          << " input is an integer (quantized) form, which "
                             "the conversion to relay does not support (only "
                             "float inputs)";
@@ -67,7 +67,7 @@ LogicalResult checkFloat(Operation *op, Value input) {
 LogicalResult checkZeroPoint(Operation *op, Value zeroPoint, StringRef name) {
   if (isConstantZero(zeroPoint))
     return success();
-  return op->emitError() << "has " << name
+  return op->emitOpError() << "has " << name
                          << " that is not a constant zero; the conversion "
                             "to relay supports zero zero points only";
 }
@@ -75,7 +75,7 @@ LogicalResult checkZeroPoint(Operation *op, Value zeroPoint, StringRef name) {
 LogicalResult checkNanMode(Operation *op, tosa::NanPropagationMode mode) {
   if (mode == tosa::NanPropagationMode::PROPAGATE)
     return success();
-  return op->emitError() << "has nan_mode " << tosa::stringifyEnum(mode)
+  return op->emitOpError() << "has nan_mode " << tosa::stringifyEnum(mode)
                          << "; relay propagates NaN, so only PROPAGATE is "
                             "supported";
 }
@@ -83,7 +83,7 @@ LogicalResult checkNanMode(Operation *op, tosa::NanPropagationMode mode) {
 LogicalResult checkConstantShape(Operation *op, Value shape, StringRef name) {
   if (getConstantShape(shape))
     return success();
-  return op->emitError() << "has " << name
+  return op->emitOpError() << "has " << name
                          << " that is not a tosa.const_shape; the "
                             "conversion to relay needs constant shapes";
 }
@@ -120,7 +120,7 @@ LogicalResult checkSpecific(Operation *op) {
       .Case([&](tosa::MulOp mul) -> LogicalResult {
         if (isConstantZero(mul.getShift()))
           return success();
-        return op->emitError()
+        return op->emitOpError()
                << "has a shift that is not a constant zero; the conversion "
                   "to relay supports unshifted multiplication only";
       })
@@ -132,7 +132,7 @@ LogicalResult checkSpecific(Operation *op) {
           return failure();
         if (isa<FloatType>(getElementType(reduce.getInput())))
           return success();
-        return op->emitError() << "on integers is not supported: relay has "
+        return op->emitOpError() << "on integers is not supported: relay has "
                                   "no min reduction and -max(-x) wraps for "
                                   "the integer minimum";
       })
@@ -141,7 +141,7 @@ LogicalResult checkSpecific(Operation *op) {
         Type to = getElementType(castOp.getOutput());
         if (!isa<FloatType>(from) || !isa<IntegerType>(to) || to.isInteger(1))
           return success();
-        return op->emitError()
+        return op->emitOpError()
                << "from " << from << " to " << to
                << " rounds to nearest (ties to even) in TOSA but truncates "
                   "in relay.cast: float to integer casts are not supported";
@@ -153,7 +153,7 @@ LogicalResult checkSpecific(Operation *op) {
         if (failed(checkConstantShape(op, pad.getPadding(), "a padding")))
           return failure();
         if (!getScalarConstant(pad.getPadConst()))
-          return op->emitError() << "has a pad_const that is not a constant; "
+          return op->emitOpError() << "has a pad_const that is not a constant; "
                                     "relay's pad value is an attribute";
         return success();
       })

@@ -85,7 +85,7 @@ struct ConvertTosaToRelayPass
           isa<tosa::ConstShapeOp>(op))
         return;
       if (!converted.contains(op->getName())) {
-        op->emitError() << "has no conversion to relay";
+        op->emitOpError() << "has no conversion to relay";
         ok = false;
         return;
       }
