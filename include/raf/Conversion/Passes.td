@@ -25,4 +25,26 @@ def ConvertRelayToLinalg : Pass<"convert-relay-to-linalg", "mlir::ModuleOp"> {
   ];
 }
 
+def ConvertTosaToRelay : Pass<"convert-tosa-to-relay", "mlir::ModuleOp"> {
+  let summary = "Lower TOSA operators to relay operators";
+  let description = [{
+    Rewrites the TOSA operators of MLIR 22 (TOSA 1.0: zero points, `mul`'s
+    shift and `pad`'s value are operands, shapes are `!tosa.shape` values
+    of `tosa.const_shape`) into relay operators, so that any frontend that
+    emits TOSA feeds the relay flow. Convolutions and pooling keep TOSA's
+    NHWC data (OHWI / HWCM weights) through relay's layout attributes.
+
+    The module is checked first: a TOSA op without a conversion, an integer
+    (quantized) convolution, matmul or pooling, a zero point or shift that is
+    not a constant zero, a NaN mode other than `PROPAGATE`, a float to
+    integer cast (TOSA rounds, relay truncates) or a dynamic shape each get a
+    located error naming the op, and nothing is rewritten.
+
+    ```
+    raf-opt --convert-tosa-to-relay model.mlir
+    ```
+  }];
+  let dependentDialects = ["raf::relay::RelayDialect"];
+}
+
 #endif // RAF_CONVERSION_PASSES_TD

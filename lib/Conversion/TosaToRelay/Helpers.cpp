@@ -1,0 +1,92 @@
+//===- Helpers.cpp - shared helpers of the TOSA to relay patterns ---------===//
+
+#include "Patterns.h"
+
+#include "raf/Dialect/Relay/IR/RelayOps.h"
+
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+
+namespace raf::tosa_to_relay {
+
+bool isAttributeOperand(OpOperand &use) {
+  return TypeSwitch<Operation *, bool>(use.getOwner())
+      .Case<tosa::Conv2DOp, tosa::DepthwiseConv2DOp>([&](auto op) {
+        return &use == &op.getInputZpMutable() ||
+               &use == &op.getWeightZpMutable();
+      })
+      .Case([&](tosa::MatMulOp op) {
+        return &use == &op.getAZpMutable() || &use == &op.getBZpMutable();
+      })
+      .Case([&](tosa::AvgPool2dOp op) {
+        return &use == &op.getInputZpMutable() ||
+               &use == &op.getOutputZpMutable();
+      })
+      .Case([&](tosa::NegateOp op) {
+        return &use == &op.getInput1ZpMutable() ||
+               &use == &op.getOutputZpMutable();
+      })
+      .Case([&](tosa::MulOp op) { return &use == &op.getShiftMutable(); })
+      .Case([&](tosa::PadOp op) { return &use == &op.getPadConstMutable(); })
+      .Default([](Operation *) { return false; });
+}
+
+std::optional<SmallVector<int64_t>> getConstantShape(Value shape) {
+  auto constShape = shape.getDefiningOp<tosa::ConstShapeOp>();
+  if (!constShape)
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  for (const APInt &value : constShape.getValues().getValues<APInt>())
+    values.push_back(value.getSExtValue());
+  return values;
+}
+
+std::optional<double> getScalarConstant(Value value) {
+  ElementsAttr attr;
+  if (!matchPattern(value, m_Constant(&attr)) || attr.getNumElements() != 1)
+    return std::nullopt;
+  Type element = attr.getElementType();
+  if (isa<FloatType>(element))
+    return (*attr.value_begin<APFloat>()).convertToDouble();
+  if (element.isInteger(1))
+    return (*attr.value_begin<APInt>()).getBoolValue() ? 1.0 : 0.0;
+  if (isa<IntegerType>(element))
+    return static_cast<double>((*attr.value_begin<APInt>()).getSExtValue());
+  return std::nullopt;
+}
+
+bool isConstantZero(Value value) {
+  ElementsAttr attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return false;
+  if (isa<FloatType>(attr.getElementType()))
+    return llvm::all_of(attr.getValues<APFloat>(),
+                        [](const APFloat &v) { return v.isZero(); });
+  if (isa<IntegerType>(attr.getElementType()))
+    return llvm::all_of(attr.getValues<APInt>(),
+                        [](const APInt &v) { return v.isZero(); });
+  return false;
+}
+
+Value createScalarConstant(OpBuilder &builder, Location loc, Type elementType,
+                           double value) {
+  auto type = RankedTensorType::get({}, elementType);
+  Attribute scalar;
+  if (auto floatType = dyn_cast<FloatType>(elementType))
+    scalar = builder.getFloatAttr(floatType, value);
+  else
+    scalar = builder.getIntegerAttr(elementType, static_cast<int64_t>(value));
+  return relay::ConstantOp::create(builder, loc, type,
+                                   DenseElementsAttr::get(type, scalar));
+}
+
+SmallVector<int64_t> toRelayPadding(ArrayRef<int64_t> tosaPad) {
+  return {tosaPad[0], tosaPad[2], tosaPad[1], tosaPad[3]};
+}
+
+} // namespace raf::tosa_to_relay
