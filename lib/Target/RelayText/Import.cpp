@@ -797,16 +797,20 @@ FailureOr<Val> Importer::parseNumber() {
                         << suffix << "'";
       return failure();
     }
-    APInt i;
+    int64_t i;
     unsigned width = element.getIntOrFloatBitWidth();
-    if (digits.getAsInteger(10, i) ||
-        (i.getSignificantBits() > width &&
-         !(element.isUnsignedInteger() && i.getActiveBits() <= width))) {
+    bool fits = !digits.getAsInteger(10, i);
+    if (fits && width < 64)
+      fits = element.isUnsignedInteger()
+                 ? i >= 0 && i < (int64_t(1) << width)
+                 : i >= -(int64_t(1) << (width - 1)) &&
+                       i < (int64_t(1) << (width - 1));
+    if (!fits) {
       error(number.loc) << "integer literal '" << text
                         << "' does not fit its type";
       return failure();
     }
-    value = DenseElementsAttr::get(type, i.sextOrTrunc(width));
+    value = DenseElementsAttr::get(type, APInt(width, i, /*isSigned=*/true));
   }
   return Val::single(relay::ConstantOp::create(
       builder, loc(number.loc), type, cast<ElementsAttr>(value)));
