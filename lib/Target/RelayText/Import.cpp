@@ -112,7 +112,13 @@ private:
       if (tok.is(TokenKind::Eof))
         error() << "expected " << what << ", got end of input";
       else
-        error() << "expected " << what << ", got '" << tok.spelling << "'";
+        error() << "expected " << what << ", got '"
+                << (tok.is(TokenKind::LocalVar)    ? "%"
+                    : tok.is(TokenKind::GlobalVar) ? "@"
+                    : tok.is(TokenKind::String)    ? "\""
+                                                   : "")
+                << tok.spelling << (tok.is(TokenKind::String) ? "\"" : "")
+                << "'";
       return failure();
     }
     next();
@@ -153,6 +159,9 @@ private:
                                ArrayRef<std::pair<Token, AttrValue>> attrs);
   FailureOr<Attribute> convertAttr(StringRef op, StringRef name,
                                    const AttrValue &value, Attribute hint);
+  FailureOr<Attribute> convertAttrValue(StringRef op, StringRef name,
+                                        const AttrValue &value,
+                                        Attribute hint);
 
   /// The single value an expression denotes (builds the tuple of a group).
   FailureOr<Value> materialize(const Val &val, SMLoc pos);
@@ -1323,6 +1332,36 @@ FailureOr<Attribute> Importer::convertAttr(StringRef op, StringRef name,
     }
     return Attribute(TypeAttr::get(type));
   }
+  FailureOr<Attribute> converted = convertAttrValue(op, name, value, hint);
+  if (failed(converted) || !hint)
+    return converted;
+  // The op's default says which kind the attribute has.
+  auto kind = [](Attribute attr) -> StringRef {
+    if (isa<BoolAttr>(attr))
+      return "True or False";
+    if (isa<IntegerAttr>(attr))
+      return "an integer";
+    if (isa<FloatAttr>(attr))
+      return "a number";
+    if (isa<StringAttr>(attr))
+      return "a string";
+    if (isa<DenseI64ArrayAttr>(attr))
+      return "a list of integers";
+    return "";
+  };
+  if (kind(*converted) != kind(hint))
+    return bad(kind(hint));
+  return converted;
+}
+
+FailureOr<Attribute> Importer::convertAttrValue(StringRef op, StringRef name,
+                                                const AttrValue &value,
+                                                Attribute hint) {
+  auto bad = [&](StringRef expected) -> FailureOr<Attribute> {
+    error(value.loc) << "bad value for attribute '" << name << "' of " << op
+                     << ": expected " << expected;
+    return failure();
+  };
   switch (value.kind) {
   case AttrValue::Int:
     if (hint && isa<FloatAttr>(hint))
