@@ -69,7 +69,8 @@ private:
 static bool isIdentifier(StringRef name) {
   if (name.empty() || !(llvm::isAlpha(name[0]) || name[0] == '_'))
     return false;
-  return llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+  return llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; });
 }
 
 LogicalResult Exporter::printTypeOf(Operation *op, Type type) {
@@ -151,9 +152,9 @@ LogicalResult Exporter::printBlock(Block &block, unsigned depth) {
     os << names.lookup(values.front()) << "\n";
   } else {
     if (!isa<func::ReturnOp>(terminator)) {
-      terminator->emitError() << "'" << terminator->getName() << "' with "
-                              << values.size()
-                              << " values has no Relay text form";
+      terminator->emitError()
+          << "'" << terminator->getName() << "' with " << values.size()
+          << " values has no Relay text form";
       return failure();
     }
     os << "(" << operandList(values) << (values.size() == 1 ? ",)" : ")")
@@ -377,8 +378,7 @@ LogicalResult Exporter::printOperator(Operation *op, StringRef binding) {
     os << ", pad_width=[";
     ArrayRef<int64_t> widths = pad.getPadWidth();
     for (size_t i = 0; i + 1 < widths.size(); i += 2)
-      os << (i ? ", " : "") << "[" << widths[i] << ", " << widths[i + 1]
-         << "]";
+      os << (i ? ", " : "") << "[" << widths[i] << ", " << widths[i + 1] << "]";
     os << "]";
   }
   bool firstAttr = true;

@@ -73,8 +73,8 @@ class Importer {
 public:
   Importer(llvm::SourceMgr &sourceMgr, MLIRContext *context)
       : sourceMgr(sourceMgr), context(context), builder(context),
-        buffer(sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())
-                   ->getBuffer()),
+        buffer(
+            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer()),
         lexer(buffer) {}
 
   OwningOpRef<ModuleOp> run();
@@ -160,8 +160,7 @@ private:
   FailureOr<Attribute> convertAttr(StringRef op, StringRef name,
                                    const AttrValue &value, Attribute hint);
   FailureOr<Attribute> convertAttrValue(StringRef op, StringRef name,
-                                        const AttrValue &value,
-                                        Attribute hint);
+                                        const AttrValue &value, Attribute hint);
 
   /// The single value an expression denotes (builds the tuple of a group).
   FailureOr<Value> materialize(const Val &val, SMLoc pos);
@@ -214,8 +213,8 @@ LogicalResult Importer::parseHeaderAttribute(bool &isMetadata) {
     // The rest of the text is JSON; do not tokenize it.
     isMetadata = true;
     metadataLoc = hashLoc;
-    metadataText = StringRef(lexer.getCurrentPtr(),
-                             buffer.end() - lexer.getCurrentPtr());
+    metadataText =
+        StringRef(lexer.getCurrentPtr(), buffer.end() - lexer.getCurrentPtr());
     return success();
   }
   if (tok.isIdent("version")) {
@@ -272,8 +271,7 @@ Importer::parseSignature(StringRef name, SMLoc nameLoc, Signature &sig,
       return expect(TokenKind::LocalVar, "a parameter '%name: type' or ')'");
     Token param = tok;
     if (!seen.insert(param.spelling).second) {
-      error() << "duplicate parameter '%" << param.spelling << "' of @"
-              << name;
+      error() << "duplicate parameter '%" << param.spelling << "' of @" << name;
       return failure();
     }
     next();
@@ -491,7 +489,8 @@ FailureOr<Type> Importer::parseType() {
       if (tok.is(TokenKind::Comma))
         next();
       else if (!tok.is(TokenKind::RParen))
-        return (void)expect(TokenKind::RParen, "',' or ')' in the shape"), failure();
+        return (void)expect(TokenKind::RParen, "',' or ')' in the shape"),
+               failure();
     }
     next();
     if (failed(expect(TokenKind::Comma, "',' before the dtype")))
@@ -573,8 +572,7 @@ FailureOr<Value> Importer::materialize(const Val &val, SMLoc pos) {
     return val.elements.front();
   for (auto [i, element] : llvm::enumerate(val.elements)) {
     if (!element) {
-      error(pos) << "field " << i << " of the tuple returned by "
-                 << val.groupOp
+      error(pos) << "field " << i << " of the tuple returned by " << val.groupOp
                  << " is not supported (only the output, field 0, is)";
       return failure();
     }
@@ -650,8 +648,7 @@ FailureOr<Val> Importer::parseExpr() {
       next();
       SMLoc indexLoc = tok.loc;
       int64_t index;
-      if (!tok.is(TokenKind::Integer) ||
-          tok.spelling.getAsInteger(10, index)) {
+      if (!tok.is(TokenKind::Integer) || tok.spelling.getAsInteger(10, index)) {
         error() << "expected a field index after '.'";
         return failure();
       }
@@ -659,9 +656,8 @@ FailureOr<Val> Importer::parseExpr() {
       if (val->group) {
         if (index < 0 || size_t(index) >= val->elements.size()) {
           error(indexLoc) << "TYPE-PROJECTION: index " << index
-                          << " is out of range for the "
-                          << val->elements.size() << " fields returned by "
-                          << val->groupOp;
+                          << " is out of range for the " << val->elements.size()
+                          << " fields returned by " << val->groupOp;
           return failure();
         }
         if (!val->elements[index]) {
@@ -740,9 +736,8 @@ FailureOr<Val> Importer::parsePrimary() {
       error() << "'let' is only allowed at the start of a statement";
       return failure();
     }
-    if (tok.isIdent("free_var") || tok.isIdent("match") ||
-        tok.isIdent("ref") || tok.isIdent("ref_read") ||
-        tok.isIdent("ref_write")) {
+    if (tok.isIdent("free_var") || tok.isIdent("match") || tok.isIdent("ref") ||
+        tok.isIdent("ref_read") || tok.isIdent("ref_write")) {
       error() << "'" << tok.spelling << "' is not supported by this importer";
       return failure();
     }
@@ -810,10 +805,9 @@ FailureOr<Val> Importer::parseNumber() {
     unsigned width = element.getIntOrFloatBitWidth();
     bool fits = !digits.getAsInteger(10, i);
     if (fits && width < 64)
-      fits = element.isUnsignedInteger()
-                 ? i >= 0 && i < (int64_t(1) << width)
-                 : i >= -(int64_t(1) << (width - 1)) &&
-                       i < (int64_t(1) << (width - 1));
+      fits = element.isUnsignedInteger() ? i >= 0 && i < (int64_t(1) << width)
+                                         : i >= -(int64_t(1) << (width - 1)) &&
+                                               i < (int64_t(1) << (width - 1));
     if (!fits) {
       error(number.loc) << "integer literal '" << text
                         << "' does not fit its type";
@@ -821,8 +815,8 @@ FailureOr<Val> Importer::parseNumber() {
     }
     value = DenseElementsAttr::get(type, APInt(width, i, /*isSigned=*/true));
   }
-  return Val::single(relay::ConstantOp::create(
-      builder, loc(number.loc), type, cast<ElementsAttr>(value)));
+  return Val::single(relay::ConstantOp::create(builder, loc(number.loc), type,
+                                               cast<ElementsAttr>(value)));
 }
 
 FailureOr<Val> Importer::parseMeta() {
@@ -862,8 +856,8 @@ FailureOr<Val> Importer::parseMeta() {
     return failure();
   }
   DenseElementsAttr value = constants[index];
-  return Val::single(relay::ConstantOp::create(builder, loc(metaLoc),
-                                               value.getType(), value));
+  return Val::single(
+      relay::ConstantOp::create(builder, loc(metaLoc), value.getType(), value));
 }
 
 FailureOr<Val> Importer::parseTupleOrParens() {
@@ -991,12 +985,13 @@ FailureOr<Val> Importer::parseFn() {
                         << "' is not supported (only Primitive)";
         return failure();
       }
-      primitive = value->kind == AttrValue::Int ? value->intValue != 0
-                                                : value->kind == AttrValue::Bool &&
-                                                      value->intValue != 0;
+      primitive = value->kind == AttrValue::Int
+                      ? value->intValue != 0
+                      : value->kind == AttrValue::Bool && value->intValue != 0;
     } else {
       if (!tok.is(TokenKind::LocalVar))
-        return (void)expect(TokenKind::LocalVar, "a parameter or ')'"), failure();
+        return (void)expect(TokenKind::LocalVar, "a parameter or ')'"),
+               failure();
       Token param = tok;
       next();
       if (!tok.is(TokenKind::Colon)) {
@@ -1047,8 +1042,8 @@ FailureOr<Val> Importer::parseFn() {
     if (failed(v))
       return failure();
     result = *v;
-    if (declared && failed(checkType(result, declared, resultLoc,
-                                     "the closure body")))
+    if (declared &&
+        failed(checkType(result, declared, resultLoc, "the closure body")))
       return failure();
     relay::ReturnOp::create(builder, loc(resultLoc), ValueRange{result});
   }
@@ -1057,7 +1052,8 @@ FailureOr<Val> Importer::parseFn() {
       error(open) << "unterminated '{' of a closure body";
       return failure();
     }
-    return (void)expect(TokenKind::RBrace, "'}' closing the closure"), failure();
+    return (void)expect(TokenKind::RBrace, "'}' closing the closure"),
+           failure();
   }
   next();
   auto type = FunctionType::get(context, inputs, result.getType());
@@ -1462,8 +1458,8 @@ Importer::buildOperator(Token name, ArrayRef<std::pair<Val, SMLoc>> args,
         return failure();
       }
       operands.append(tuple.elements.begin(), tuple.elements.end());
-    } else if (auto tupleOp = tuple.elements[0]
-                                  .getDefiningOp<raf::relay::TupleOp>()) {
+    } else if (auto tupleOp =
+                   tuple.elements[0].getDefiningOp<raf::relay::TupleOp>()) {
       operands.append(tupleOp.getOperands().begin(),
                       tupleOp.getOperands().end());
       if (tupleOp->use_empty())
@@ -1516,7 +1512,8 @@ Importer::buildOperator(Token name, ArrayRef<std::pair<Val, SMLoc>> args,
       Attribute layout = attributes.get("data_layout");
       if (!layout)
         layout = attributes.get("layout");
-      StringRef expected = layout ? cast<StringAttr>(layout).getValue() : "NCHW";
+      StringRef expected =
+          layout ? cast<StringAttr>(layout).getValue() : "NCHW";
       if (failed(requireString(expected,
                                "an out_layout other than the data layout is "
                                "not supported")))
@@ -1649,8 +1646,8 @@ Importer::buildOperator(Token name, ArrayRef<std::pair<Val, SMLoc>> args,
           (*h != kernelSize->second[0] || *w != kernelSize->second[1])) {
         error(kernelSize->first.loc)
             << op << ": kernel_size=[" << kernelSize->second[0] << ", "
-            << kernelSize->second[1] << "] does not match the weight's "
-            << *h << "x" << *w << " kernel";
+            << kernelSize->second[1] << "] does not match the weight's " << *h
+            << "x" << *w << " kernel";
         return failure();
       }
     }
@@ -1659,9 +1656,9 @@ Importer::buildOperator(Token name, ArrayRef<std::pair<Val, SMLoc>> args,
     auto result = cast<RankedTensorType>(resultTypes.front());
     int64_t n = result.getRank() ? result.getShape().back() : 1;
     if (n != units->second) {
-      error(units->first.loc) << op << ": units=" << units->second
-                              << " does not match the " << n
-                              << " output features of the weight";
+      error(units->first.loc)
+          << op << ": units=" << units->second << " does not match the " << n
+          << " output features of the weight";
       return failure();
     }
   }

@@ -16,13 +16,13 @@ namespace raf::relaytext {
 
 enum class TokenKind {
   Eof,
-  Error,        // a lexical error; the spelling is the message
-  LocalVar,     // %x, %0 (spelling without the '%')
-  GlobalVar,    // @main (spelling without the '@')
-  Ident,        // def, fn, nn.conv2d, float32, True, meta, relay.Constant
-  Integer,      // 3, -1, 2i64 (suffix kept in the spelling)
-  Float,        // 0.5f, 1e-05f, 1f16, 1.5
-  String,       // "NCHW" (spelling without the quotes, escapes unresolved)
+  Error,     // a lexical error; the spelling is the message
+  LocalVar,  // %x, %0 (spelling without the '%')
+  GlobalVar, // @main (spelling without the '@')
+  Ident,     // def, fn, nn.conv2d, float32, True, meta, relay.Constant
+  Integer,   // 3, -1, 2i64 (suffix kept in the spelling)
+  Float,     // 0.5f, 1e-05f, 1f16, 1.5
+  String,    // "NCHW" (spelling without the quotes, escapes unresolved)
   LParen,
   RParen,
   LBracket,

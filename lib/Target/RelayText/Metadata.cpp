@@ -15,7 +15,12 @@ namespace json = llvm::json;
 // NDArray::Save header (little-endian): magic, reserved, device type and id,
 // ndim, dtype code/bits/lanes, then the shape, byte count and data.
 static constexpr uint64_t kNDArrayMagic = 0xDD5E40F096B4A13FULL;
-enum DLTypeCode : uint8_t { kDLInt = 0, kDLUInt = 1, kDLFloat = 2, kDLBfloat = 4 };
+enum DLTypeCode : uint8_t {
+  kDLInt = 0,
+  kDLUInt = 1,
+  kDLFloat = 2,
+  kDLBfloat = 4
+};
 
 static llvm::Error fail(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -98,8 +103,9 @@ decodeNDArray(StringRef base64, MLIRContext *context, size_t index) {
   Type elementType = dtypeToType(context, code, bits);
   if (!elementType || lanes != 1)
     return fail(prefix + " has an unsupported dtype (code " +
-                llvm::Twine(unsigned(code)) + ", " + llvm::Twine(unsigned(bits)) +
-                " bits, " + llvm::Twine(lanes) + " lanes)");
+                llvm::Twine(unsigned(code)) + ", " +
+                llvm::Twine(unsigned(bits)) + " bits, " + llvm::Twine(lanes) +
+                " lanes)");
   if (ndim < 0 || !need(size_t(ndim) * 8 + 8))
     return fail(prefix + " is truncated in its shape");
   SmallVector<int64_t> shape;
@@ -149,7 +155,8 @@ raf::relaytext::parseMetadata(StringRef text, MLIRContext *context) {
                 llvm::toString(parsed.takeError()));
   const json::Object *root = parsed->getAsObject();
   const json::Array *nodes = root ? root->getArray("nodes") : nullptr;
-  std::optional<int64_t> rootIndex = root ? root->getInteger("root") : std::nullopt;
+  std::optional<int64_t> rootIndex =
+      root ? root->getInteger("root") : std::nullopt;
   if (!nodes || !rootIndex)
     return fail("metadata must be a JSON object with \"root\" and \"nodes\"");
   const json::Array *ndarrays = root->getArray("b64ndarrays");
@@ -243,19 +250,19 @@ raf::relaytext::printMetadata(ArrayRef<DenseElementsAttr> constants) {
   json::Array elements;
   for (size_t i = 0; i < constants.size(); ++i)
     elements.push_back(int64_t(3 + i));
-  nodes.push_back(json::Object{{"type_key", "Array"},
-                               {"data", std::move(elements)}});
+  nodes.push_back(
+      json::Object{{"type_key", "Array"}, {"data", std::move(elements)}});
   json::Array ndarrays;
   for (auto [i, value] : llvm::enumerate(constants)) {
     uint8_t code, bits;
     if (!typeToDtype(value.getElementType(), code, bits))
       return fail("a constant of element type has no TVM dtype");
-    nodes.push_back(json::Object{
-        {"type_key", "relay.Constant"},
-        {"attrs", json::Object{{"_checked_type_", "0"},
-                               {"data", std::to_string(i)},
-                               {"span", "0"},
-                               {"virtual_device_", "0"}}}});
+    nodes.push_back(
+        json::Object{{"type_key", "relay.Constant"},
+                     {"attrs", json::Object{{"_checked_type_", "0"},
+                                            {"data", std::to_string(i)},
+                                            {"span", "0"},
+                                            {"virtual_device_", "0"}}}});
     ndarrays.push_back(encodeNDArray(value, code, bits));
   }
   json::Object root{{"root", 1},

@@ -23,7 +23,8 @@ void raf::registerRelayTextTranslations() {
       [](mlir::Operation *op, llvm::raw_ostream &output) {
         auto module = llvm::dyn_cast<mlir::ModuleOp>(op);
         if (!module)
-          return mlir::LogicalResult(op->emitError("expected a builtin.module"));
+          return mlir::LogicalResult(
+              op->emitError("expected a builtin.module"));
         return exportRelayText(module, output);
       },
       [](mlir::DialectRegistry &registry) {

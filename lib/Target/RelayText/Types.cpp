@@ -22,12 +22,15 @@ Type raf::relaytext::parseDtype(StringRef name, MLIRContext *context) {
       .Case("int64", [&] { return IntegerType::get(context, 64); })
       .Case("uint8",
             [&] { return IntegerType::get(context, 8, IntegerType::Unsigned); })
-      .Case("uint16",
-            [&] { return IntegerType::get(context, 16, IntegerType::Unsigned); })
-      .Case("uint32",
-            [&] { return IntegerType::get(context, 32, IntegerType::Unsigned); })
-      .Case("uint64",
-            [&] { return IntegerType::get(context, 64, IntegerType::Unsigned); })
+      .Case(
+          "uint16",
+          [&] { return IntegerType::get(context, 16, IntegerType::Unsigned); })
+      .Case(
+          "uint32",
+          [&] { return IntegerType::get(context, 32, IntegerType::Unsigned); })
+      .Case(
+          "uint64",
+          [&] { return IntegerType::get(context, 64, IntegerType::Unsigned); })
       .Default([] { return Type(); })();
 }
 

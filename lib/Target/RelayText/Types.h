@@ -1,4 +1,5 @@
-//===- Types.h - Relay text types and dtypes ---------------------*- C++ -*-===//
+//===- Types.h - Relay text types and dtypes ---------------------*- C++
+//-*-===//
 //
 // The spelling of types in TVM's text format: `Tensor[(1, 3), float32]`,
 // bare dtypes for scalars (`float32`), tuples `(T1, T2)` and function types
