@@ -1,9 +1,9 @@
 //===- raf-translate.cpp - RAF-MLIR format translator ---------------------===//
 //
 // Translations between RAF-MLIR modules and other formats. Registered today:
-// the upstream MLIR (LLVM dialect) <-> LLVM IR translations used by the CPU
-// path. The Relay-text and VTA-binary translations register here as they
-// land.
+// TVM Relay text (--import-relay, --export-relay) and the upstream MLIR (LLVM
+// dialect) -> LLVM IR translation used by the CPU path. The VTA-binary
+// translations register here as they land.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +21,7 @@
 #include "llvm/IR/Module.h"
 
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
+#include "raf/Target/RelayText/RelayText.h"
 
 namespace {
 void registerLLVMTranslations() {
@@ -46,6 +47,7 @@ void registerLLVMTranslations() {
 
 int main(int argc, char **argv) {
   registerLLVMTranslations();
+  raf::registerRelayTextTranslations();
   return mlir::failed(mlir::mlirTranslateMain(
       argc, argv, "RAF-MLIR translator: converts between .mlir and other "
                   "formats\n"));
