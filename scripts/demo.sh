@@ -7,7 +7,9 @@
 #      with the two results compared;
 #   2. torchvision's ResNet-18 imported through the torch.fx frontend, run
 #      compiled on the CPU and compared with PyTorch on the same weights and
-#      input.
+#      input;
+#   3. MobileNetV2 exported to ONNX by PyTorch, imported, run and compared;
+#   4. a model exported to TVM's Relay text format and imported back.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${RAF_BUILD_DIR:-$root/build}"
@@ -15,7 +17,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 "$root/scripts/install-deps.sh"
-"$root/scripts/build.sh" raf-opt raf-run
+"$root/scripts/build.sh" raf-opt raf-run raf-translate
 
 compare() { # compare <a.npy> <b.npy>: prints the largest absolute difference
   /usr/bin/python3 -c "import numpy as np, sys
@@ -60,3 +62,29 @@ ours, ref = np.load(sys.argv[1])[0], np.load(sys.argv[2])[0]
 print('top-5 classes, ours   :', list(np.argsort(-ours)[:5]))
 print('top-5 classes, PyTorch:', list(np.argsort(-ref)[:5]))" \
     "$work/resnet18/ours.npy" "$work/resnet18/expected_0.npy"
+
+echo
+echo "=== torchvision MobileNetV2 through ONNX: torch.onnx.export, import, compile, run, compare ==="
+/usr/bin/python3 -c "import sys, numpy as np, torch, torchvision
+torch.manual_seed(0)
+model = torchvision.models.mobilenet_v2().eval()
+x = torch.randn(1, 3, 224, 224)
+torch.onnx.export(model, x, sys.argv[1] + '/mobilenet_v2.onnx', opset_version=13)
+np.save(sys.argv[1] + '/x.npy', x.numpy())
+np.save(sys.argv[1] + '/expected.npy', model(x).detach().numpy())" "$work"
+PYTHONPATH="$root/python" /usr/bin/python3 -m raf_mlir.onnx "$work/mobilenet_v2.onnx" \
+    --output-dir "$work/mobilenet_v2"
+inputs=("--input=$work/x.npy")
+for npy in $(ls "$work"/mobilenet_v2/[0-9]*.npy | tail -n +2); do inputs+=("--input=$npy"); done
+"$build/bin/raf-run" "$work/mobilenet_v2/forward.mlir" --entry=forward \
+    --target=cpu "${inputs[@]}" --output="$work/mobilenet_v2/ours.npy" --repeat=5
+compare "$work/mobilenet_v2/ours.npy" "$work/expected.npy"
+
+echo
+echo "=== Relay text: export the ResNet-18 basic block in TVM's format, import it back ==="
+"$build/bin/raf-translate" --export-relay "$root/examples/resnet18_basic_block.mlir" \
+    -o "$work/basic_block.relay"
+head -12 "$work/basic_block.relay"
+"$build/bin/raf-translate" --import-relay "$work/basic_block.relay" |
+  "$build/bin/raf-translate" --export-relay | diff -q - "$work/basic_block.relay" &&
+  echo "export -> import -> export reproduces the text"
