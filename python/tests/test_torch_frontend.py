@@ -393,3 +393,26 @@ def test_raf_run_mobilenet_v2(tmp_path, raf_run, target):
     result = run_and_compare(imported, x, raf_run, target=target, rtol=1e-3, atol=1e-3,
                              workdir=tmp_path)
     assert result.ok, str(result)
+
+
+@pytest.mark.parametrize("target", ["cpu"])
+def test_raf_run_resnet50(tmp_path, raf_run, target):
+    x = torch.randn(1, 3, 224, 224)
+    imported = import_module(torchvision_model("resnet50"), x)
+    result = run_and_compare(imported, x, raf_run, target=target, rtol=1e-3, atol=1e-3,
+                             workdir=tmp_path)
+    assert result.ok, str(result)
+
+
+@pytest.mark.parametrize("target", ["cpu"])
+def test_raf_run_bert_base_encoder(tmp_path, raf_run, target):
+    """The 12-layer BERT-base-sized encoder, compiled and run."""
+    torch.manual_seed(0)
+    layer = nn.TransformerEncoderLayer(d_model=768, nhead=12, dim_feedforward=3072,
+                                       activation="gelu", batch_first=True)
+    encoder = nn.TransformerEncoder(layer, num_layers=12, enable_nested_tensor=False)
+    x = torch.randn(1, 128, 768)
+    imported = import_module(encoder, x)
+    result = run_and_compare(imported, x, raf_run, target=target, rtol=1e-3, atol=1e-3,
+                             workdir=tmp_path)
+    assert result.ok, str(result)
