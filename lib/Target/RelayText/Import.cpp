@@ -153,6 +153,9 @@ private:
   FailureOr<Val> parseGlobal();
   FailureOr<Val> parseOperatorCall();
   FailureOr<Val> parseCallArgs(Val callee, SMLoc callLoc);
+  /// `( expr, ... )` starting at '(': the values and where each begins.
+  LogicalResult parseArgumentList(SmallVectorImpl<Value> &args,
+                                  SmallVectorImpl<SMLoc> &argLocs);
   FailureOr<AttrValue> parseAttrValue();
 
   FailureOr<Val> buildOperator(Token name, ArrayRef<std::pair<Val, SMLoc>> args,
@@ -1080,26 +1083,10 @@ FailureOr<Val> Importer::parseGlobal() {
   FunctionType type = sig.op.getFunctionType();
   if (tok.is(TokenKind::LParen)) {
     // A direct call of a module function.
-    SMLoc open = tok.loc;
-    next();
     SmallVector<Value> args;
     SmallVector<SMLoc> argLocs;
-    while (!tok.is(TokenKind::RParen)) {
-      SMLoc argLoc = tok.loc;
-      FailureOr<Val> arg = parseExpr();
-      if (failed(arg))
-        return failure();
-      FailureOr<Value> v = materialize(*arg, argLoc);
-      if (failed(v))
-        return failure();
-      args.push_back(*v);
-      argLocs.push_back(argLoc);
-      if (tok.is(TokenKind::Comma))
-        next();
-      else if (!tok.is(TokenKind::RParen))
-        return (void)expect(TokenKind::RParen, "',' or ')'"), failure();
-    }
-    next();
+    if (failed(parseArgumentList(args, argLocs)))
+      return failure();
     if (args.size() != type.getNumInputs()) {
       error(name.loc) << "TYPE-CALL: @" << name.spelling << " takes "
                       << type.getNumInputs() << " argument(s), got "
@@ -1111,7 +1098,6 @@ FailureOr<Val> Importer::parseGlobal() {
                            ("argument " + std::to_string(i) + " of @" +
                             name.spelling.str()))))
         return failure();
-    (void)open;
     auto call = func::CallOp::create(builder, loc(name.loc), sig.op, args);
     return Val::single(call.getResult(0));
   }
@@ -1119,13 +1105,9 @@ FailureOr<Val> Importer::parseGlobal() {
       relay::GlobalRefOp::create(builder, loc(name.loc), type, name.spelling));
 }
 
-FailureOr<Val> Importer::parseCallArgs(Val calleeVal, SMLoc callLoc) {
-  FailureOr<Value> callee = materialize(calleeVal, callLoc);
-  if (failed(callee))
-    return failure();
+LogicalResult Importer::parseArgumentList(SmallVectorImpl<Value> &args,
+                                          SmallVectorImpl<SMLoc> &argLocs) {
   next(); // '('
-  SmallVector<Value> args;
-  SmallVector<SMLoc> argLocs;
   while (!tok.is(TokenKind::RParen)) {
     SMLoc argLoc = tok.loc;
     FailureOr<Val> arg = parseExpr();
@@ -1142,6 +1124,17 @@ FailureOr<Val> Importer::parseCallArgs(Val calleeVal, SMLoc callLoc) {
       return (void)expect(TokenKind::RParen, "',' or ')'"), failure();
   }
   next();
+  return success();
+}
+
+FailureOr<Val> Importer::parseCallArgs(Val calleeVal, SMLoc callLoc) {
+  FailureOr<Value> callee = materialize(calleeVal, callLoc);
+  if (failed(callee))
+    return failure();
+  SmallVector<Value> args;
+  SmallVector<SMLoc> argLocs;
+  if (failed(parseArgumentList(args, argLocs)))
+    return failure();
   auto type = dyn_cast<FunctionType>(callee->getType());
   if (!type) {
     error(callLoc) << "TYPE-CALL: cannot call a value of type "
