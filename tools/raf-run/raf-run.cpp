@@ -199,7 +199,7 @@ template <typename Fn> LogicalResult runTimed(Fn body) {
   return success();
 }
 
-LogicalResult run(ModuleOp module, llvm::SourceMgr &sourceMgr) {
+LogicalResult run(ModuleOp module) {
   auto function = module.lookupSymbol<func::FuncOp>(entryName);
   if (!function || function.isExternal()) {
     std::string available;
@@ -312,5 +312,5 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
-  return failed(run(*module, sourceMgr)) ? 1 : 0;
+  return failed(run(*module)) ? 1 : 0;
 }
