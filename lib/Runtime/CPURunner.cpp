@@ -14,6 +14,8 @@
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <chrono>
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -85,6 +87,11 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
              << "result #" << index << " has type " << type
              << "; --target=cpu returns only statically shaped tensors "
                 "(tuples, closures and references run on --target=interp)";
+    if (std::optional<std::string> problem = HostTensor::checkAllocatable(
+            *dtypeFromMLIR(tensorType.getElementType()),
+            tensorType.getShape()))
+      return emitError(function.getLoc())
+             << "cannot allocate result #" << index << ": " << *problem;
     runner->resultTypes.push_back(tensorType);
   }
   if (function.isPrivate())
@@ -151,7 +158,7 @@ struct Descriptor {
 } // namespace
 
 FailureOr<SmallVector<HostTensor>>
-CPURunner::run(ArrayRef<HostTensor> arguments) {
+CPURunner::run(ArrayRef<HostTensor> arguments, double *callMilliseconds) {
   if (arguments.size() != argumentTypes.size())
     return emitError(location) << "expected " << argumentTypes.size()
                                << " arguments, got " << arguments.size();
@@ -179,7 +186,13 @@ CPURunner::run(ArrayRef<HostTensor> arguments) {
   SmallVector<void *> packed;
   for (void *&pointer : pointers)
     packed.push_back(&pointer);
-  if (llvm::Error error = engine->invokePacked(symbol, packed))
+  auto start = std::chrono::steady_clock::now();
+  llvm::Error error = engine->invokePacked(symbol, packed);
+  auto stop = std::chrono::steady_clock::now();
+  if (callMilliseconds)
+    *callMilliseconds =
+        std::chrono::duration<double, std::milli>(stop - start).count();
+  if (error)
     return emitError(location)
            << "calling the compiled function failed: "
            << llvm::toString(std::move(error));

@@ -5,9 +5,11 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <unistd.h>
 #include <cstring>
 
 using namespace raf::runtime;
@@ -118,6 +120,33 @@ mlir::Type raf::runtime::dtypeToMLIR(mlir::MLIRContext *context,
     return mlir::Float64Type::get(context);
   }
   llvm_unreachable("unknown dtype");
+}
+
+std::optional<int64_t> raf::runtime::byteSize(DType dtype,
+                                              llvm::ArrayRef<int64_t> shape) {
+  int64_t bytes = byteWidth(dtype);
+  for (int64_t dim : shape) {
+    if (dim < 0)
+      return std::nullopt;
+    std::optional<int64_t> product = llvm::checkedMul(bytes, dim);
+    if (!product)
+      return std::nullopt;
+    bytes = *product;
+  }
+  return bytes;
+}
+
+std::optional<std::string>
+HostTensor::checkAllocatable(DType dtype, llvm::ArrayRef<int64_t> shape) {
+  std::optional<int64_t> bytes = byteSize(dtype, shape);
+  if (!bytes)
+    return typeString(dtype, shape) + " has more than 2^63 bytes";
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  if (pages > 0 && pageSize > 0 &&
+      *bytes / pageSize > static_cast<int64_t>(pages))
+    return typeString(dtype, shape) + " needs " + std::to_string(*bytes) +
+           " bytes, more than this machine's memory";
+  return std::nullopt;
 }
 
 HostTensor::HostTensor(DType dtype, llvm::ArrayRef<int64_t> shape)
@@ -253,13 +282,18 @@ mlir::RankedTensorType HostTensor::getType(mlir::MLIRContext *context) const {
   return mlir::RankedTensorType::get(shape, dtypeToMLIR(context, dtype));
 }
 
-std::string HostTensor::getTypeString() const {
+std::string HostTensor::typeString(DType dtype,
+                                   llvm::ArrayRef<int64_t> shape) {
   std::string text = "tensor<";
   llvm::raw_string_ostream os(text);
   for (int64_t dim : shape)
     os << dim << "x";
   os << dtypeName(dtype) << ">";
   return text;
+}
+
+std::string HostTensor::getTypeString() const {
+  return typeString(dtype, shape);
 }
 
 HostTensor HostTensor::random(DType dtype, llvm::ArrayRef<int64_t> shape,

@@ -171,14 +171,24 @@ llvm::Expected<HostTensor> raf::runtime::parseNpy(llvm::StringRef contents,
     shape.push_back(dim);
   }
 
-  HostTensor tensor(*dtype, shape);
+  // Check the size the header claims against the data before allocating,
+  // with overflow-checked arithmetic: a header is free to claim anything.
   llvm::StringRef data = contents.drop_front(headerStart + headerLength);
-  if (data.size() != tensor.getNumBytes())
+  std::optional<int64_t> bytes = byteSize(*dtype, shape);
+  if (!bytes || *bytes != static_cast<int64_t>(data.size()))
     return npyError(name, "data is " + llvm::Twine(data.size()) +
                               " bytes but shape and type " +
-                              tensor.getTypeString() + " need " +
-                              llvm::Twine(tensor.getNumBytes()));
+                              HostTensor::typeString(*dtype, shape) +
+                              " need " +
+                              (bytes ? llvm::Twine(*bytes)
+                                     : llvm::Twine("more than 2^63")));
+  HostTensor tensor(*dtype, shape);
   std::memcpy(tensor.data(), data.data(), data.size());
+  // numpy booleans are bytes; anything but 0 means true. Normalise to 0/1,
+  // which is what compiled code (reading the low bit) expects too.
+  if (*dtype == DType::Bool)
+    for (int64_t i = 0, e = tensor.getNumElements(); i < e; ++i)
+      tensor.setInt(i, tensor.data()[i] != 0);
   return tensor;
 }
 

@@ -5,6 +5,7 @@
 #include "llvm/Support/Format.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 using namespace raf::runtime;
@@ -45,15 +46,26 @@ void raf::runtime::printTensor(llvm::raw_ostream &os, llvm::StringRef label,
     return;
   }
   double low = std::numeric_limits<double>::infinity(), high = -low, sum = 0;
+  int64_t nans = 0;
   for (int64_t i = 0; i < count; ++i) {
     double value = tensor.getDouble(i);
+    if (std::isnan(value)) {
+      ++nans;
+      continue;
+    }
     low = std::min(low, value);
     high = std::max(high, value);
     sum += value;
   }
-  os << llvm::format("min %.6g max %.6g mean %.6g; first values: [", low,
-                     high, sum / count);
-  for (int64_t i = 0; i < 8; ++i) {
+  if (nans == count)
+    os << "all " << count << " values are NaN";
+  else
+    os << llvm::format("min %.6g max %.6g mean %.6g", low, high,
+                       sum / (count - nans));
+  if (nans && nans != count)
+    os << "; " << nans << " NaN";
+  os << "; first values: [";
+  for (int64_t i = 0, e = std::min<int64_t>(8, count); i < e; ++i) {
     if (i)
       os << ", ";
     printElement(os, tensor, i);

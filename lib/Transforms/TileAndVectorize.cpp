@@ -54,6 +54,9 @@ std::optional<BlockPlan> planBlock(linalg::LinalgOp op, int64_t tileM,
       op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 1)
     return std::nullopt;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  // Empty iteration spaces have nothing to block (and no block size).
+  if (llvm::any_of(ranges, [](int64_t extent) { return extent <= 0; }))
+    return std::nullopt;
   AffineMap outputMap = op.getIndexingMapMatchingResult(op->getResult(0));
   if (outputMap.getNumResults() < 2)
     return std::nullopt;
@@ -103,6 +106,13 @@ struct TileAndVectorize
 
   void runOnOperation() override {
     func::FuncOp function = getOperation();
+    if (tileM < 1 || tileN < 1) {
+      function.emitError() << "--raf-tile-and-vectorize: tile-m and tile-n "
+                              "must be at least 1 (got "
+                           << static_cast<int64_t>(tileM) << " and "
+                           << static_cast<int64_t>(tileN) << ")";
+      return signalPassFailure();
+    }
     IRRewriter rewriter(&getContext());
 
     if (im2col)

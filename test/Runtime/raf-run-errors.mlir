@@ -2,11 +2,13 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python -c "import numpy as np; np.save('%t/x23.npy', np.ones((2, 3), np.float32)); np.save('%t/x32.npy', np.ones((3, 2), np.float32)); np.save('%t/i23.npy', np.ones((2, 3), np.int32))"
 // RUN: printf 'PK\003\004 not numpy' > %t/corrupt.npy
+// RUN: %python -c "h = str({'descr': '<f4', 'fortran_order': False, 'shape': (1 << 40, 1 << 22)}).encode(); h += b' ' * (117 - len(h)) + b'\n'; open('%t/huge.npy', 'wb').write(b'\x93NUMPY\x01\x00' + bytes([len(h), 0]) + h)"
+// RUN: %python -c "import numpy as np; np.save('%t/b.npy', np.array([2, 0, 1, 255], np.uint8).view(np.bool_)); np.save('%t/x4.npy', np.arange(4, dtype=np.float32)); np.save('%t/y4.npy', -np.arange(4, dtype=np.float32))"
 // RUN: %python -c "open('%t/short.npy', 'wb').write(open('%t/x23.npy', 'rb').read()[:-4])"
 
 // A missing function lists the functions that exist.
 // RUN: not raf-run %s --entry=nope 2>&1 | FileCheck %s --check-prefix=MISSING
-// MISSING: raf-run-errors.mlir:0:0: error: no function @nope in '{{.*}}raf-run-errors.mlir' (functions: @add, @tuple_result, @closure, @private_fn)
+// MISSING: raf-run-errors.mlir:0:0: error: no function @nope in '{{.*}}raf-run-errors.mlir' (functions: @add, @tuple_result, @closure, @private_fn, @huge, @select, @empty_dense)
 
 // Wrong number of inputs.
 // RUN: not raf-run %s --entry=add --input=%t/x23.npy 2>&1 | FileCheck %s --check-prefix=COUNT
@@ -25,6 +27,29 @@
 // SHORT: error: cannot read argument #0: {{.*}}short.npy: data is 20 bytes but shape and type tensor<2x3xf32> need 24
 // RUN: not raf-run %s --entry=add --input=%t/missing.npy --input=%t/x23.npy 2>&1 | FileCheck %s --check-prefix=NOFILE
 // NOFILE: error: cannot read argument #0: {{.*}}missing.npy: cannot open
+
+// A header may claim any size: checked against the data before allocating.
+// RUN: not raf-run %s --entry=add --input=%t/huge.npy --input=%t/x23.npy 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: error: cannot read argument #0: {{.*}}huge.npy: data is 0 bytes but shape and type tensor<1099511627776x4194304xf32> need more than 2^63
+// RUN: not raf-run %s --entry=huge 2>&1 | FileCheck %s --check-prefix=HUGE-RANDOM
+// HUGE-RANDOM: error: cannot create argument #0: tensor<1099511627776x1024xf32> needs 4503599627370496 bytes, more than this machine's memory
+
+// --random-range only for random arguments, with finite bounds.
+// RUN: not raf-run %s --entry=add --random-range=0,1 --input=%t/x23.npy --input=%t/x23.npy 2>&1 | FileCheck %s --check-prefix=RANGE-INPUT
+// RANGE-INPUT: error: --random-range applies to random arguments; it cannot be combined with --input
+// RUN: not raf-run %s --entry=add --random-range=0,inf 2>&1 | FileCheck %s --check-prefix=RANGE-INF
+// RANGE-INF: error: --random-range bounds must be finite numbers
+
+// Booleans: any non-zero byte is true, on both targets.
+// RUN: raf-run %s --entry=select --target=cpu --input=%t/b.npy --input=%t/x4.npy --input=%t/y4.npy | FileCheck %s --check-prefix=BOOL
+// RUN: raf-run %s --entry=select --target=interp --input=%t/b.npy --input=%t/x4.npy --input=%t/y4.npy | FileCheck %s --check-prefix=BOOL
+// BOOL: [0, -1, 2, 3]
+
+// Empty tensors run (and the tiling leaves empty products alone).
+// RUN: raf-run %s --entry=empty_dense --target=cpu | FileCheck %s --check-prefix=EMPTY
+// RUN: raf-run %s --entry=empty_dense --target=interp | FileCheck %s --check-prefix=EMPTY
+// EMPTY: result #0: tensor<0x8xf32>
+// EMPTY-NEXT: []
 
 // More --output files than results.
 // RUN: not raf-run %s --entry=add --output=%t/a.npy --output=%t/b.npy 2>&1 | FileCheck %s --check-prefix=OUTPUTS
@@ -74,4 +99,18 @@ func.func @closure(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 func.func private @private_fn(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   return %x : tensor<2x3xf32>
+}
+
+func.func @huge(%x: tensor<1099511627776x1024xf32>) -> tensor<1099511627776x1024xf32> {
+  return %x : tensor<1099511627776x1024xf32>
+}
+
+func.func @select(%c: tensor<4xi1>, %x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  %r = relay.where %c, %x, %y : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>)
+  return %r : tensor<4xf32>
+}
+
+func.func @empty_dense(%x: tensor<0x4xf32>, %w: tensor<8x4xf32>) -> tensor<0x8xf32> {
+  %r = relay.nn.dense %x, %w : (tensor<0x4xf32>, tensor<8x4xf32>)
+  return %r : tensor<0x8xf32>
 }

@@ -1,5 +1,7 @@
 // RUN: raf-opt --split-input-file --raf-tile-and-vectorize %s | FileCheck %s
 // RUN: raf-opt --split-input-file --raf-tile-and-vectorize="tile-m=4 tile-n=16" %s | FileCheck %s --check-prefix=SMALL
+// RUN: not raf-opt --split-input-file --raf-tile-and-vectorize="tile-m=0" %s 2>&1 | FileCheck %s --check-prefix=ZERO
+// ZERO: error: --raf-tile-and-vectorize: tile-m and tile-n must be at least 1 (got 0 and 32)
 
 // A matrix product becomes column blocks of 32, row blocks of 8 and the
 // reduction innermost, with the block computed by vector FMAs.
@@ -97,4 +99,16 @@ func.func @dynamic(%a: tensor<?x8xf32>, %b: tensor<8x32xf32>,
   %r = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x32xf32>)
                      outs(%c : tensor<?x32xf32>) -> tensor<?x32xf32>
   return %r : tensor<?x32xf32>
+}
+
+// -----
+
+// Empty products have no block; they are left alone.
+// CHECK-LABEL: func.func @empty
+// CHECK: linalg.matmul
+func.func @empty(%a: tensor<0x8xf32>, %b: tensor<8x32xf32>,
+                 %c: tensor<0x32xf32>) -> tensor<0x32xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<0x8xf32>, tensor<8x32xf32>)
+                     outs(%c : tensor<0x32xf32>) -> tensor<0x32xf32>
+  return %r : tensor<0x32xf32>
 }

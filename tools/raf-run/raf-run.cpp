@@ -43,6 +43,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 using namespace mlir;
 using namespace raf::runtime;
@@ -92,7 +93,7 @@ static cl::opt<unsigned>
            cl::desc("Also time this many further runs and print the median, "
                     "minimum and maximum wall time"),
            cl::cat(category));
-static cl::opt<unsigned> optLevel("O", cl::init(3),
+static cl::opt<unsigned> optLevel("O", cl::init(3), cl::Prefix,
                                   cl::desc("LLVM optimisation level (cpu)"),
                                   cl::cat(category));
 static cl::opt<std::string> pipelineOptions(
@@ -148,13 +149,25 @@ prepareArguments(func::FuncOp function, ArrayRef<RankedTensorType> types) {
       low = randomRange[0];
       high = randomRange[1];
     }
+    if (!std::isfinite(low) || !std::isfinite(high))
+      return emitError(function.getLoc())
+             << "--random-range bounds must be finite numbers";
     std::mt19937_64 generator(seed);
+    for (auto [index, type] : llvm::enumerate(types))
+      if (std::optional<std::string> problem = HostTensor::checkAllocatable(
+              *dtypeFromMLIR(type.getElementType()), type.getShape()))
+        return emitError(function.getLoc())
+               << "cannot create argument #" << index << ": " << *problem;
     for (RankedTensorType type : types)
       arguments.push_back(HostTensor::random(
           *dtypeFromMLIR(type.getElementType()), type.getShape(), generator,
           low, high));
     return arguments;
   }
+  if (!randomRange.empty())
+    return emitError(function.getLoc())
+           << "--random-range applies to random arguments; it cannot be "
+              "combined with --input";
   if (inputFiles.size() != types.size())
     return emitError(function.getLoc())
            << "@" << function.getSymName() << " takes " << types.size()
@@ -176,7 +189,9 @@ prepareArguments(func::FuncOp function, ArrayRef<RankedTensorType> types) {
   return arguments;
 }
 
-/// Runs `body` once, then `repeat` more times under a wall clock.
+/// Runs `body` once, then `repeat` more times, and reports the times the
+/// body measured itself (so that preparing arguments and results stays
+/// outside the timing).
 template <typename Fn> LogicalResult runTimed(Fn body) {
   if (failed(body()))
     return failure();
@@ -184,12 +199,10 @@ template <typename Fn> LogicalResult runTimed(Fn body) {
     return success();
   SmallVector<double> milliseconds;
   for (unsigned i = 0; i < repeat; ++i) {
-    auto start = std::chrono::steady_clock::now();
-    if (failed(body()))
+    FailureOr<double> elapsed = body();
+    if (failed(elapsed))
       return failure();
-    auto stop = std::chrono::steady_clock::now();
-    milliseconds.push_back(
-        std::chrono::duration<double, std::milli>(stop - start).count());
+    milliseconds.push_back(*elapsed);
   }
   llvm::sort(milliseconds);
   llvm::outs() << llvm::format(
@@ -230,12 +243,14 @@ LogicalResult run(ModuleOp module) {
         CPURunner::create(module, function, options);
     if (failed(runner))
       return failure();
-    if (failed(runTimed([&]() -> LogicalResult {
-          FailureOr<SmallVector<HostTensor>> out = (*runner)->run(*arguments);
+    if (failed(runTimed([&]() -> FailureOr<double> {
+          double milliseconds = 0;
+          FailureOr<SmallVector<HostTensor>> out =
+              (*runner)->run(*arguments, &milliseconds);
           if (failed(out))
             return failure();
           results = std::move(*out);
-          return success();
+          return milliseconds;
         })))
       return failure();
   } else {
@@ -243,9 +258,11 @@ LogicalResult run(ModuleOp module) {
     SmallVector<RuntimeValue> values;
     for (HostTensor &tensor : *arguments)
       values.push_back(RuntimeValue(tensor));
-    if (failed(runTimed([&]() -> LogicalResult {
+    if (failed(runTimed([&]() -> FailureOr<double> {
+          auto start = std::chrono::steady_clock::now();
           FailureOr<SmallVector<RuntimeValue>> out =
               interpreter.run(entryName, values);
+          auto stop = std::chrono::steady_clock::now();
           if (failed(out))
             return failure();
           results.clear();
@@ -257,7 +274,8 @@ LogicalResult run(ModuleOp module) {
                    << "@" << entryName
                    << " returned a closure or reference; raf-run can only "
                       "print and save tensors and tuples of tensors";
-          return success();
+          return std::chrono::duration<double, std::milli>(stop - start)
+              .count();
         })))
       return failure();
   }
@@ -269,8 +287,10 @@ LogicalResult run(ModuleOp module) {
   for (auto [path, tensor] : llvm::zip(outputFiles, results))
     if (llvm::Error error = writeNpy(path, tensor))
       return emitError(function.getLoc()) << llvm::toString(std::move(error));
-  if (printResults || outputFiles.empty())
-    for (auto [index, tensor] : llvm::enumerate(results))
+  // Results without an --output file are printed, as is everything with
+  // --print-results.
+  for (auto [index, tensor] : llvm::enumerate(results))
+    if (printResults || index >= outputFiles.size())
       printTensor(llvm::outs(), "result #" + std::to_string(index), tensor);
   return success();
 }

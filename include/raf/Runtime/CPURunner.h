@@ -48,8 +48,11 @@ public:
   ~CPURunner();
 
   /// Calls the function. Arguments must have the function's argument types.
+  /// If `callMilliseconds` is given, it receives the wall time of the call
+  /// of the compiled code alone (not the copies of arguments and results).
   mlir::FailureOr<llvm::SmallVector<HostTensor>>
-  run(llvm::ArrayRef<HostTensor> arguments);
+  run(llvm::ArrayRef<HostTensor> arguments,
+      double *callMilliseconds = nullptr);
 
 private:
   CPURunner() = default;

@@ -35,12 +35,21 @@ std::string dtypeName(DType dtype);
 /// The DType of an MLIR element type, if a HostTensor can hold it.
 std::optional<DType> dtypeFromMLIR(mlir::Type type);
 mlir::Type dtypeToMLIR(mlir::MLIRContext *context, DType dtype);
+/// Bytes of a dense tensor of this type, or nullopt when the count does not
+/// fit in int64_t (a negative dimension counts as overflow).
+std::optional<int64_t> byteSize(DType dtype, llvm::ArrayRef<int64_t> shape);
 
 class HostTensor {
 public:
   HostTensor() = default;
-  /// A zero-filled tensor.
+  /// A zero-filled tensor. The caller makes sure it fits in memory (see
+  /// checkAllocatable).
   HostTensor(DType dtype, llvm::ArrayRef<int64_t> shape);
+
+  /// An error message if a tensor of this type cannot be allocated: its size
+  /// overflows or exceeds the machine's physical memory. Empty if it can.
+  static std::optional<std::string>
+  checkAllocatable(DType dtype, llvm::ArrayRef<int64_t> shape);
 
   DType getDType() const { return dtype; }
   llvm::ArrayRef<int64_t> getShape() const { return shape; }
@@ -67,6 +76,7 @@ public:
   mlir::RankedTensorType getType(mlir::MLIRContext *context) const;
   /// "tensor<2x3xf32>" without needing a context.
   std::string getTypeString() const;
+  static std::string typeString(DType dtype, llvm::ArrayRef<int64_t> shape);
 
   /// A tensor of seeded random data: floats uniform in [low, high)
   /// (default [-1, 1)), integers uniform in [0, 10), booleans fair coins.
