@@ -374,7 +374,29 @@ LogicalResult Exporter::printOperator(Operation *op, StringRef binding) {
   if (auto pad = dyn_cast<relay::PadOp>(op)) {
     // TVM passes the pad value as an operand and pad_width as pairs.
     os << ", ";
-    printFloat(os, pad.getPadValue().convertToDouble());
+    double padValue = pad.getPadValue().convertToDouble();
+    if (std::isfinite(padValue)) {
+      printFloat(os, padValue);
+    } else {
+      // Relay text has no literal for infinity or NaN, but the pad value is
+      // an expression: a scalar constant in the metadata section carries it
+      // exactly, in the element type of the padded tensor.
+      auto inputType = cast<RankedTensorType>(pad.getX().getType());
+      auto floatType = dyn_cast<FloatType>(inputType.getElementType());
+      if (!floatType) {
+        op->emitError() << "nn.pad with the non-finite pad value " << padValue
+                        << " on a tensor of " << inputType.getElementType()
+                        << " has no Relay text form";
+        return failure();
+      }
+      APFloat value(padValue);
+      bool lost;
+      value.convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                    &lost);
+      auto scalarType = RankedTensorType::get({}, floatType);
+      os << "meta[relay.Constant][" << constants.size() << "]";
+      constants.push_back(DenseElementsAttr::get(scalarType, value));
+    }
     os << ", pad_width=[";
     ArrayRef<int64_t> widths = pad.getPadWidth();
     for (size_t i = 0; i + 1 < widths.size(); i += 2)

@@ -23,6 +23,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/SourceMgr.h"
@@ -132,6 +133,38 @@ private:
   }
 
   //===--------------------------------------------------------------------===//
+  // Nesting
+  //===--------------------------------------------------------------------===//
+
+  /// Expressions, types and attribute values are parsed by recursive
+  /// descent, so each level of nesting costs stack frames. Deeply nested
+  /// input is rejected with a diagnostic rather than overflowing the stack.
+  static constexpr unsigned kMaxNesting = 1000;
+
+  /// Counts one level of nesting for as long as it lives; every recursive
+  /// entry point holds one.
+  class NestingGuard {
+  public:
+    explicit NestingGuard(Importer &importer) : importer(importer) {
+      ++importer.nestingDepth;
+    }
+    ~NestingGuard() { --importer.nestingDepth; }
+    NestingGuard(const NestingGuard &) = delete;
+    NestingGuard &operator=(const NestingGuard &) = delete;
+
+    /// Fails, at the current token, once the limit is passed.
+    LogicalResult check() {
+      if (importer.nestingDepth <= kMaxNesting)
+        return success();
+      importer.error() << "nesting deeper than " << kMaxNesting << " levels";
+      return failure();
+    }
+
+  private:
+    Importer &importer;
+  };
+
+  //===--------------------------------------------------------------------===//
   // Grammar
   //===--------------------------------------------------------------------===//
 
@@ -186,6 +219,15 @@ private:
   Lexer lexer;
   Token tok;
   ModuleOp module;
+  unsigned nestingDepth = 0;
+
+  /// Removes the ops in `maybeDead` that ended up without uses.
+  void eraseDeadFoldedOps();
+
+  /// Constants and tuples whose contents were folded into an operator (the
+  /// pad value of nn.pad, the tuple of concatenate). They cannot be erased
+  /// right away: a name in scope may refer to them later.
+  llvm::SetVector<Operation *> maybeDead;
 
   llvm::StringMap<Signature> globals;
   SmallVector<std::string> globalOrder;
@@ -407,9 +449,27 @@ OwningOpRef<ModuleOp> Importer::run() {
     if (failed(parseDef()))
       return nullptr;
   }
+  eraseDeadFoldedOps();
   if (failed(verify(module)))
     return nullptr;
   return owned;
+}
+
+void Importer::eraseDeadFoldedOps() {
+  // Erasing a tuple may leave a folded constant among its fields dead, so
+  // repeat until nothing changes.
+  SmallVector<Operation *> ops = maybeDead.takeVector();
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (Operation *&op : ops) {
+      if (op && op->use_empty()) {
+        op->erase();
+        op = nullptr;
+        changed = true;
+      }
+    }
+  }
 }
 
 LogicalResult Importer::parseDef() {
@@ -467,6 +527,9 @@ LogicalResult Importer::parseDef() {
 //===----------------------------------------------------------------------===//
 
 FailureOr<Type> Importer::parseType() {
+  NestingGuard nesting(*this);
+  if (failed(nesting.check()))
+    return failure();
   if (tok.is(TokenKind::Error))
     return (void)lexError(), failure();
   if (tok.isIdent("Tensor")) {
@@ -642,6 +705,9 @@ FailureOr<Val> Importer::parseBody() {
 }
 
 FailureOr<Val> Importer::parseExpr() {
+  NestingGuard nesting(*this);
+  if (failed(nesting.check()))
+    return failure();
   SMLoc start = tok.loc;
   FailureOr<Val> val = parsePrimary();
   if (failed(val))
@@ -797,6 +863,13 @@ FailureOr<Val> Importer::parseNumber() {
     bool lost;
     f.convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
               &lost);
+    // The text has no spelling for infinity, so one here means the literal
+    // overflowed its type (`70000f16`, `1e400f`).
+    if (f.isInfinity()) {
+      error(number.loc) << "float literal '" << text
+                        << "' is out of range for its type";
+      return failure();
+    }
     value = DenseElementsAttr::get(type, f);
   } else {
     if (number.is(TokenKind::Float)) {
@@ -804,19 +877,26 @@ FailureOr<Val> Importer::parseNumber() {
                         << suffix << "'";
       return failure();
     }
-    int64_t i;
     unsigned width = element.getIntOrFloatBitWidth();
-    bool fits = !digits.getAsInteger(10, i);
-    if (fits && width < 64)
-      fits = element.isUnsignedInteger() ? i >= 0 && i < (int64_t(1) << width)
-                                         : i >= -(int64_t(1) << (width - 1)) &&
-                                               i < (int64_t(1) << (width - 1));
+    bool isUnsigned = element.isUnsignedInteger();
+    // Unsigned literals are parsed unsigned so that a '-' is rejected rather
+    // than wrapped, and the upper half of u64 is reachable.
+    uint64_t u = 0;
+    int64_t i = 0;
+    bool fits = isUnsigned
+                    ? !digits.getAsInteger(10, u) &&
+                          (width == 64 || u < (uint64_t(1) << width))
+                    : !digits.getAsInteger(10, i) &&
+                          (width == 64 || (i >= -(int64_t(1) << (width - 1)) &&
+                                           i < (int64_t(1) << (width - 1))));
     if (!fits) {
       error(number.loc) << "integer literal '" << text
                         << "' does not fit its type";
       return failure();
     }
-    value = DenseElementsAttr::get(type, APInt(width, i, /*isSigned=*/true));
+    value = DenseElementsAttr::get(
+        type,
+        isUnsigned ? APInt(width, u) : APInt(width, i, /*isSigned=*/true));
   }
   return Val::single(relay::ConstantOp::create(builder, loc(number.loc), type,
                                                cast<ElementsAttr>(value)));
@@ -1161,6 +1241,9 @@ FailureOr<Val> Importer::parseCallArgs(Val calleeVal, SMLoc callLoc) {
 }
 
 FailureOr<AttrValue> Importer::parseAttrValue() {
+  NestingGuard nesting(*this);
+  if (failed(nesting.check()))
+    return failure();
   AttrValue value;
   value.loc = tok.loc;
   switch (tok.kind) {
@@ -1181,6 +1264,10 @@ FailureOr<AttrValue> Importer::parseAttrValue() {
     StringRef text = tok.spelling;
     if (text.substr(0, text.find_first_of("f")).getAsDouble(value.floatValue)) {
       error() << "malformed float '" << text << "'";
+      return failure();
+    }
+    if (!std::isfinite(value.floatValue)) {
+      error() << "float '" << text << "' is out of range";
       return failure();
     }
     value.kind = AttrValue::Float;
@@ -1431,8 +1518,9 @@ Importer::buildOperator(Token name, ArrayRef<std::pair<Val, SMLoc>> args,
             ? dense.getSplatValue<APFloat>().convertToDouble()
             : double(dense.getSplatValue<APInt>().getSExtValue());
     attributes.set("pad_value", builder.getF64FloatAttr(padDouble));
-    if (constant->use_empty())
-      constant->erase();
+    // A variable may still name the constant; erase it only once the whole
+    // module is built and it is known to be dead.
+    maybeDead.insert(constant);
     positional = 1;
   }
   int arity = getArity(*opName);
@@ -1455,8 +1543,7 @@ Importer::buildOperator(Token name, ArrayRef<std::pair<Val, SMLoc>> args,
                    tuple.elements[0].getDefiningOp<raf::relay::TupleOp>()) {
       operands.append(tupleOp.getOperands().begin(),
                       tupleOp.getOperands().end());
-      if (tupleOp->use_empty())
-        tupleOp->erase();
+      maybeDead.insert(tupleOp);
     } else if (auto tupleType =
                    dyn_cast<TupleType>(tuple.elements[0].getType())) {
       for (size_t i = 0; i < tupleType.size(); ++i)
@@ -1488,8 +1575,19 @@ Importer::buildOperator(Token name, ArrayRef<std::pair<Val, SMLoc>> args,
   ArrayRef<StringAttr> known = opName->getAttributeNames();
   std::optional<std::pair<Token, int64_t>> channels, units;
   std::optional<std::pair<Token, SmallVector<int64_t>>> kernelSize;
+  // TVM repeats what the weight already says in these attributes; they are
+  // only checked, and only on the operators TVM defines them for. Elsewhere
+  // they fall through to the unknown-attribute error below.
+  bool isConv = op == "nn.conv2d" || op == "nn.conv2d_transpose";
+  bool isDense = op == "nn.dense" || op == "nn.matmul";
+  llvm::StringSet<> seenAttrs;
   for (const auto &[attrName, value] : attrs) {
     StringRef key = attrName.spelling;
+    if (!seenAttrs.insert(key).second) {
+      error(attrName.loc) << op << ": attribute '" << key
+                          << "' is given more than once";
+      return failure();
+    }
     if (value.kind == AttrValue::None)
       continue;
     auto requireString = [&](StringRef expected, StringRef what) {
@@ -1513,7 +1611,7 @@ Importer::buildOperator(Token name, ArrayRef<std::pair<Val, SMLoc>> args,
         return failure();
       continue;
     }
-    if (key == "channels" || key == "units") {
+    if ((isConv && key == "channels") || (isDense && key == "units")) {
       if (value.kind != AttrValue::Int) {
         error(value.loc) << "bad value for attribute '" << key << "' of " << op
                          << ": expected an integer";
@@ -1522,7 +1620,7 @@ Importer::buildOperator(Token name, ArrayRef<std::pair<Val, SMLoc>> args,
       (key == "channels" ? channels : units) = {attrName, value.intValue};
       continue;
     }
-    if (key == "kernel_size") {
+    if (isConv && key == "kernel_size") {
       SmallVector<int64_t> sizes;
       for (const AttrValue &element : value.list)
         sizes.push_back(element.intValue);

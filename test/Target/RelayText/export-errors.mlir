@@ -30,3 +30,11 @@ func.func @h(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // CHECK: {{.*}}:{{[0-9]+}}:{{[0-9]+}}: error: function declarations have no Relay text form
 func.func private @external(tensor<4xf32>) -> tensor<4xf32>
+
+// -----
+
+func.func @nonfinite_int_pad(%x: tensor<2xi32>) -> tensor<4xi32> {
+  // CHECK: {{.*}}:{{[0-9]+}}:{{[0-9]+}}: error: nn.pad with the non-finite pad value -INF on a tensor of 'i32' has no Relay text form
+  %0 = relay.nn.pad %x {pad_value = 0xFFF0000000000000 : f64, pad_width = array<i64: 1, 1>} : (tensor<2xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
