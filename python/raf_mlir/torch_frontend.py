@@ -879,6 +879,10 @@ def _binary_function(op_name: str):
         lhs, rhs = args[0], _arg(args, kwargs, 1, "other")
         if kwargs.get("alpha", 1) != 1:
             raise c.unsupported("alpha != 1")
+        # relay has no floor or trunc operation to round the quotient with.
+        rounding_mode = kwargs.get("rounding_mode")
+        if op_name == "divide" and rounding_mode is not None:
+            raise c.unsupported(f"division with rounding_mode={rounding_mode!r}")
         like = lhs if isinstance(lhs, Value) else c.tensor(rhs)
         lhs, rhs = c.scalar_operand(lhs, like), c.scalar_operand(rhs, like)
         if op_name == "divide" and lhs.dtype.startswith("i"):

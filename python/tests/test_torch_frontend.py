@@ -345,8 +345,38 @@ class _MaskedAttention(nn.Module):
         return self.attn(x, x, x, attn_mask=mask)[0]
 
 
+class _RoundedDiv(nn.Module):
+    def __init__(self, mode, method=False):
+        super().__init__()
+        self.mode = mode
+        self.method = method
+
+    def forward(self, x, y):
+        if self.method:
+            return x.div(y, rounding_mode=self.mode)
+        return torch.div(x, y, rounding_mode=self.mode)
+
+
+class _FloorDivOperator(nn.Module):
+    def forward(self, x, y):
+        return x // y
+
+
+class _FloorDivide(nn.Module):
+    def forward(self, x, y):
+        return torch.floor_divide(x, y)
+
+
+_DIV_INPUTS = (torch.tensor([[7.0, -7.0, 5.5]]), torch.full((1, 3), 2.0))
+
+
 @pytest.mark.parametrize("model, inputs, operation, node", [
     (_Sorts(), (torch.randn(2, 4),), "torch.sort", "sort"),
+    (_RoundedDiv("floor"), _DIV_INPUTS, "torch.div", "div"),
+    (_RoundedDiv("trunc"), _DIV_INPUTS, "torch.div", "div"),
+    (_RoundedDiv("floor", method=True), _DIV_INPUTS, "Tensor.div", "div"),
+    (_FloorDivOperator(), _DIV_INPUTS, "operator.floordiv", "floordiv"),
+    (_FloorDivide(), _DIV_INPUTS, "torch.floor_divide", "floor_divide"),
     (_Fft(), (torch.randn(2, 4),), "torch.fft.fft", "fft_fft"),
     (_Lstm(), (torch.randn(3, 2, 4),), "torch.nn.modules.rnn.LSTM", "rnn"),
     (_MaskedAttention(), (torch.randn(1, 3, 4), torch.zeros(3, 3)),
@@ -358,6 +388,8 @@ def test_unsupported_operation(model, inputs, operation, node):
     assert info.value.operation == operation
     assert info.value.node_name == node
     assert f"'{operation}'" in str(info.value) and f"'{node}'" in str(info.value)
+    if isinstance(model, _RoundedDiv):
+        assert f"rounding_mode='{model.mode}'" in str(info.value)
 
 
 # ---------------------------------------------------------------------------

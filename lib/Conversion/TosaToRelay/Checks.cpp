@@ -62,9 +62,25 @@ LogicalResult checkFloat(Operation *op, Value input) {
                             "float inputs)";
 }
 
+/// A constant whose data lives in a `dense_resource` blob cannot be
+/// inspected, so a scalar operand that relay takes as an attribute must be
+/// an inline constant.
+LogicalResult checkReadable(Operation *op, Value value, StringRef name) {
+  if (!isUnreadableConstant(value))
+    return success();
+  return op->emitOpError() << "has " << name
+                         << " that is a constant without inline data "
+                            "(dense_resource is not read); the conversion to "
+                            "relay needs its value";
+}
+
 /// TOSA's verifier already rejects a constant non-zero float zero point; a
-/// zero point that is not a constant is rejected here.
+/// zero point that is not a constant is rejected here. (The MLIR 22 TOSA
+/// verifiers themselves abort on a dense_resource zero point, so the
+/// readability check only matters for ops that skipped verification.)
 LogicalResult checkZeroPoint(Operation *op, Value zeroPoint, StringRef name) {
+  if (failed(checkReadable(op, zeroPoint, name)))
+    return failure();
   if (isConstantZero(zeroPoint))
     return success();
   return op->emitOpError() << "has " << name
@@ -118,6 +134,8 @@ LogicalResult checkSpecific(Operation *op) {
         return success();
       })
       .Case([&](tosa::MulOp mul) -> LogicalResult {
+        if (failed(checkReadable(op, mul.getShift(), "a shift")))
+          return failure();
         if (isConstantZero(mul.getShift()))
           return success();
         return op->emitOpError()
@@ -151,6 +169,8 @@ LogicalResult checkSpecific(Operation *op) {
       })
       .Case([&](tosa::PadOp pad) -> LogicalResult {
         if (failed(checkConstantShape(op, pad.getPadding(), "a padding")))
+          return failure();
+        if (failed(checkReadable(op, pad.getPadConst(), "a pad_const")))
           return failure();
         if (!getScalarConstant(pad.getPadConst()))
           return op->emitOpError() << "has a pad_const that is not a constant; "

@@ -79,16 +79,14 @@ struct MulPattern : OpConversionPattern<tosa::MulOp> {
 };
 
 /// The bound as a double, or nothing when it cannot clip any value of
-/// `element` (an infinity or the type's extreme), so that relu-style clamps
-/// with an "unbounded" side produce a single relay op.
+/// `element`, so that relu-style clamps with an "unbounded" side produce a
+/// single relay op. For floats only the infinity on the bound's own side is
+/// unbounded: the largest finite value still clips an infinite input.
 std::optional<double> getEffectiveBound(Attribute bound, Type element,
                                         bool isLower) {
   if (auto floatAttr = dyn_cast<FloatAttr>(bound)) {
     APFloat value = floatAttr.getValue();
-    const llvm::fltSemantics &semantics =
-        cast<FloatType>(element).getFloatSemantics();
-    if (value.isInfinity() ||
-        value == APFloat::getLargest(semantics, /*Negative=*/isLower))
+    if (value.isInfinity() && value.isNegative() == isLower)
       return std::nullopt;
     return value.convertToDouble();
   }

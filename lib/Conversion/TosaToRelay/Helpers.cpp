@@ -8,6 +8,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -46,31 +47,67 @@ std::optional<SmallVector<int64_t>> getConstantShape(Value shape) {
   return values;
 }
 
-std::optional<double> getScalarConstant(Value value) {
+/// The elements of a constant `value` as `T`, or nothing when `value` is not
+/// a constant or its elements cannot be iterated as `T`: a `dense_resource`
+/// constant keeps its data in an opaque blob, and `getValues` on it would
+/// abort or loop.
+template <typename T>
+static std::optional<ElementsAttr::iterator_range<T>>
+getConstantValues(Value value) {
   ElementsAttr attr;
-  if (!matchPattern(value, m_Constant(&attr)) || attr.getNumElements() != 1)
+  if (!matchPattern(value, m_Constant(&attr)))
     return std::nullopt;
-  Type element = attr.getElementType();
-  if (isa<FloatType>(element))
-    return (*attr.value_begin<APFloat>()).convertToDouble();
+  return attr.tryGetValues<T>();
+}
+
+std::optional<double> getScalarConstant(Value value) {
+  Type element = getElementTypeOrSelf(value.getType());
+  if (isa<FloatType>(element)) {
+    std::optional<ElementsAttr::iterator_range<APFloat>> values =
+        getConstantValues<APFloat>(value);
+    if (!values || values->size() != 1)
+      return std::nullopt;
+    return (*values->begin()).convertToDouble();
+  }
+  if (!isa<IntegerType>(element))
+    return std::nullopt;
+  std::optional<ElementsAttr::iterator_range<APInt>> values =
+      getConstantValues<APInt>(value);
+  if (!values || values->size() != 1)
+    return std::nullopt;
+  APInt scalar = *values->begin();
   if (element.isInteger(1))
-    return (*attr.value_begin<APInt>()).getBoolValue() ? 1.0 : 0.0;
-  if (isa<IntegerType>(element))
-    return static_cast<double>((*attr.value_begin<APInt>()).getSExtValue());
-  return std::nullopt;
+    return scalar.getBoolValue() ? 1.0 : 0.0;
+  return static_cast<double>(scalar.getSExtValue());
 }
 
 bool isConstantZero(Value value) {
+  Type element = getElementTypeOrSelf(value.getType());
+  if (isa<FloatType>(element)) {
+    std::optional<ElementsAttr::iterator_range<APFloat>> values =
+        getConstantValues<APFloat>(value);
+    return values &&
+           llvm::all_of(*values, [](const APFloat &v) { return v.isZero(); });
+  }
+  if (isa<IntegerType>(element)) {
+    std::optional<ElementsAttr::iterator_range<APInt>> values =
+        getConstantValues<APInt>(value);
+    return values &&
+           llvm::all_of(*values, [](const APInt &v) { return v.isZero(); });
+  }
+  return false;
+}
+
+bool isUnreadableConstant(Value value) {
   ElementsAttr attr;
   if (!matchPattern(value, m_Constant(&attr)))
     return false;
-  if (isa<FloatType>(attr.getElementType()))
-    return llvm::all_of(attr.getValues<APFloat>(),
-                        [](const APFloat &v) { return v.isZero(); });
-  if (isa<IntegerType>(attr.getElementType()))
-    return llvm::all_of(attr.getValues<APInt>(),
-                        [](const APInt &v) { return v.isZero(); });
-  return false;
+  Type element = attr.getElementType();
+  if (isa<FloatType>(element))
+    return !attr.try_value_begin<APFloat>();
+  if (isa<IntegerType>(element))
+    return !attr.try_value_begin<APInt>();
+  return true;
 }
 
 Value createScalarConstant(OpBuilder &builder, Location loc, Type elementType,

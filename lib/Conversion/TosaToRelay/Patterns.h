@@ -43,6 +43,11 @@ std::optional<double> getScalarConstant(mlir::Value value);
 /// Whether `value` is a constant tensor whose elements are all zero.
 bool isConstantZero(mlir::Value value);
 
+/// Whether `value` is a constant whose elements cannot be read, such as a
+/// `dense_resource` blob; the checks name this case instead of reporting the
+/// constant as non-constant or non-zero.
+bool isUnreadableConstant(mlir::Value value);
+
 /// A rank-0 `relay.constant` of `elementType` holding `value`.
 mlir::Value createScalarConstant(mlir::OpBuilder &builder, mlir::Location loc,
                                  mlir::Type elementType, double value);

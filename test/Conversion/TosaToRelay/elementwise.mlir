@@ -83,7 +83,8 @@ func.func @clamp(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   return %0 : tensor<2x3xf32>
 }
 
-// A bound that cannot clip (infinity, the type's extreme) emits nothing.
+// A bound that cannot clip (the infinity on its side, an integer type's
+// extreme) emits nothing.
 // CHECK-LABEL: func.func @clamp_one_sided
 // CHECK-NEXT: %[[LO:.*]] = relay.constant dense<0.000000e+00> : tensor<f32>
 // CHECK-NEXT: %[[A:.*]] = relay.maximum %arg0, %[[LO]]
@@ -91,10 +92,23 @@ func.func @clamp(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK-NEXT: %[[B:.*]] = relay.minimum %arg1, %[[HI]] : (tensor<4xi32>, tensor<i32>) -> tensor<4xi32>
 // CHECK-NEXT: return %[[A]], %[[B]], %arg0
 func.func @clamp_one_sided(%x: tensor<2x3xf32>, %i: tensor<4xi32>) -> (tensor<2x3xf32>, tensor<4xi32>, tensor<2x3xf32>) {
-  %0 = tosa.clamp %x {min_val = 0.0 : f32, max_val = 3.40282347E+38 : f32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %0 = tosa.clamp %x {min_val = 0.0 : f32, max_val = 0x7F800000 : f32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %1 = tosa.clamp %i {min_val = -2147483648 : i32, max_val = 100 : i32} : (tensor<4xi32>) -> tensor<4xi32>
   %2 = tosa.clamp %x {min_val = 0xFF800000 : f32, max_val = 0x7F800000 : f32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return %0, %1, %2 : tensor<2x3xf32>, tensor<4xi32>, tensor<2x3xf32>
+}
+
+// The largest finite float still clips infinities: clamp(-inf) with
+// min_val = -65504 is -65504, so both f16 bounds are kept.
+// CHECK-LABEL: func.func @clamp_largest_finite
+// CHECK-NEXT: %[[LO:.*]] = relay.constant dense<-6.550400e+04> : tensor<f16>
+// CHECK-NEXT: %[[A:.*]] = relay.maximum %arg0, %[[LO]] : (tensor<4xf16>, tensor<f16>) -> tensor<4xf16>
+// CHECK-NEXT: %[[HI:.*]] = relay.constant dense<6.550400e+04> : tensor<f16>
+// CHECK-NEXT: %[[B:.*]] = relay.minimum %[[A]], %[[HI]]
+// CHECK-NEXT: return %[[B]]
+func.func @clamp_largest_finite(%x: tensor<4xf16>) -> tensor<4xf16> {
+  %0 = tosa.clamp %x {min_val = -65504.0 : f16, max_val = 65504.0 : f16} : (tensor<4xf16>) -> tensor<4xf16>
+  return %0 : tensor<4xf16>
 }
 
 // CHECK-LABEL: func.func @reciprocal_negate_abs

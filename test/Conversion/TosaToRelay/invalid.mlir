@@ -157,6 +157,43 @@ func.func @pad_value(%x: tensor<2x3xf32>, %value: tensor<1xf32>) -> tensor<3x8xf
 
 // -----
 
+// Operands folded into relay attributes must have inline data: the values of
+// a dense_resource blob are not read.
+func.func @pad_value_resource(%x: tensor<2xf32>) -> tensor<4xf32> {
+  %padding = tosa.const_shape {values = dense<[1, 1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %value = "tosa.const"() {values = dense_resource<blob> : tensor<1xf32>} : () -> tensor<1xf32>
+  // expected-error @+1 {{'tosa.pad' op has a pad_const that is a constant without inline data (dense_resource is not read); the conversion to relay needs its value}}
+  %0 = tosa.pad %x, %padding, %value : (tensor<2xf32>, !tosa.shape<2>, tensor<1xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob: "0x040000000000803F"
+    }
+  }
+#-}
+
+// -----
+
+func.func @mul_shift_resource(%x: tensor<4xi32>) -> tensor<4xi32> {
+  %shift = "tosa.const"() {values = dense_resource<blob> : tensor<1xi8>} : () -> tensor<1xi8>
+  // expected-error @+1 {{'tosa.mul' op has a shift that is a constant without inline data (dense_resource is not read)}}
+  %0 = tosa.mul %x, %x, %shift : (tensor<4xi32>, tensor<4xi32>, tensor<1xi8>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob: "0x0100000000"
+    }
+  }
+#-}
+
+// -----
+
 // Every obstacle is reported, and nothing is rewritten.
 func.func @several(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = tosa.exp %x : (tensor<4xf32>) -> tensor<4xf32>
