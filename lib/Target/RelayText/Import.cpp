@@ -186,6 +186,13 @@ private:
   FailureOr<Val> parseGlobal();
   FailureOr<Val> parseOperatorCall();
   FailureOr<Val> parseCallArgs(Val callee, SMLoc callLoc);
+  /// `element (',' element)* [',']` up to and including `close`, the
+  /// opening bracket already consumed. `expected` names what may follow an
+  /// element (in the error when neither ',' nor `close` does). `sawComma`,
+  /// if given, tells whether any ',' was seen (`(e)` vs `(e,)`).
+  LogicalResult parseCommaList(TokenKind close, StringRef expected,
+                               function_ref<LogicalResult()> parseElement,
+                               bool *sawComma = nullptr);
   /// `( expr, ... )` starting at '(': the values and where each begins.
   LogicalResult parseArgumentList(SmallVectorImpl<Value> &args,
                                   SmallVectorImpl<SMLoc> &argLocs);
@@ -311,34 +318,35 @@ Importer::parseSignature(StringRef name, SMLoc nameLoc, Signature &sig,
   if (failed(expect(TokenKind::LParen, "'(' after the function name")))
     return failure();
   llvm::StringSet<> seen;
-  while (!tok.is(TokenKind::RParen)) {
-    if (!tok.is(TokenKind::LocalVar))
-      return expect(TokenKind::LocalVar, "a parameter '%name: type' or ')'");
-    Token param = tok;
-    if (!seen.insert(param.spelling).second) {
-      error() << "duplicate parameter '%" << param.spelling << "' of @" << name;
-      return failure();
-    }
-    next();
-    if (!tok.is(TokenKind::Colon)) {
-      error(param.loc) << "parameter '%" << param.spelling << "' of @" << name
-                       << " needs a type annotation ('%" << param.spelling
-                       << ": Tensor[(...), dtype]')";
-      return failure();
-    }
-    next();
-    FailureOr<Type> type = parseType();
-    if (failed(type))
-      return failure();
-    sig.inputs.push_back(*type);
-    if (params)
-      params->push_back({param, *type});
-    if (tok.is(TokenKind::Comma))
-      next();
-    else if (!tok.is(TokenKind::RParen))
-      return expect(TokenKind::RParen, "',' or ')' in the parameter list");
-  }
-  next();
+  if (failed(parseCommaList(
+          TokenKind::RParen, "',' or ')' in the parameter list",
+          [&]() -> LogicalResult {
+            if (!tok.is(TokenKind::LocalVar))
+              return expect(TokenKind::LocalVar,
+                            "a parameter '%name: type' or ')'");
+            Token param = tok;
+            if (!seen.insert(param.spelling).second) {
+              error() << "duplicate parameter '%" << param.spelling << "' of @"
+                      << name;
+              return failure();
+            }
+            next();
+            if (!tok.is(TokenKind::Colon)) {
+              error(param.loc) << "parameter '%" << param.spelling << "' of @"
+                               << name << " needs a type annotation ('%"
+                               << param.spelling << ": Tensor[(...), dtype]')";
+              return failure();
+            }
+            next();
+            FailureOr<Type> type = parseType();
+            if (failed(type))
+              return failure();
+            sig.inputs.push_back(*type);
+            if (params)
+              params->push_back({param, *type});
+            return success();
+          })))
+    return failure();
   if (tok.is(TokenKind::Arrow)) {
     next();
     FailureOr<Type> result = parseType();
@@ -538,27 +546,25 @@ FailureOr<Type> Importer::parseType() {
         failed(expect(TokenKind::LParen, "'(' starting the shape")))
       return failure();
     SmallVector<int64_t> shape;
-    while (!tok.is(TokenKind::RParen)) {
-      if (tok.is(TokenKind::Ident) && tok.spelling == "Any") {
-        error() << "dynamic dimensions ('Any', '?') are not supported";
-        return failure();
-      }
-      int64_t dim;
-      if (!tok.is(TokenKind::Integer) || tok.spelling.getAsInteger(10, dim) ||
-          dim < 0) {
-        error() << "expected a non-negative dimension, got '" << tok.spelling
-                << "'";
-        return failure();
-      }
-      shape.push_back(dim);
-      next();
-      if (tok.is(TokenKind::Comma))
-        next();
-      else if (!tok.is(TokenKind::RParen))
-        return (void)expect(TokenKind::RParen, "',' or ')' in the shape"),
-               failure();
-    }
-    next();
+    if (failed(parseCommaList(
+            TokenKind::RParen, "',' or ')' in the shape",
+            [&]() -> LogicalResult {
+              if (tok.is(TokenKind::Ident) && tok.spelling == "Any") {
+                error() << "dynamic dimensions ('Any', '?') are not supported";
+                return failure();
+              }
+              int64_t dim;
+              if (!tok.is(TokenKind::Integer) ||
+                  tok.spelling.getAsInteger(10, dim) || dim < 0) {
+                error() << "expected a non-negative dimension, got '"
+                        << tok.spelling << "'";
+                return failure();
+              }
+              shape.push_back(dim);
+              next();
+              return success();
+            })))
+      return failure();
     if (failed(expect(TokenKind::Comma, "',' before the dtype")))
       return failure();
     SMLoc dtypeLoc = tok.loc;
@@ -579,17 +585,15 @@ FailureOr<Type> Importer::parseType() {
     if (failed(expect(TokenKind::LParen, "'(' after 'fn'")))
       return failure();
     SmallVector<Type> inputs;
-    while (!tok.is(TokenKind::RParen)) {
-      FailureOr<Type> input = parseType();
-      if (failed(input))
-        return failure();
-      inputs.push_back(*input);
-      if (tok.is(TokenKind::Comma))
-        next();
-      else if (!tok.is(TokenKind::RParen))
-        return (void)expect(TokenKind::RParen, "',' or ')'"), failure();
-    }
-    next();
+    if (failed(parseCommaList(TokenKind::RParen, "',' or ')'",
+                              [&]() -> LogicalResult {
+                                FailureOr<Type> input = parseType();
+                                if (failed(input))
+                                  return failure();
+                                inputs.push_back(*input);
+                                return success();
+                              })))
+      return failure();
     if (failed(expect(TokenKind::Arrow, "'->' in the function type")))
       return failure();
     FailureOr<Type> result = parseType();
@@ -600,18 +604,15 @@ FailureOr<Type> Importer::parseType() {
   if (tok.is(TokenKind::LParen)) {
     next();
     SmallVector<Type> elements;
-    while (!tok.is(TokenKind::RParen)) {
-      FailureOr<Type> element = parseType();
-      if (failed(element))
-        return failure();
-      elements.push_back(*element);
-      if (tok.is(TokenKind::Comma))
-        next();
-      else if (!tok.is(TokenKind::RParen))
-        return (void)expect(TokenKind::RParen, "',' or ')' in the tuple type"),
-               failure();
-    }
-    next();
+    if (failed(parseCommaList(TokenKind::RParen, "',' or ')' in the tuple type",
+                              [&]() -> LogicalResult {
+                                FailureOr<Type> element = parseType();
+                                if (failed(element))
+                                  return failure();
+                                elements.push_back(*element);
+                                return success();
+                              })))
+      return failure();
     return Type(TupleType::get(context, elements));
   }
   if (tok.is(TokenKind::Ident)) {
@@ -948,20 +949,18 @@ FailureOr<Val> Importer::parseTupleOrParens() {
   next();
   SmallVector<std::pair<Val, SMLoc>> fields;
   bool sawComma = false;
-  while (!tok.is(TokenKind::RParen)) {
-    SMLoc fieldLoc = tok.loc;
-    FailureOr<Val> field = parseExpr();
-    if (failed(field))
-      return failure();
-    fields.push_back({std::move(*field), fieldLoc});
-    if (tok.is(TokenKind::Comma)) {
-      sawComma = true;
-      next();
-    } else if (!tok.is(TokenKind::RParen)) {
-      return (void)expect(TokenKind::RParen, "',' or ')'"), failure();
-    }
-  }
-  next();
+  if (failed(parseCommaList(
+          TokenKind::RParen, "',' or ')'",
+          [&]() -> LogicalResult {
+            SMLoc fieldLoc = tok.loc;
+            FailureOr<Val> field = parseExpr();
+            if (failed(field))
+              return failure();
+            fields.push_back({std::move(*field), fieldLoc});
+            return success();
+          },
+          &sawComma)))
+    return failure();
   // `(e)` is grouping; `(e,)`, `()` and `(a, b)` are tuples.
   if (fields.size() == 1 && !sawComma)
     return fields.front().first;
@@ -1054,52 +1053,52 @@ FailureOr<Val> Importer::parseFn() {
   llvm::StringMap<Val> params;
   SmallVector<Type> inputs;
   bool primitive = false;
-  while (!tok.is(TokenKind::RParen)) {
-    if (tok.is(TokenKind::Ident) && peek().is(TokenKind::Equal)) {
-      // Function attributes: `Primitive=1` marks a fused kernel.
-      Token name = tok;
-      next();
-      next();
-      FailureOr<AttrValue> value = parseAttrValue();
-      if (failed(value))
-        return failure();
-      if (name.spelling != "Primitive") {
-        error(name.loc) << "function attribute '" << name.spelling
-                        << "' is not supported (only Primitive)";
-        return failure();
-      }
-      primitive = value->kind == AttrValue::Int
+  if (failed(parseCommaList(
+          TokenKind::RParen, "',' or ')'", [&]() -> LogicalResult {
+            if (tok.is(TokenKind::Ident) && peek().is(TokenKind::Equal)) {
+              // Function attributes: `Primitive=1` marks a fused kernel.
+              Token name = tok;
+              next();
+              next();
+              FailureOr<AttrValue> value = parseAttrValue();
+              if (failed(value))
+                return failure();
+              if (name.spelling != "Primitive") {
+                error(name.loc) << "function attribute '" << name.spelling
+                                << "' is not supported (only Primitive)";
+                return failure();
+              }
+              primitive =
+                  value->kind == AttrValue::Int
                       ? value->intValue != 0
                       : value->kind == AttrValue::Bool && value->intValue != 0;
-    } else {
-      if (!tok.is(TokenKind::LocalVar))
-        return (void)expect(TokenKind::LocalVar, "a parameter or ')'"),
-               failure();
-      Token param = tok;
-      next();
-      if (!tok.is(TokenKind::Colon)) {
-        error(param.loc) << "closure parameter '%" << param.spelling
-                         << "' needs a type annotation";
-        return failure();
-      }
-      next();
-      FailureOr<Type> type = parseType();
-      if (failed(type))
-        return failure();
-      if (params.count(param.spelling)) {
-        error(param.loc) << "duplicate parameter '%" << param.spelling << "'";
-        return failure();
-      }
-      inputs.push_back(*type);
-      params[param.spelling] =
-          Val::single(block->addArgument(*type, loc(param.loc)));
-    }
-    if (tok.is(TokenKind::Comma))
-      next();
-    else if (!tok.is(TokenKind::RParen))
-      return (void)expect(TokenKind::RParen, "',' or ')'"), failure();
-  }
-  next();
+            } else {
+              if (!tok.is(TokenKind::LocalVar))
+                return (void)expect(TokenKind::LocalVar, "a parameter or ')'"),
+                       failure();
+              Token param = tok;
+              next();
+              if (!tok.is(TokenKind::Colon)) {
+                error(param.loc) << "closure parameter '%" << param.spelling
+                                 << "' needs a type annotation";
+                return failure();
+              }
+              next();
+              FailureOr<Type> type = parseType();
+              if (failed(type))
+                return failure();
+              if (params.count(param.spelling)) {
+                error(param.loc)
+                    << "duplicate parameter '%" << param.spelling << "'";
+                return failure();
+              }
+              inputs.push_back(*type);
+              params[param.spelling] =
+                  Val::single(block->addArgument(*type, loc(param.loc)));
+            }
+            return success();
+          })))
+    return failure();
   Type declared;
   if (tok.is(TokenKind::Arrow)) {
     next();
@@ -1185,25 +1184,42 @@ FailureOr<Val> Importer::parseGlobal() {
       relay::GlobalRefOp::create(builder, loc(name.loc), type, name.spelling));
 }
 
+LogicalResult
+Importer::parseCommaList(TokenKind close, StringRef expected,
+                         function_ref<LogicalResult()> parseElement,
+                         bool *sawComma) {
+  while (!tok.is(close)) {
+    if (failed(parseElement()))
+      return failure();
+    if (tok.is(TokenKind::Comma)) {
+      if (sawComma)
+        *sawComma = true;
+      next();
+    } else if (!tok.is(close)) {
+      return expect(close, expected);
+    }
+  }
+  next();
+  return success();
+}
+
 LogicalResult Importer::parseArgumentList(SmallVectorImpl<Value> &args,
                                           SmallVectorImpl<SMLoc> &argLocs) {
   next(); // '('
-  while (!tok.is(TokenKind::RParen)) {
-    SMLoc argLoc = tok.loc;
-    FailureOr<Val> arg = parseExpr();
-    if (failed(arg))
-      return failure();
-    FailureOr<Value> v = materialize(*arg, argLoc);
-    if (failed(v))
-      return failure();
-    args.push_back(*v);
-    argLocs.push_back(argLoc);
-    if (tok.is(TokenKind::Comma))
-      next();
-    else if (!tok.is(TokenKind::RParen))
-      return (void)expect(TokenKind::RParen, "',' or ')'"), failure();
-  }
-  next();
+  if (failed(parseCommaList(TokenKind::RParen, "',' or ')'",
+                            [&]() -> LogicalResult {
+                              SMLoc argLoc = tok.loc;
+                              FailureOr<Val> arg = parseExpr();
+                              if (failed(arg))
+                                return failure();
+                              FailureOr<Value> v = materialize(*arg, argLoc);
+                              if (failed(v))
+                                return failure();
+                              args.push_back(*v);
+                              argLocs.push_back(argLoc);
+                              return success();
+                            })))
+    return failure();
   return success();
 }
 
@@ -1282,18 +1298,15 @@ FailureOr<AttrValue> Importer::parseAttrValue() {
   case TokenKind::LBracket:
     value.kind = AttrValue::List;
     next();
-    while (!tok.is(TokenKind::RBracket)) {
-      FailureOr<AttrValue> element = parseAttrValue();
-      if (failed(element))
-        return failure();
-      value.list.push_back(std::move(*element));
-      if (tok.is(TokenKind::Comma))
-        next();
-      else if (!tok.is(TokenKind::RBracket))
-        return (void)expect(TokenKind::RBracket, "',' or ']' in the list"),
-               failure();
-    }
-    next();
+    if (failed(parseCommaList(TokenKind::RBracket, "',' or ']' in the list",
+                              [&]() -> LogicalResult {
+                                FailureOr<AttrValue> element = parseAttrValue();
+                                if (failed(element))
+                                  return failure();
+                                value.list.push_back(std::move(*element));
+                                return success();
+                              })))
+      return failure();
     return value;
   case TokenKind::Ident:
     if (tok.isIdent("True") || tok.isIdent("False")) {
@@ -1334,33 +1347,31 @@ FailureOr<Val> Importer::parseOperatorCall() {
   next();
   SmallVector<std::pair<Val, SMLoc>> args;
   SmallVector<std::pair<Token, AttrValue>> attrs;
-  while (!tok.is(TokenKind::RParen)) {
-    if (tok.is(TokenKind::Ident) && peek().is(TokenKind::Equal)) {
-      Token attrName = tok;
-      next();
-      next();
-      FailureOr<AttrValue> value = parseAttrValue();
-      if (failed(value))
-        return failure();
-      attrs.push_back({attrName, std::move(*value)});
-    } else {
-      if (!attrs.empty()) {
-        error() << "positional argument after keyword attributes";
-        return failure();
-      }
-      SMLoc argLoc = tok.loc;
-      FailureOr<Val> arg = parseExpr();
-      if (failed(arg))
-        return failure();
-      args.push_back({std::move(*arg), argLoc});
-    }
-    if (tok.is(TokenKind::Comma))
-      next();
-    else if (!tok.is(TokenKind::RParen))
-      return (void)expect(TokenKind::RParen, "',' or ')' in the argument list"),
-             failure();
-  }
-  next();
+  if (failed(parseCommaList(
+          TokenKind::RParen, "',' or ')' in the argument list",
+          [&]() -> LogicalResult {
+            if (tok.is(TokenKind::Ident) && peek().is(TokenKind::Equal)) {
+              Token attrName = tok;
+              next();
+              next();
+              FailureOr<AttrValue> value = parseAttrValue();
+              if (failed(value))
+                return failure();
+              attrs.push_back({attrName, std::move(*value)});
+            } else {
+              if (!attrs.empty()) {
+                error() << "positional argument after keyword attributes";
+                return failure();
+              }
+              SMLoc argLoc = tok.loc;
+              FailureOr<Val> arg = parseExpr();
+              if (failed(arg))
+                return failure();
+              args.push_back({std::move(*arg), argLoc});
+            }
+            return success();
+          })))
+    return failure();
   return buildOperator(name, args, attrs);
 }
 
