@@ -9,11 +9,12 @@ order. Padding lists are TOSA's [top, bottom, left, right]; torch's F.pad
 takes (left, right, top, bottom).
 """
 import os
-import sys
 
 import numpy as np
 import torch
 import torch.nn.functional as F
+
+from harness import main
 
 
 def generate(directory):
@@ -48,25 +49,5 @@ def reference(directory):
     return cat[:, :, :, 2:9].numpy()
 
 
-def check(directory, outputs):
-    expected = reference(directory)
-    failed = False
-    for path in outputs:
-        actual = np.load(path)
-        name = os.path.splitext(os.path.basename(path))[0]
-        if actual.shape != expected.shape:
-            print(f"{name}: shape {actual.shape}, expected {expected.shape}")
-            failed = True
-            continue
-        error = float(np.max(np.abs(actual - expected)))
-        ok = np.allclose(actual, expected, rtol=1e-5, atol=1e-5)
-        print(f"{name}: max abs error {error:.3g} {'ok' if ok else 'MISMATCH'}")
-        failed |= not ok
-    return 1 if failed else 0
-
-
 if __name__ == "__main__":
-    if sys.argv[1] == "generate":
-        generate(sys.argv[2])
-    else:
-        sys.exit(check(sys.argv[2], sys.argv[3:]))
+    main(generate, reference, rtol=1e-5, atol=1e-5)

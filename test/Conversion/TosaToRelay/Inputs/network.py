@@ -7,10 +7,11 @@ TOSA's layouts are NHWC data and OHWI weights; PyTorch's conv2d takes NCHW
 and OIHW, so the reference permutes to PyTorch's layouts and back.
 """
 import os
-import sys
 
 import numpy as np
 import torch
+
+from harness import main
 
 
 def generate(directory):
@@ -39,25 +40,5 @@ def reference(directory):
     return torch.softmax(logits, dim=2).numpy()
 
 
-def check(directory, outputs):
-    expected = reference(directory)
-    failed = False
-    for path in outputs:
-        actual = np.load(path)
-        name = os.path.splitext(os.path.basename(path))[0]
-        if actual.shape != expected.shape:
-            print(f"{name}: shape {actual.shape}, expected {expected.shape}")
-            failed = True
-            continue
-        error = float(np.max(np.abs(actual - expected)))
-        ok = np.allclose(actual, expected, rtol=1e-5, atol=1e-6)
-        print(f"{name}: max abs error {error:.3g} {'ok' if ok else 'MISMATCH'}")
-        failed |= not ok
-    return 1 if failed else 0
-
-
 if __name__ == "__main__":
-    if sys.argv[1] == "generate":
-        generate(sys.argv[2])
-    else:
-        sys.exit(check(sys.argv[2], sys.argv[3:]))
+    main(generate, reference, rtol=1e-5, atol=1e-6)
