@@ -90,11 +90,8 @@ std::array<int64_t, 4> kernels::layoutPositions(llvm::StringRef layout,
 }
 
 std::array<int64_t, 4> kernels::expandPadding(ArrayRef<int64_t> padding) {
-  if (padding.size() == 1)
-    return {padding[0], padding[0], padding[0], padding[0]};
-  if (padding.size() == 2)
-    return {padding[0], padding[1], padding[0], padding[1]};
-  return {padding[0], padding[1], padding[2], padding[3]};
+  // The op verifier has accepted the padding, so the expansion succeeds.
+  return *relay::expandPadding2D(std::nullopt, "", padding);
 }
 
 void kernels::copyElement(const HostTensor &tensor, int64_t index,

@@ -12,6 +12,7 @@
 #include "KernelSupport.h"
 
 #include "raf/Dialect/Relay/IR/RelayOps.h"
+#include "raf/Dialect/Relay/IR/ShapeInference.h"
 
 #include <cmath>
 #include <limits>
@@ -23,20 +24,6 @@ namespace relay = raf::relay;
 namespace {
 
 using Results = SmallVectorImpl<HostTensor>;
-
-/// The pooling output size, as the op's shape function computes it.
-int64_t poolOutputSize(int64_t in, int64_t kernel, int64_t padBefore,
-                       int64_t padAfter, int64_t stride, int64_t dilation,
-                       bool ceilMode) {
-  int64_t span = in + padBefore + padAfter - dilation * (kernel - 1) - 1;
-  if (span < 0)
-    return 0;
-  int64_t out = (ceilMode ? (span + stride - 1) / stride : span / stride) + 1;
-  // A window starting inside the trailing padding is dropped (PyTorch).
-  if (ceilMode && (out - 1) * stride >= in + padBefore)
-    --out;
-  return out;
-}
 
 /// The smallest value of an integer element type: what a max pool over a
 /// window lying entirely in the padding yields (as TVM pads with it).
@@ -67,10 +54,10 @@ LogicalResult pool(OpT op, const HostTensor &x, Results &results,
   ArrayRef<int64_t> size = op.getPoolSize(), stride = op.getStrides(),
                     dilation = op.getDilation();
   auto pad = expandPadding(op.getPadding());
-  int64_t oh = poolOutputSize(h, size[0], pad[0], pad[2], stride[0],
-                              dilation[0], op.getCeilMode());
-  int64_t ow = poolOutputSize(w, size[1], pad[1], pad[3], stride[1],
-                              dilation[1], op.getCeilMode());
+  int64_t oh = relay::windowOutputSize(h, size[0], pad[0], pad[2], stride[0],
+                                       dilation[0], op.getCeilMode());
+  int64_t ow = relay::windowOutputSize(w, size[1], pad[1], pad[3], stride[1],
+                                       dilation[1], op.getCeilMode());
   if (oh <= 0 || ow <= 0)
     return op.emitOpError("the pooling window does not fit the padded input ")
            << x.getTypeString() << " at run time";

@@ -59,22 +59,6 @@ FailureOr<std::array<int64_t, 2>> expectPair(std::optional<Location> loc,
   return std::array<int64_t, 2>{values[0], values[1]};
 }
 
-/// Sliding-window output size; dynamic in, dynamic out.
-int64_t windowOutputSize(int64_t in, int64_t kernel, int64_t padBefore,
-                         int64_t padAfter, int64_t stride, int64_t dilation,
-                         bool ceilMode = false) {
-  if (isDynamic(in) || isDynamic(kernel))
-    return kDynamic;
-  int64_t span = in + padBefore + padAfter - dilation * (kernel - 1) - 1;
-  if (span < 0)
-    return 0;
-  int64_t out = (ceilMode ? (span + stride - 1) / stride : span / stride) + 1;
-  // A window starting inside the trailing padding is dropped (PyTorch).
-  if (ceilMode && (out - 1) * stride >= in + padBefore)
-    --out;
-  return out;
-}
-
 /// The result element type: `out_dtype` when given, else the input's. Checked
 /// before any tensor type is built from it.
 FailureOr<Type> resultElement(std::optional<Location> loc, StringRef opName,

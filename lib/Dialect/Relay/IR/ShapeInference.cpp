@@ -93,6 +93,21 @@ std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs,
   return result;
 }
 
+int64_t windowOutputSize(int64_t in, int64_t kernel, int64_t padBefore,
+                         int64_t padAfter, int64_t stride, int64_t dilation,
+                         bool ceilMode) {
+  if (ShapedType::isDynamic(in) || ShapedType::isDynamic(kernel))
+    return ShapedType::kDynamic;
+  int64_t span = in + padBefore + padAfter - dilation * (kernel - 1) - 1;
+  if (span < 0)
+    return 0;
+  int64_t out = (ceilMode ? (span + stride - 1) / stride : span / stride) + 1;
+  // A window starting inside the trailing padding is dropped (PyTorch).
+  if (ceilMode && (out - 1) * stride >= in + padBefore)
+    --out;
+  return out;
+}
+
 FailureOr<int64_t> normalizeAxis(std::optional<Location> loc, StringRef opName,
                                  StringRef what, int64_t axis, int64_t rank) {
   if (axis < -rank || axis >= rank) {

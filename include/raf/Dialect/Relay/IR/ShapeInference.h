@@ -51,6 +51,14 @@ llvm::LogicalResult verifyElementKind(std::optional<mlir::Location> loc,
 std::optional<llvm::SmallVector<int64_t>>
 broadcastShapes(llvm::ArrayRef<int64_t> lhs, llvm::ArrayRef<int64_t> rhs);
 
+/// Output extent of a sliding window (convolution, pooling) over `in`
+/// elements; dynamic in, dynamic out. With `ceilMode` the last partial
+/// window counts, unless it starts inside the trailing padding (PyTorch).
+/// Shared by the shape functions and the reference evaluator.
+int64_t windowOutputSize(int64_t in, int64_t kernel, int64_t padBefore,
+                         int64_t padAfter, int64_t stride, int64_t dilation,
+                         bool ceilMode = false);
+
 /// Maps `axis` in [-rank, rank) to [0, rank).
 llvm::FailureOr<int64_t> normalizeAxis(std::optional<mlir::Location> loc,
                                        llvm::StringRef opName,
