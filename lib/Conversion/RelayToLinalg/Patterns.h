@@ -11,6 +11,8 @@
 #ifndef RAF_LIB_CONVERSION_RELAYTOLINALG_PATTERNS_H
 #define RAF_LIB_CONVERSION_RELAYTOLINALG_PATTERNS_H
 
+#include "raf/Dialect/Relay/IR/ShapeInference.h"
+
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -54,11 +56,7 @@ using CombinerFn = llvm::function_ref<mlir::Value(
 
 mlir::RankedTensorType getTensorType(mlir::Value value);
 
-/// A possibly negative axis (counted from the end) as an index in [0, rank).
-/// Takes the I64Attr getters' uint64_t as well, which wraps negative axes.
-inline int64_t normalizeAxis(int64_t axis, int64_t rank) {
-  return axis < 0 ? axis + rank : axis;
-}
+using relay::normalizeAxis;
 
 /// A scalar constant of `type` (integer or float) holding `value`.
 mlir::Value createScalar(mlir::OpBuilder &b, mlir::Location loc,

@@ -77,10 +77,6 @@ kernels::broadcastOperands(Operation *op,
   return shape;
 }
 
-int64_t kernels::normalizeAxis(int64_t axis, int64_t rank) {
-  return axis < 0 ? axis + rank : axis;
-}
-
 std::array<int64_t, 4> kernels::layoutPositions(llvm::StringRef layout,
                                                 llvm::StringRef canonical) {
   std::array<int64_t, 4> positions;

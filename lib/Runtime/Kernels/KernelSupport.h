@@ -11,6 +11,7 @@
 #ifndef RAF_LIB_RUNTIME_KERNELS_KERNELSUPPORT_H
 #define RAF_LIB_RUNTIME_KERNELS_KERNELSUPPORT_H
 
+#include "raf/Dialect/Relay/IR/ShapeInference.h"
 #include "raf/Runtime/OperatorKernels.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -50,8 +51,7 @@ SmallVector<int64_t> broadcastStrides(ArrayRef<int64_t> shape, int64_t outRank);
 FailureOr<SmallVector<int64_t>>
 broadcastOperands(Operation *op, ArrayRef<const HostTensor *> operands);
 
-/// Maps `axis` in [-rank, rank) to [0, rank) (verified by the IR).
-int64_t normalizeAxis(int64_t axis, int64_t rank);
+using relay::normalizeAxis;
 
 /// Positions of the letters of `canonical` ("NCHW", "OIHW", "IOHW") in
 /// `layout`, a permutation of it.

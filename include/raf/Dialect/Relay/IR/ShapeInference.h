@@ -59,7 +59,14 @@ int64_t windowOutputSize(int64_t in, int64_t kernel, int64_t padBefore,
                          int64_t padAfter, int64_t stride, int64_t dilation,
                          bool ceilMode = false);
 
-/// Maps `axis` in [-rank, rank) to [0, rank).
+/// Maps an axis the verifier has accepted, in [-rank, rank), to [0, rank).
+/// Takes the I64Attr getters' uint64_t as well, which wraps negative axes.
+/// Used by lowerings and the evaluator, after verification.
+inline int64_t normalizeAxis(int64_t axis, int64_t rank) {
+  return axis < 0 ? axis + rank : axis;
+}
+
+/// Maps `axis` in [-rank, rank) to [0, rank), or reports why it is not.
 llvm::FailureOr<int64_t> normalizeAxis(std::optional<mlir::Location> loc,
                                        llvm::StringRef opName,
                                        llvm::StringRef what, int64_t axis,
