@@ -397,11 +397,12 @@ def test_unsupported_operation(model, inputs, operation, node):
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("target", ["cpu"])
-def test_raf_run_resnet18(tmp_path, raf_run, target):
+@pytest.mark.parametrize("name", ["resnet18", "resnet50", "mobilenet_v2"])
+def test_raf_run_torchvision(tmp_path, raf_run, name):
+    """torchvision models compiled for the CPU against PyTorch."""
     x = torch.randn(1, 3, 224, 224)
-    imported = import_module(torchvision_model("resnet18"), x)
-    result = run_and_compare(imported, x, raf_run, target=target, rtol=1e-3, atol=1e-3,
+    imported = import_module(torchvision_model(name), x)
+    result = run_and_compare(imported, x, raf_run, target="cpu", rtol=1e-3, atol=1e-3,
                              workdir=tmp_path)
     assert result.ok, str(result)
 
@@ -414,24 +415,6 @@ def test_raf_run_transformer_encoder_layer(tmp_path, raf_run, target):
     x = torch.randn(2, 10, 64)
     imported = import_module(layer, x)
     result = run_and_compare(imported, x, raf_run, target=target, rtol=1e-4, atol=1e-4,
-                             workdir=tmp_path)
-    assert result.ok, str(result)
-
-
-@pytest.mark.parametrize("target", ["cpu"])
-def test_raf_run_mobilenet_v2(tmp_path, raf_run, target):
-    x = torch.randn(1, 3, 224, 224)
-    imported = import_module(torchvision_model("mobilenet_v2"), x)
-    result = run_and_compare(imported, x, raf_run, target=target, rtol=1e-3, atol=1e-3,
-                             workdir=tmp_path)
-    assert result.ok, str(result)
-
-
-@pytest.mark.parametrize("target", ["cpu"])
-def test_raf_run_resnet50(tmp_path, raf_run, target):
-    x = torch.randn(1, 3, 224, 224)
-    imported = import_module(torchvision_model("resnet50"), x)
-    result = run_and_compare(imported, x, raf_run, target=target, rtol=1e-3, atol=1e-3,
                              workdir=tmp_path)
     assert result.ok, str(result)
 
