@@ -104,4 +104,60 @@ def RafFuse : Pass<"raf-fuse", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def RafAutodiff : Pass<"raf-autodiff", "::mlir::ModuleOp"> {
+  let summary = "Generate the gradient function of a forward function";
+  let description = [{
+    RAF's AutoDiff (spec B4, C3, D5.2): a reverse sweep over the entry
+    function's block builds, with each operator's gradient rule
+    (GradientOpInterface), the gradients of the loss with respect to the
+    arguments that require them. The forward function returns the loss (a
+    float tensor with exactly one element) first; further results are
+    auxiliary outputs (e.g. batch-norm statistics) and get no gradient.
+
+    Forward values an adjoint needs are used where they are: the backward
+    code refers to them (in closure form it captures them), nothing is
+    recomputed. Fan-out accumulates with `relay.add`; tuples route gradients
+    field by field; a `func.call` becomes a call of the callee's adjoint
+    version `@<callee>_adjoint`, which returns its results and a
+    backpropagator closure; a `relay.if` returns a backpropagator closure
+    from each branch (both give the gradients of the branches' free
+    variables). A required argument the loss does not depend on gets zeros.
+
+    Output, with `inline-backward=false` (default):
+    `@f(args...) -> (loss, aux..., (dy) -> tuple<grads...>)`;
+    with `inline-backward=true`: `@f(args..., %dy) -> (loss, aux...,
+    grads...)`, flat so it runs on both raf-run targets. Either way the
+    function gets `raf.grad_params`, the indices of the differentiated
+    arguments in the order of the gradients.
+
+    Errors (located): a missing entry, a loss that is not a one-element
+    float tensor, a requires-grad index out of range or not a float tensor,
+    closures, closure calls or references in the differentiated code (use
+    `relay.grad`), and a gradient that would flow through a
+    non-differentiable operator (argmax, comparisons, a cast from an
+    integer): the error names the operator and notes the path from the
+    loss to it. `nondifferentiable=zero` treats such operators as constants
+    instead (a stop-gradient, like PyTorch does).
+
+    ```
+    raf-opt --raf-autodiff="requires-grad=2,3 inline-backward=true" mlp.mlir
+    ```
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"main\"",
+           "Function to differentiate">,
+    ListOption<"requiresGrad", "requires-grad", "int64_t",
+               "Indices of the arguments to differentiate (default: every "
+               "float tensor argument)">,
+    Option<"inlineBackward", "inline-backward", "bool", /*default=*/"false",
+           "Take the output gradient as a last argument and return the "
+           "gradients instead of a backpropagator closure">,
+    Option<"nondifferentiable", "nondifferentiable", "std::string",
+           /*default=*/"\"error\"",
+           "What a gradient reaching a non-differentiable operator does: "
+           "error, or zero (the operator acts as a constant)">
+  ];
+  let dependentDialects = ["::raf::relay::RelayDialect"];
+}
+
 #endif // RAF_DIALECT_RELAY_TRANSFORMS_PASSES_TD
