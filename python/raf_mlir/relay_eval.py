@@ -130,9 +130,50 @@ def _batch_norm(x, gamma, beta, mean, var, a):
     eps = a.get("epsilon", 1e-5)
     scale = gamma if a.get("scale", True) else np.ones_like(gamma)
     shift = beta if a.get("center", True) else np.zeros_like(beta)
+    new_mean, new_var = mean, var
+    if a.get("training", False):
+        # Batch statistics (biased variance) normalise; the moving ones are
+        # updated with the unbiased variance.
+        others = tuple(i for i in range(x.ndim) if i != axis)
+        count = x.size // x.shape[axis]
+        x64 = x.astype(np.float64)
+        batch_mean = x64.mean(axis=others)
+        batch_var = x64.var(axis=others)
+        momentum = a.get("momentum", 0.1)
+        new_mean = ((1 - momentum) * mean + momentum * batch_mean).astype(mean.dtype)
+        unbiased = batch_var * count / max(count - 1, 1)
+        new_var = ((1 - momentum) * var + momentum * unbiased).astype(var.dtype)
+        mean, var = batch_mean, batch_var
     y = (x - mean.reshape(shape)) / np.sqrt(var.reshape(shape) + eps) * scale.reshape(shape) \
         + shift.reshape(shape)
-    return [y.astype(x.dtype), mean, var]
+    return [y.astype(x.dtype), new_mean, new_var]
+
+
+def _reduce_loss(losses, reduction, count=None):
+    if reduction == "none":
+        return losses
+    total = losses.sum()
+    if reduction == "mean":
+        total = total / (losses.size if count is None else count)
+    return np.asarray(total)
+
+
+def _nll_loss(pred, targets, a):
+    ignore = a.get("ignore_index", -100)
+    counted = targets != ignore
+    safe = np.where(counted, targets, 0)
+    picked = np.take_along_axis(pred, np.expand_dims(safe, 1), axis=1).squeeze(1)
+    losses = np.where(counted, -picked, 0).astype(pred.dtype)
+    return _reduce_loss(losses, a.get("reduction", "mean"), counted.sum()).astype(pred.dtype)
+
+
+def _cross_entropy(logits, target, a):
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    log_probs = shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
+    if target.dtype.kind in "iu":
+        target = np.eye(logits.shape[1], dtype=logits.dtype)[target]
+    losses = -(target * log_probs).sum(axis=1)
+    return _reduce_loss(losses, a.get("reduction", "mean")).astype(logits.dtype)
 
 
 def _layer_norm(x, gamma, beta, a):
@@ -201,6 +242,8 @@ _OPERATORS: Dict[str, Callable[..., Any]] = {
     "nn.bias_add": _bias_add,
     "nn.batch_norm": _batch_norm,
     "nn.layer_norm": _layer_norm,
+    "nn.nll_loss": _nll_loss,
+    "nn.cross_entropy": _cross_entropy,
     "nn.softmax": _softmax,
     "nn.log_softmax": lambda x, a: _softmax(x, a, log=True),
     "nn.relu": lambda x, a: np.maximum(x, 0).astype(x.dtype),

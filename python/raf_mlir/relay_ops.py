@@ -185,17 +185,53 @@ class RelayOps:
                    axis: int = 1, epsilon: float = 1e-5, center: bool = True,
                    scale: bool = True, hint: str = "bn") -> Value:
         """Inference batch norm (``training = false``); returns the normalised tensor."""
+        return self.batch_norm_all(x, gamma, beta, mean, var, axis=axis, epsilon=epsilon,
+                                   center=center, scale=scale, hint=hint)[0]
+
+    def batch_norm_all(self, x: Value, gamma: Value, beta: Value, mean: Value, var: Value,
+                       axis: int = 1, epsilon: float = 1e-5, momentum: float = 0.1,
+                       center: bool = True, scale: bool = True, training: bool = False,
+                       hint: str = "bn") -> List[Value]:
+        """``nn.batch_norm``; returns ``[y, new_mean, new_var]``.
+
+        With ``training`` the batch statistics normalise and the moving ones
+        are updated with ``momentum`` (PyTorch's ``model.train()``)."""
         attrs = {"epsilon": rt.f64(epsilon)}
         if axis != 1:
             attrs["axis"] = rt.i64(axis)
+        if training:
+            if momentum != 0.1:
+                attrs["momentum"] = rt.f64(momentum)
+            attrs["training"] = rt.boolean(True)
         if not center:
             attrs["center"] = rt.boolean(False)
         if not scale:
             attrs["scale"] = rt.boolean(False)
         stats = mean.type
-        results = self.builder.op("nn.batch_norm", [x, gamma, beta, mean, var],
-                                  [x.type, stats, stats], attrs, hint)
-        return results[0]
+        return self.builder.op("nn.batch_norm", [x, gamma, beta, mean, var],
+                               [x.type, stats, stats], attrs, hint)
+
+    # -- losses --------------------------------------------------------------
+
+    def nll_loss(self, predictions: Value, targets: Value, reduction: str = "mean",
+                 ignore_index: int = -100, hint: str = "nll_loss") -> Value:
+        """``nn.nll_loss`` of log-probabilities ``[N, C, d...]`` and class
+        indices ``[N, d...]``."""
+        attrs = {"reduction": rt.string(reduction)}
+        if ignore_index != -100:
+            attrs["ignore_index"] = rt.i64(ignore_index)
+        shape = () if reduction != "none" else targets.shape
+        return self.builder.op("nn.nll_loss", [predictions, targets],
+                               [predictions.type.with_shape(shape)], attrs, hint)[0]
+
+    def cross_entropy(self, logits: Value, target: Value, reduction: str = "mean",
+                      hint: str = "cross_entropy") -> Value:
+        """``nn.cross_entropy`` of logits ``[N, C]`` and class indices ``[N]``
+        or class probabilities ``[N, C]``."""
+        shape = () if reduction != "none" else logits.shape[:1]
+        return self.builder.op("nn.cross_entropy", [logits, target],
+                               [logits.type.with_shape(shape)],
+                               {"reduction": rt.string(reduction)}, hint)[0]
 
     # -- pooling and reductions --------------------------------------------
 

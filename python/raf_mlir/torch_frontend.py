@@ -24,6 +24,27 @@ appears once, under its first name; unused tensors such as
 weights are ``relay.constant`` operations instead and only the inputs remain.
 Results are the model's outputs, nested tuples and lists flattened depth
 first.
+
+Training mode (``import_module(..., training=True)``): the model is imported
+as ``model.train()`` runs it. Every batch norm with running statistics
+becomes ``nn.batch_norm`` with ``training = true`` (batch statistics
+normalise; the moving mean and variance are updated with the module's
+``momentum``, unbiased batch variance), and the *updated* running mean and
+running variance of each such module -- in the order the modules are first
+called, mean before variance -- are extra results after the model outputs.
+A module called several times threads its statistics from one call to the
+next, as PyTorch does; ``num_batches_tracked`` is not modelled (it only
+matters for ``momentum=None``, which is rejected). Batch norm without running
+statistics uses batch statistics and adds no results. Dropout must have
+``p = 0`` (random masks are not imported). So a model returning a loss
+becomes ``(args...) -> (loss, mean_1, var_1, mean_2, var_2, ...)``: the shape
+``--raf-autodiff`` expects (the loss first, auxiliary outputs after).
+
+Losses: ``F.cross_entropy``/``nn.CrossEntropyLoss`` with class-index targets
+become ``nn.log_softmax`` over the class axis and ``nn.nll_loss`` (which
+honours ``ignore_index``); with class-probability targets (``[N, C]``,
+floats) ``nn.cross_entropy``. ``F.nll_loss``/``nn.NLLLoss`` become
+``nn.nll_loss``. Class weights and label smoothing are rejected.
 """
 
 from __future__ import annotations
@@ -193,6 +214,10 @@ class _Converter:
         self.weight_values: Dict[int, Value] = {}
         self.weight_arguments: List[Tuple[int, str, Value, np.ndarray]] = []
         self.input_arguments: List[Value] = []
+        # Training-mode batch norms: module -> its current [moving mean,
+        # moving variance] values (updated by every call of the module); the
+        # final values become extra results after the model outputs.
+        self.running_stats: "OrderedDict[int, Tuple[nn.Module, List[Value]]]" = OrderedDict()
 
     # -- errors and types ----------------------------------------------------
 
@@ -270,6 +295,8 @@ class _Converter:
                 self.env[node] = self.weight(attr) if isinstance(attr, torch.Tensor) else attr
             elif node.op == "output":
                 outputs = self.flatten_outputs(self.load(node.args[0]))
+                for _, stats in self.running_stats.values():
+                    outputs.extend(stats)
             else:
                 self.env[node] = self.convert(node)
         # Arguments: inputs first, then weights in state_dict order.
@@ -416,6 +443,7 @@ class _Converter:
         """PyTorch's eval-mode multi-head attention without masks."""
         if mha.bias_k is not None or mha.bias_v is not None or mha.add_zero_attn:
             raise self.unsupported("MultiheadAttention with bias_k/bias_v/add_zero_attn")
+        self.require_no_dropout(mha.dropout, mha.training)
         for operand in (query, key, value):
             if operand.rank != 3:
                 raise self.unsupported("MultiheadAttention on unbatched (2-D) inputs")
@@ -500,7 +528,10 @@ class _Converter:
         return projected[0], projected[1], projected[2]
 
     def encoder_layer(self, layer: nn.TransformerEncoderLayer, x: Value, hint: str) -> Value:
-        """PyTorch's TransformerEncoderLayer in eval mode (dropout = identity)."""
+        """PyTorch's TransformerEncoderLayer in eval mode (dropout = identity),
+        or in training mode with zero dropout probabilities."""
+        for dropout in (layer.dropout, layer.dropout1, layer.dropout2):
+            self.require_no_dropout(dropout.p, dropout.training)
 
         def self_attention(y: Value) -> Value:
             out, _ = self.multihead_attention(layer.self_attn, y, y, y, need_weights=False,
@@ -534,6 +565,13 @@ class _Converter:
         bound = inspect.signature(module.forward).bind(*args, **kwargs)
         bound.apply_defaults()
         return dict(bound.arguments)
+
+    def require_no_dropout(self, p: float, training: bool) -> None:
+        """Dropout is imported only where it is the identity."""
+        if training and p > 0:
+            raise self.unsupported(
+                f"dropout with p={p} in training mode (random masks are not imported; "
+                "use p=0 or eval mode)")
 
     def require_none(self, arguments: Dict[str, Any], names: Sequence[str]) -> None:
         for name in names:
@@ -601,13 +639,34 @@ def _conv2d(c: _Converter, conv: nn.Conv2d, args, kwargs) -> Value:
 @_module(nn.modules.batchnorm._BatchNorm)
 def _batch_norm(c: _Converter, bn: nn.modules.batchnorm._BatchNorm, args, kwargs) -> Value:
     x = c.tensor(args[0])
-    if bn.running_mean is None or bn.running_var is None:
-        raise c.unsupported("batch norm without running statistics (track_running_stats=False)")
     channels = bn.num_features
     gamma = c.weight(bn.weight) if bn.affine else c.ops.ones([channels], x.dtype)
     beta = c.weight(bn.bias) if bn.affine else c.ops.zeros([channels], x.dtype)
-    return c.ops.batch_norm(x, gamma, beta, c.weight(bn.running_mean), c.weight(bn.running_var),
-                            axis=1, epsilon=bn.eps, hint=c.node.name)
+    tracked = bn.running_mean is not None and bn.running_var is not None
+    if not bn.training:
+        if not tracked:
+            raise c.unsupported(
+                "batch norm without running statistics (track_running_stats=False) in eval mode")
+        return c.ops.batch_norm(x, gamma, beta, c.weight(bn.running_mean),
+                                c.weight(bn.running_var), axis=1, epsilon=bn.eps,
+                                hint=c.node.name)
+    # Training mode: batch statistics normalise; the moving statistics are
+    # updated and returned as extra results (after the model outputs).
+    if not tracked:
+        y, _, _ = c.ops.batch_norm_all(x, gamma, beta, c.ops.zeros([channels], x.dtype),
+                                       c.ops.ones([channels], x.dtype), axis=1,
+                                       epsilon=bn.eps, training=True, hint=c.node.name)
+        return y
+    if bn.momentum is None:
+        raise c.unsupported("training-mode batch norm with momentum=None (cumulative average)")
+    if id(bn) not in c.running_stats:
+        c.running_stats[id(bn)] = (bn, [c.weight(bn.running_mean), c.weight(bn.running_var)])
+    stats = c.running_stats[id(bn)][1]
+    y, new_mean, new_var = c.ops.batch_norm_all(
+        x, gamma, beta, stats[0], stats[1], axis=1, epsilon=bn.eps, momentum=bn.momentum,
+        training=True, hint=c.node.name)
+    stats[:] = [new_mean, new_var]
+    return y
 
 
 @_module(nn.ReLU)
@@ -645,7 +704,9 @@ def _softmax_module(c: _Converter, module, args, kwargs) -> Value:
 
 @_module(nn.Dropout, nn.Dropout1d, nn.Dropout2d, nn.Dropout3d, nn.AlphaDropout, nn.Identity)
 def _identity_module(c: _Converter, module, args, kwargs) -> Value:
-    # Dropout is the identity in eval mode.
+    # Dropout is the identity in eval mode, and with p = 0 in training mode.
+    if isinstance(module, nn.modules.dropout._DropoutNd):
+        c.require_no_dropout(module.p, module.training)
     return c.tensor(args[0])
 
 
@@ -695,6 +756,41 @@ def _flatten_module(c: _Converter, module, args, kwargs) -> Value:
 @_module(nn.Linear)
 def _linear_module(c: _Converter, linear: nn.Linear, args, kwargs) -> Value:
     return c.linear(c.tensor(args[0]), linear.weight, linear.bias, hint=c.node.name)
+
+
+def _loss(c: _Converter, kind: str, prediction: Any, target: Any, weight: Any,
+          ignore_index: int, reduction: str, label_smoothing: float) -> Value:
+    """``cross_entropy`` (logits) or ``nll_loss`` (log-probabilities).
+
+    Class-index targets become ``nn.nll_loss`` (after ``nn.log_softmax`` over
+    the class axis for cross-entropy), which honours ``ignore_index`` exactly;
+    class-probability targets of cross-entropy become ``nn.cross_entropy``.
+    """
+    x, target = c.tensor(prediction, "input"), c.tensor(target, "target")
+    if weight is not None:
+        raise c.unsupported("class weights")
+    if label_smoothing:
+        raise c.unsupported("label smoothing")
+    if reduction not in ("mean", "sum", "none"):
+        raise c.unsupported(f"reduction '{reduction}'")
+    if x.rank < 2:
+        raise c.unsupported("a loss over unbatched (1-D) predictions")
+    hint = c.node.name
+    if target.dtype.startswith("f"):
+        if kind != "cross_entropy" or x.rank != 2 or target.shape != x.shape:
+            raise c.unsupported("probability targets (only cross-entropy of [N, C] logits)")
+        return c.ops.cross_entropy(x, target, reduction=reduction, hint=hint)
+    if kind == "cross_entropy":
+        x = c.ops.softmax(x, axis=1, log=True, hint=f"{hint}_log_softmax")
+    return c.ops.nll_loss(x, target, reduction=reduction, ignore_index=ignore_index, hint=hint)
+
+
+@_module(nn.CrossEntropyLoss, nn.NLLLoss)
+def _loss_module(c: _Converter, loss: nn.modules.loss._WeightedLoss, args, kwargs) -> Value:
+    bound = c.bind(loss, args, kwargs)
+    kind = "cross_entropy" if isinstance(loss, nn.CrossEntropyLoss) else "nll_loss"
+    return _loss(c, kind, bound["input"], bound["target"], loss.weight, loss.ignore_index,
+                 loss.reduction, getattr(loss, "label_smoothing", 0.0))
 
 
 @_module(nn.LayerNorm)
@@ -806,9 +902,20 @@ def _softmax(c: _Converter, args, kwargs) -> Value:
 
 @_function(F.dropout, F.dropout1d, F.dropout2d, F.dropout3d, F.alpha_dropout)
 def _dropout(c: _Converter, args, kwargs) -> Value:
-    if _arg(args, kwargs, 2, "training", True):
-        raise c.unsupported("dropout with training=True (the frontend imports eval mode)")
+    c.require_no_dropout(_arg(args, kwargs, 1, "p", 0.5), _arg(args, kwargs, 2, "training", True))
     return c.tensor(args[0])
+
+
+@_function(F.cross_entropy, F.nll_loss)
+def _loss_function(c: _Converter, args, kwargs) -> Value:
+    if _arg(args, kwargs, 3, "size_average") is not None or \
+            _arg(args, kwargs, 5, "reduce") is not None:
+        raise c.unsupported("the deprecated size_average/reduce arguments")
+    kind = "cross_entropy" if c.node.target is F.cross_entropy else "nll_loss"
+    return _loss(c, kind, args[0], _arg(args, kwargs, 1, "target"),
+                 _arg(args, kwargs, 2, "weight"), _arg(args, kwargs, 4, "ignore_index", -100),
+                 _arg(args, kwargs, 6, "reduction", "mean"),
+                 _arg(args, kwargs, 7, "label_smoothing", 0.0))
 
 
 @_function(F.layer_norm)
@@ -1106,8 +1213,10 @@ def _chunk(c: _Converter, x, args, kwargs) -> List[Value]:
 
 def import_module(model: nn.Module, example_inputs: Union[torch.Tensor, Sequence[torch.Tensor]],
                   *, function_name: str = "forward",
-                  params_as_constants: bool = False) -> ImportedModule:
-    """Translates ``model`` (in eval mode) into a relay-dialect module.
+                  params_as_constants: bool = False,
+                  training: bool = False) -> ImportedModule:
+    """Translates ``model`` (in eval mode, or in training mode) into a
+    relay-dialect module.
 
     Args:
         model: the PyTorch module; it is switched to eval mode.
@@ -1118,6 +1227,15 @@ def import_module(model: nn.Module, example_inputs: Union[torch.Tensor, Sequence
         function_name: name of the public ``func.func``.
         params_as_constants: emit weights as ``relay.constant`` operations
             instead of function arguments.
+        training: import ``model.train()`` instead of ``model.eval()``:
+            batch norms use batch statistics (``nn.batch_norm`` with
+            ``training = true``) and their updated running mean and variance
+            are extra results after the model outputs (see the module
+            docstring); dropout must have ``p = 0``. The model is left in
+            training mode with its running statistics unchanged (the
+            reference run's updates are undone), so the weights written are
+            the ones before the step and ``reference_outputs`` end with
+            PyTorch's updated statistics.
 
     Raises:
         UnsupportedOperationError: a node the frontend cannot translate (the
@@ -1127,23 +1245,35 @@ def import_module(model: nn.Module, example_inputs: Union[torch.Tensor, Sequence
     if isinstance(example_inputs, torch.Tensor):
         example_inputs = (example_inputs,)
     example_inputs = tuple(example_inputs)
-    model = model.eval()
+    model = model.train() if training else model.eval()
     gm = _trace(model, len(example_inputs))
     input_names = [n.name for n in gm.graph.nodes if n.op == "placeholder"][:len(example_inputs)]
     defaults = [n.args[0] if n.args else None
                 for n in gm.graph.nodes if n.op == "placeholder"][len(example_inputs):]
+    # A training-mode run updates buffers (running statistics, batch
+    # counters): keep their values after the run, then restore the old ones.
+    state = model.state_dict(keep_vars=True)
+    before = {name: tensor.clone() for name, tensor in state.items()}
     with torch.no_grad():
         reference = ShapeProp(gm).propagate(*example_inputs, *defaults)
+        after = {id(tensor): tensor.clone() for tensor in state.values()}
+        for name, tensor in state.items():
+            tensor.copy_(before[name])
 
     converter = _Converter(gm, model, function_name, params_as_constants)
     converter.run(input_names)
 
     reference_outputs = [r.detach().cpu().numpy() for r in _flatten_tensors(reference)]
+    for bn, _ in converter.running_stats.values():
+        reference_outputs += [after[id(bn.running_mean)].numpy(),
+                              after[id(bn.running_var)].numpy()]
     inputs = OrderedDict((value.name[1:], tensor.detach().cpu().numpy())
                          for value, tensor in zip(converter.input_arguments, example_inputs))
     params = OrderedDict((name, array) for _, name, _, array in converter.weight_arguments)
     arguments = make_arguments(list(inputs.items()), list(params.items()))
-    header = (f"Imported from PyTorch {type(model).__qualname__} by raf_mlir.torch_frontend.\n"
+    mode = " (training mode)" if training else ""
+    header = (f"Imported from PyTorch {type(model).__qualname__}{mode} by "
+              f"raf_mlir.torch_frontend.\n"
               f"Arguments: {len(inputs)} input(s), then {len(params)} weight(s) in "
               f"state_dict order{' (weights are constants)' if params_as_constants else ''}.")
     return ImportedModule(function_name=function_name,

@@ -12,6 +12,7 @@ Tools are looked up in ``$RAF_BUILD_DIR/bin`` (default ``<repo>/build/bin``).
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
@@ -23,6 +24,7 @@ import numpy as np
 import pytest
 import torch
 import torch.nn as nn
+import torch.nn.functional as F
 import torchvision
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -258,6 +260,89 @@ def test_functional_mix(tmp_path, raf_opt):
     assert count(text, "concatenate") == 1
     assert len(imported.reference_outputs) == 2
     check_numerics(imported)
+
+
+# ---------------------------------------------------------------------------
+# Losses and training mode
+# ---------------------------------------------------------------------------
+
+
+class _Classifier(nn.Module):
+    """conv + batch norm (called twice) + linear head + a loss."""
+
+    def __init__(self, loss: nn.Module) -> None:
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3, padding=1)
+        self.bn = nn.BatchNorm2d(4, momentum=0.3)
+        self.fc = nn.Linear(4, 5)
+        self.loss = loss
+
+    def forward(self, x, target):
+        h = torch.relu(self.bn(self.conv(x)))
+        h = self.bn(h)  # the second call sees the first call's statistics
+        logits = self.fc(F.adaptive_avg_pool2d(h, 1).flatten(1))
+        return self.loss(logits, target)
+
+
+def test_training_mode_batch_norm(tmp_path, raf_opt):
+    torch.manual_seed(0)
+    model = randomize_batch_norm(_Classifier(nn.CrossEntropyLoss()))
+    before = {k: v.clone() for k, v in model.state_dict().items()}
+    inputs = (torch.randn(4, 3, 6, 6), torch.tensor([0, 4, 2, 2]))
+    imported = import_module(model, inputs, function_name="main", training=True)
+    text = verify(imported, tmp_path, raf_opt)
+    assert count(text, "nn.batch_norm") == 2
+    assert text.count("training = true") == 2 and "momentum = 0.3 : f64" in text
+    # The model is left in training mode with its buffers as they were.
+    assert model.training
+    for name, value in model.state_dict().items():
+        assert torch.equal(value, before[name]), name
+    # loss, then the running mean and variance after both calls.
+    assert len(imported.reference_outputs) == 3
+    assert re.search(r"-> \(tensor<f32>, tensor<4xf32>, tensor<4xf32>\)", text)
+    reference = copy.deepcopy(model)
+    loss = reference(*inputs)
+    np.testing.assert_allclose(imported.reference_outputs[0], loss.detach().numpy(), rtol=1e-6)
+    np.testing.assert_allclose(imported.reference_outputs[1], reference.bn.running_mean.numpy())
+    np.testing.assert_allclose(imported.reference_outputs[2], reference.bn.running_var.numpy())
+    check_numerics(imported)
+
+
+@pytest.mark.parametrize("loss, target, ops", [
+    (nn.CrossEntropyLoss(), torch.tensor([0, 4, 2, 1]), ["nn.log_softmax", "nn.nll_loss"]),
+    (nn.CrossEntropyLoss(reduction="sum", ignore_index=2), torch.tensor([0, 4, 2, 1]),
+     ["nn.log_softmax", "nn.nll_loss"]),
+    (nn.CrossEntropyLoss(), torch.softmax(torch.randn(4, 5), 1), ["nn.cross_entropy"]),
+])
+def test_losses(tmp_path, raf_opt, loss, target, ops):
+    torch.manual_seed(0)
+    imported = import_module(_Classifier(loss), (torch.randn(4, 3, 6, 6), target))
+    text = verify(imported, tmp_path, raf_opt)
+    for op in ops:
+        assert count(text, op) == 1
+    if loss.ignore_index != -100:
+        assert "ignore_index = 2 : i64" in text
+    check_numerics(imported)
+
+
+class _NllWithDropout(nn.Module):
+    def __init__(self, p: float) -> None:
+        super().__init__()
+        self.fc = nn.Linear(4, 3)
+        self.p = p
+
+    def forward(self, x, y):
+        return F.nll_loss(F.log_softmax(F.dropout(self.fc(x), self.p, self.training), 1), y)
+
+
+def test_training_mode_dropout():
+    inputs = (torch.randn(2, 4), torch.tensor([0, 2]))
+    imported = import_module(_NllWithDropout(0.0), inputs, training=True)
+    assert count(imported.mlir_text, "nn.nll_loss") == 1
+    check_numerics(imported)
+    with pytest.raises(UnsupportedOperationError, match="p=0.5 in training mode"):
+        import_module(_NllWithDropout(0.5), inputs, training=True)
+    import_module(_NllWithDropout(0.5), inputs)  # eval mode: the identity
 
 
 # ---------------------------------------------------------------------------
