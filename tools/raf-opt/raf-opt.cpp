@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -37,6 +38,8 @@ int main(int argc, char **argv) {
                   mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
                   mlir::tosa::TosaDialect>();
   raf::registerCPUPipelineDialects(registry);
+  // func.call inlining (--inline, used by --raf-training-pipeline).
+  mlir::func::registerInlinerExtension(registry);
 
   // Generic upstream passes (canonicalize, cse, inline, symbol-dce, ...).
   mlir::registerTransformsPasses();
