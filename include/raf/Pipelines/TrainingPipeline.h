@@ -31,9 +31,9 @@ struct TrainingPipelineOptions
                      "is straight-line code the CPU path compiles (off: "
                      "calls become backpropagator closures, evaluator only)"),
       llvm::cl::init(true)};
-  Option<std::string> optimizer{
-      *this, "optimizer", llvm::cl::desc("sgd, momentum or adam"),
-      llvm::cl::init("sgd")};
+  Option<std::string> optimizer{*this, "optimizer",
+                                llvm::cl::desc("sgd, momentum or adam"),
+                                llvm::cl::init("sgd")};
   Option<double> lr{*this, "lr", llvm::cl::desc("Learning rate"),
                     llvm::cl::init(0.01)};
   Option<double> momentum{*this, "momentum",
