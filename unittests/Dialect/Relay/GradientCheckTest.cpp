@@ -381,6 +381,23 @@ const GradientCase kCases[] = {
     {"max",
      {"tensor<3x5xf64>"},
      "%y = relay.max %a0 {axis = array<i64: 1>} : ($0)"},
+    {"max_pool2d_overlapping",
+     {"tensor<1x2x5x5xf64>"},
+     "%y = relay.nn.max_pool2d %a0 {pool_size = array<i64: 3, 3>, strides = "
+     "array<i64: 2, 2>, padding = array<i64: 1, 1, 1, 1>} : ($0)"},
+    {"max_pool2d_nhwc_ceil",
+     {"tensor<1x5x4x2xf64>"},
+     "%y = relay.nn.max_pool2d %a0 {pool_size = array<i64: 2, 2>, strides = "
+     "array<i64: 2, 2>, layout = \"NHWC\", ceil_mode = true} : ($0)"},
+    {"avg_pool2d",
+     {"tensor<2x2x5x5xf64>"},
+     "%y = relay.nn.avg_pool2d %a0 {pool_size = array<i64: 3, 3>, strides = "
+     "array<i64: 2, 2>, padding = array<i64: 1, 1, 1, 1>} : ($0)"},
+    {"avg_pool2d_count_pad_ceil",
+     {"tensor<1x2x5x4xf64>"},
+     "%y = relay.nn.avg_pool2d %a0 {pool_size = array<i64: 2, 3>, padding = "
+     "array<i64: 1, 1, 1, 1>, count_include_pad = true, ceil_mode = true, "
+     "strides = array<i64: 2, 2>} : ($0)"},
     {"global_avg_pool2d",
      {"tensor<2x3x4x5xf64>"},
      "%y = relay.nn.global_avg_pool2d %a0 : ($0)"},

@@ -28,8 +28,9 @@ namespace raf::relay::grad {
 #define RAF_RELAY_DIFFERENTIABLE_OPS(X)                                        \
   /* element-wise */                                                           \
   X(ReluOp)                                                                    \
-  X(LeakyReluOp) X(SigmoidOp) X(TanhOp) X(ExpOp) X(LogOp) X(SqrtOp) X(RsqrtOp) \
-      X(ErfOp) X(GeluOp) X(NegativeOp) X(SquareOp) X(DropoutOp) X(ZerosLikeOp) \
+  X(LeakyReluOp)                                                               \
+  X(SigmoidOp) X(TanhOp) X(ExpOp) X(LogOp) X(SqrtOp) X(RsqrtOp) X(ErfOp)       \
+      X(GeluOp) X(NegativeOp) X(SquareOp) X(DropoutOp) X(ZerosLikeOp)          \
           X(OnesLikeOp) X(CastOp) /* broadcasting */                           \
       X(AddOp) X(SubtractOp) X(MultiplyOp) X(DivideOp) X(PowerOp) X(MaximumOp) \
           X(MinimumOp) X(WhereOp) X(BiasAddOp) /* linear algebra */            \
@@ -37,7 +38,8 @@ namespace raf::relay::grad {
           X(Conv2DTransposeOp) /* normalisation and losses */                  \
       X(SoftmaxOp) X(LogSoftmaxOp) X(LayerNormOp) X(BatchNormOp)               \
           X(CrossEntropyOp) X(NLLLossOp) /* pooling and reductions */          \
-      X(GlobalAvgPool2DOp) X(SumOp) X(MeanOp) X(MaxOp) /* shape */             \
+      X(MaxPool2DOp) X(AvgPool2DOp) X(GlobalAvgPool2DOp) X(SumOp) X(MeanOp)    \
+          X(MaxOp) /* shape */                                                 \
       X(ReshapeOp) X(TransposeOp) X(ExpandDimsOp) X(SqueezeOp)                 \
           X(ConcatenateOp) X(SplitOp) X(StridedSliceOp) X(TakeOp) X(PadOp)     \
               X(BroadcastToOp)

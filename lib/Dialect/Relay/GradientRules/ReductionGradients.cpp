@@ -1,4 +1,4 @@
-//===- ReductionGradients.cpp - sum, mean, max, global pooling ------------===//
+//===- ReductionGradients.cpp - reductions and pooling --------------------===//
 
 #include "AdjointBuilder.h"
 
@@ -68,6 +68,25 @@ LogicalResult grad::adjoint(MaxOp op, AdjointBuilder &ad) {
   Value ties = ad.sum(hit, reduced, /*keepdims=*/true);
   Value dy = ad.reshape(ad.resultGradient(0), kept);
   ad.setOperandGradient(0, ad.mul(hit, ad.div(dy, ties)));
+  return success();
+}
+
+// Window pooling: the library-style gradient operators with the forward's
+// attributes (PyTorch's backward semantics, including ceil_mode and the
+// divisor rules).
+LogicalResult grad::adjoint(MaxPool2DOp op, AdjointBuilder &ad) {
+  ad.setOperandGradient(
+      0, MaxPool2DGradOp::create(ad.builder(), ad.getLoc(),
+                                 ValueRange{ad.resultGradient(0), op.getX()},
+                                 op->getAttrs()));
+  return success();
+}
+
+LogicalResult grad::adjoint(AvgPool2DOp op, AdjointBuilder &ad) {
+  ad.setOperandGradient(
+      0, AvgPool2DGradOp::create(ad.builder(), ad.getLoc(),
+                                 ValueRange{ad.resultGradient(0), op.getX()},
+                                 op->getAttrs()));
   return success();
 }
 
