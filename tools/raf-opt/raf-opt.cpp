@@ -26,6 +26,7 @@
 #include "raf/Dialect/Relay/Transforms/BackendOptions.h"
 #include "raf/Dialect/Relay/Transforms/Passes.h"
 #include "raf/Pipelines/CPUPipeline.h"
+#include "raf/Pipelines/GradPipeline.h"
 #include "raf/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
@@ -47,6 +48,7 @@ int main(int argc, char **argv) {
   raf::registerRAFConversionPasses();
   raf::registerRAFTransformsPasses();
   raf::registerCPUPipeline();
+  raf::registerRelayGradPipeline();
   // --raf-backend-preference / --raf-disable-backends (defaults of the
   // dispatch and fusion passes).
   raf::relay::registerBackendOptions();
