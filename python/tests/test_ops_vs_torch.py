@@ -250,6 +250,43 @@ def take_reference(axis, mode):
     return reference
 
 
+def pool_grad_reference(pool, layout="NCHW", **kwargs):
+    """The gradient of `pool(data, **kwargs)` (a PyTorch pooling in NCHW)
+    with respect to `data`, for the output gradient `out_grad`, by autograd.
+    Tensors arrive and leave in `layout`."""
+
+    def reference(out_grad, data):
+        with torch.enable_grad():
+            x = from_layout(data, layout).clone().requires_grad_()
+            pool(x, **kwargs).backward(from_layout(out_grad, layout))
+        return nchw(x.grad, layout)
+
+    return reference
+
+
+def dilated_avg_pool2d(x, kernel_size, stride, padding, dilation):
+    """avg_pool2d with dilation and count_include_pad = False, which
+    F.avg_pool2d lacks: a depthwise convolution with ones, divided by the
+    number of window positions inside the input."""
+    channels = x.shape[1]
+    ones = torch.ones(channels, 1, kernel_size, kernel_size, dtype=x.dtype)
+    conv = dict(stride=stride, padding=padding, dilation=dilation)
+    sums = F.conv2d(x, ones, groups=channels, **conv)
+    counts = F.conv2d(torch.ones_like(x[:1, :1]), ones[:1], **conv)
+    return sums / counts
+
+
+def nan_floats(*shape):
+    """Floats with a few NaNs, which win a max window (PyTorch)."""
+
+    def make(r):
+        x = r.uniform(-1.0, 1.0, shape).astype(np.float32)
+        x[r.uniform(size=shape) < 0.1] = np.nan
+        return x
+
+    return make
+
+
 def numpy_reference(fn):
     """For layouts PyTorch cannot express; numpy is the oracle there."""
     return lambda *xs: torch.from_numpy(
@@ -502,6 +539,116 @@ CASES = [
          lambda x: nchw(F.avg_pool2d(from_layout(x, "NHWC"), 2, 2), "NHWC"),
          attrs='pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, '
                'layout = "NHWC"'),
+    # Pooling gradients: (out_grad, data) against autograd through the
+    # forward pooling.
+    Case("max_pool2d_grad", "nn.max_pool2d_grad",
+         [f32(2, 3, 4, 4), f32(2, 3, 8, 8)],
+         pool_grad_reference(F.max_pool2d, kernel_size=2, stride=2),
+         attrs="pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>"),
+    # Values from {0, 1, 2} tie inside most windows: the first maximum in
+    # row-major window order takes the gradient. Stride 1 < pool size 3:
+    # every element lies in up to 9 windows, whose gradients add up.
+    Case("max_pool2d_grad_overlap_ties", "nn.max_pool2d_grad",
+         [f32(2, 3, 5, 5), small_floats(2, 3, 7, 7)],
+         pool_grad_reference(F.max_pool2d, kernel_size=3, stride=1),
+         attrs="pool_size = array<i64: 3, 3>"),
+    Case("max_pool2d_grad_nan", "nn.max_pool2d_grad",
+         [f32(1, 2, 4, 4), nan_floats(1, 2, 6, 6)],
+         pool_grad_reference(F.max_pool2d, kernel_size=3, stride=1),
+         attrs="pool_size = array<i64: 3, 3>"),
+    Case("max_pool2d_grad_pad_ceil", "nn.max_pool2d_grad",
+         [f32(2, 3, 5, 5), f32(2, 3, 8, 8)],
+         pool_grad_reference(F.max_pool2d, kernel_size=3, stride=2,
+                             padding=1, ceil_mode=True),
+         attrs="pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, "
+               "padding = array<i64: 1>, ceil_mode = true"),
+    Case("max_pool2d_grad_ceil_drops_window", "nn.max_pool2d_grad",
+         [f32(1, 2, 3, 3), f32(1, 2, 5, 5)],
+         pool_grad_reference(F.max_pool2d, kernel_size=2, stride=2,
+                             padding=1, ceil_mode=True),
+         attrs="pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, "
+               "padding = array<i64: 1>, ceil_mode = true"),
+    Case("max_pool2d_grad_dilation", "nn.max_pool2d_grad",
+         [f32(2, 3, 3, 3), f32(2, 3, 8, 8)],
+         pool_grad_reference(F.max_pool2d, kernel_size=3, stride=2,
+                             padding=1, dilation=2),
+         attrs="pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, "
+               "padding = array<i64: 1>, dilation = array<i64: 2, 2>"),
+    Case("max_pool2d_grad_asymmetric_padding", "nn.max_pool2d_grad",
+         [f32(2, 3, 4, 3), f32(2, 3, 7, 7)],
+         pool_grad_reference(
+             lambda x: F.max_pool2d(F.pad(x, (0, 1, 1, 1), value=-np.inf),
+                                    3, 2)),
+         attrs="pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, "
+               "padding = array<i64: 1, 0, 1, 1>"),
+    Case("max_pool2d_grad_nhwc", "nn.max_pool2d_grad",
+         [f32(2, 4, 4, 3), f32(2, 8, 8, 3)],
+         pool_grad_reference(F.max_pool2d, "NHWC", kernel_size=3, stride=2,
+                             padding=1),
+         attrs='pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, '
+               'padding = array<i64: 1>, layout = "NHWC"'),
+    Case("max_pool2d_grad_f16", "nn.max_pool2d_grad",
+         [f16(2, 3, 3, 3), f16(2, 3, 7, 7)],
+         pool_grad_reference(F.max_pool2d, kernel_size=3, stride=2),
+         attrs="pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>"),
+    Case("avg_pool2d_grad", "nn.avg_pool2d_grad",
+         [f32(2, 3, 4, 4), f32(2, 3, 8, 8)],
+         pool_grad_reference(F.avg_pool2d, kernel_size=2, stride=2),
+         attrs="pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>"),
+    Case("avg_pool2d_grad_pad_exclude", "nn.avg_pool2d_grad",
+         [f32(2, 3, 4, 4), f32(2, 3, 7, 7)],
+         pool_grad_reference(F.avg_pool2d, kernel_size=3, stride=2,
+                             padding=1, count_include_pad=False),
+         attrs="pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, "
+               "padding = array<i64: 1>"),
+    Case("avg_pool2d_grad_pad_include", "nn.avg_pool2d_grad",
+         [f32(2, 3, 4, 4), f32(2, 3, 7, 7)],
+         pool_grad_reference(F.avg_pool2d, kernel_size=3, stride=2,
+                             padding=1, count_include_pad=True),
+         attrs="pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, "
+               "padding = array<i64: 1>, count_include_pad = true"),
+    Case("avg_pool2d_grad_overlap", "nn.avg_pool2d_grad",
+         [f32(2, 3, 6, 6), f32(2, 3, 8, 8)],
+         pool_grad_reference(F.avg_pool2d, kernel_size=3, stride=1),
+         attrs="pool_size = array<i64: 3, 3>"),
+    Case("avg_pool2d_grad_ceil_include", "nn.avg_pool2d_grad",
+         [f32(2, 3, 5, 5), f32(2, 3, 8, 8)],
+         pool_grad_reference(F.avg_pool2d, kernel_size=3, stride=2,
+                             padding=1, ceil_mode=True,
+                             count_include_pad=True),
+         attrs="pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, "
+               "padding = array<i64: 1>, ceil_mode = true, "
+               "count_include_pad = true"),
+    Case("avg_pool2d_grad_ceil_exclude", "nn.avg_pool2d_grad",
+         [f32(2, 3, 5, 5), f32(2, 3, 8, 8)],
+         pool_grad_reference(F.avg_pool2d, kernel_size=3, stride=2,
+                             padding=1, ceil_mode=True,
+                             count_include_pad=False),
+         attrs="pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, "
+               "padding = array<i64: 1>, ceil_mode = true"),
+    Case("avg_pool2d_grad_ceil_drops_window", "nn.avg_pool2d_grad",
+         [f32(1, 2, 3, 3), f32(1, 2, 5, 5)],
+         pool_grad_reference(F.avg_pool2d, kernel_size=2, stride=2,
+                             padding=1, ceil_mode=True,
+                             count_include_pad=True),
+         attrs="pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, "
+               "padding = array<i64: 1>, ceil_mode = true, "
+               "count_include_pad = true"),
+    Case("avg_pool2d_grad_nhwc", "nn.avg_pool2d_grad",
+         [f32(2, 4, 4, 3), f32(2, 8, 8, 3)],
+         pool_grad_reference(F.avg_pool2d, "NHWC", kernel_size=3, stride=2,
+                             padding=1, count_include_pad=True),
+         attrs='pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, '
+               'padding = array<i64: 1>, layout = "NHWC", '
+               'count_include_pad = true'),
+    # PyTorch's avg_pool2d has no dilation; the oracle is a depthwise
+    # convolution with ones divided by the tap counts, differentiated.
+    Case("avg_pool2d_grad_dilation", "nn.avg_pool2d_grad",
+         [f32(2, 3, 8, 8), f32(2, 3, 8, 8)],
+         pool_grad_reference(dilated_avg_pool2d, kernel_size=2, stride=1,
+                             padding=1, dilation=2),
+         attrs="pool_size = array<i64: 2, 2>, padding = array<i64: 1>, "
+               "dilation = array<i64: 2, 2>"),
     Case("global_avg_pool2d", "nn.global_avg_pool2d", [f32(2, 3, 5, 6)],
          lambda x: F.adaptive_avg_pool2d(x, 1)),
     Case("global_avg_pool2d_nhwc", "nn.global_avg_pool2d", [f32(2, 5, 6, 3)],

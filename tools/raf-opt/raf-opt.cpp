@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -27,6 +28,7 @@
 #include "raf/Dialect/Relay/Transforms/Passes.h"
 #include "raf/Pipelines/CPUPipeline.h"
 #include "raf/Pipelines/GradPipeline.h"
+#include "raf/Pipelines/TrainingPipeline.h"
 #include "raf/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
@@ -38,6 +40,8 @@ int main(int argc, char **argv) {
                   mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
                   mlir::tosa::TosaDialect>();
   raf::registerCPUPipelineDialects(registry);
+  // func.call inlining (--inline, used by --raf-training-pipeline).
+  mlir::func::registerInlinerExtension(registry);
 
   // Generic upstream passes (canonicalize, cse, inline, symbol-dce, ...).
   mlir::registerTransformsPasses();
@@ -49,6 +53,7 @@ int main(int argc, char **argv) {
   raf::registerRAFTransformsPasses();
   raf::registerCPUPipeline();
   raf::registerRelayGradPipeline();
+  raf::registerTrainingPipeline();
   // --raf-backend-preference / --raf-disable-backends (defaults of the
   // dispatch and fusion passes).
   raf::relay::registerBackendOptions();

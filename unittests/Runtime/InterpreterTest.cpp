@@ -501,6 +501,60 @@ TEST_F(InterpreterTest, LossAndNormalisationErrors) {
       << diagnostics;
 }
 
+TEST_F(InterpreterTest, PoolingGradientsCheckRunTimeShapes) {
+  parse(R"mlir(
+    func.func @max(%g: tensor<1x1x?x?xf32>, %x: tensor<1x1x?x?xf32>)
+        -> tensor<1x1x?x?xf32> {
+      %r = relay.nn.max_pool2d_grad %g, %x
+          {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>}
+          : (tensor<1x1x?x?xf32>, tensor<1x1x?x?xf32>)
+      return %r : tensor<1x1x?x?xf32>
+    }
+    func.func @avg(%g: tensor<1x1x?x?xf32>, %x: tensor<1x1x?x?xf32>)
+        -> tensor<1x1x?x?xf32> {
+      %r = relay.nn.avg_pool2d_grad %g, %x
+          {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>}
+          : (tensor<1x1x?x?xf32>, tensor<1x1x?x?xf32>)
+      return %r : tensor<1x1x?x?xf32>
+    })mlir");
+  auto tensor = [](std::vector<int64_t> shape,
+                   std::initializer_list<double> values) {
+    HostTensor t(DType::F32, shape);
+    int64_t i = 0;
+    for (double value : values)
+      t.setDouble(i++, value);
+    return RuntimeValue(std::move(t));
+  };
+  // Two windows over [[1, 3, 3, 0], [2, 0, 5, 5]]: the maxima are 3 at
+  // (0, 1) and the first 5, at (1, 2).
+  RuntimeValue data = tensor({1, 1, 2, 4}, {1, 3, 3, 0, 2, 0, 5, 5});
+  RuntimeValue outGrad = tensor({1, 1, 1, 2}, {10, 20});
+  auto results = run("max", {outGrad, data});
+  ASSERT_TRUE(succeeded(results)) << diagnostics;
+  EXPECT_EQ(elements((*results)[0]),
+            (std::vector<double>{0, 10, 0, 0, 0, 0, 20, 0}));
+  results = run("avg", {outGrad, data});
+  ASSERT_TRUE(succeeded(results)) << diagnostics;
+  EXPECT_EQ(elements((*results)[0]),
+            (std::vector<double>{2.5, 2.5, 5, 5, 2.5, 2.5, 5, 5}));
+
+  // out_grad must have the shape of the pooling result for the actual data.
+  results = run("max", {tensor({1, 1, 2, 2}, {}), data});
+  EXPECT_TRUE(failed(results));
+  EXPECT_NE(diagnostics.find("out_grad is tensor<1x1x2x2xf32> at run time, "
+                             "expected tensor<1x1x1x2xf32> (the pooling "
+                             "result for data tensor<1x1x2x4xf32>)"),
+            std::string::npos)
+      << diagnostics;
+
+  results = run("avg", {tensor({1, 1, 1, 1}, {}), tensor({1, 1, 1, 4}, {})});
+  EXPECT_TRUE(failed(results));
+  EXPECT_NE(diagnostics.find("the pooling window does not fit the padded "
+                             "input tensor<1x1x1x4xf32> at run time"),
+            std::string::npos)
+      << diagnostics;
+}
+
 //===----------------------------------------------------------------------===//
 // Coverage
 //===----------------------------------------------------------------------===//

@@ -11,7 +11,9 @@
 //   nn.dense / nn.matmul linalg.matmul (transposes by linalg.transpose);
 //   nn.batch_matmul      linalg.batch_matmul (batch 1 by linalg.broadcast);
 //   pooling              linalg.pooling_nchw_max / linalg.pooling_nchw_sum
-//                        after tensor.pad (ceil_mode pads the last window).
+//                        after tensor.pad (ceil_mode pads the last window);
+//   pooling gradients    a linalg.generic gather over the input positions
+//                        and window taps (max: of the per-window argmax).
 // Named ops convert their inputs to the output element type, which gives
 // `out_dtype` its meaning (i8 x i8 accumulates in i32).
 //
@@ -352,6 +354,95 @@ int64_t countTaps(int64_t out, int64_t stride, int64_t padBefore,
   return count;
 }
 
+/// The windows of a pooling operator or its gradient, in NCHW: input and
+/// output extents (H, W and OH, OW) and the window attributes.
+struct PoolGeometry {
+  std::array<int64_t, 2> in, out;
+  ArrayRef<int64_t> pool, strides, dilation;
+  std::array<int64_t, 4> padding; // top, left, bottom, right
+
+  template <typename OpTy>
+  static PoolGeometry get(OpTy op, RankedTensorType inputNCHW,
+                          RankedTensorType outputNCHW) {
+    return {{inputNCHW.getDimSize(2), inputNCHW.getDimSize(3)},
+            {outputNCHW.getDimSize(2), outputNCHW.getDimSize(3)},
+            op.getPoolSize(),
+            op.getStrides(),
+            op.getDilation(),
+            getPadding(op.getPadding())};
+  }
+};
+
+/// Pads NCHW `x` by the explicit padding, and further at the bottom/right
+/// where a ceil_mode window reaches past it, so every window is in bounds.
+Value padForWindows(OpBuilder &b, Location loc, Value x,
+                    const PoolGeometry &geo, Value padValue) {
+  std::array<int64_t, 2> extra;
+  for (int d = 0; d < 2; ++d) {
+    int64_t needed = (geo.out[d] - 1) * geo.strides[d] +
+                     geo.dilation[d] * (geo.pool[d] - 1) + 1;
+    extra[d] = std::max<int64_t>(
+        0, needed - (geo.in[d] + geo.padding[d] + geo.padding[d + 2]));
+  }
+  return createPad(b, loc, x, {0, 0, geo.padding[0], geo.padding[1]},
+                   {0, 0, geo.padding[2] + extra[0], geo.padding[3] + extra[1]},
+                   padValue);
+}
+
+/// The average's divisor per output position, as PyTorch: taps inside the
+/// input, plus those in the explicit padding with count_include_pad (the
+/// ceil_mode overhang never counts). Known at compile time, so `values`
+/// ([N, C, OH, OW]) is divided by a constant [OH, OW] tensor.
+template <typename OpTy>
+Value divideByTapCount(OpBuilder &b, Location loc, OpTy op, Value values,
+                       const PoolGeometry &geo) {
+  RankedTensorType valuesType = getTensorType(values);
+  Type element = valuesType.getElementType();
+  bool includePad = op.getCountIncludePad();
+  SmallVector<Attribute> counts;
+  for (int64_t oh = 0; oh < geo.out[0]; ++oh) {
+    for (int64_t ow = 0; ow < geo.out[1]; ++ow) {
+      int64_t taps = 1;
+      for (int d = 0; d < 2; ++d) {
+        int64_t lo = includePad ? -geo.padding[d] : 0;
+        int64_t hi = includePad ? geo.in[d] + geo.padding[d + 2] : geo.in[d];
+        taps *= countTaps(d == 0 ? oh : ow, geo.strides[d], geo.padding[d],
+                          geo.pool[d], geo.dilation[d], lo, hi);
+      }
+      // A window with no input element (possible when the padding exceeds
+      // the window) sums to 0 and averages to 0, as in PyTorch and the
+      // reference evaluator: divide it by 1, not 0.
+      taps = std::max<int64_t>(taps, 1);
+      if (isa<FloatType>(element))
+        counts.push_back(b.getFloatAttr(element, static_cast<double>(taps)));
+      else
+        counts.push_back(b.getIntegerAttr(element, taps));
+    }
+  }
+  auto countType = RankedTensorType::get({geo.out[0], geo.out[1]}, element);
+  Value countTensor = arith::ConstantOp::create(
+      b, loc, countType, DenseElementsAttr::get(countType, counts));
+  MLIRContext *context = b.getContext();
+  SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(4),
+                              AffineMap::get(4, 0,
+                                             {getAffineDimExpr(2, context),
+                                              getAffineDimExpr(3, context)},
+                                             context),
+                              b.getMultiDimIdentityMap(4)};
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{valuesType}, ValueRange{values, countTensor},
+      ValueRange{createEmpty(b, loc, valuesType)}, maps,
+      SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel),
+      [&](OpBuilder &nested, Location l, ValueRange args) {
+        Value quotient =
+            isa<FloatType>(element)
+                ? (Value)arith::DivFOp::create(nested, l, args[0], args[1])
+                : (Value)arith::DivSIOp::create(nested, l, args[0], args[1]);
+        linalg::YieldOp::create(nested, l, quotient);
+      });
+  return generic.getResult(0);
+}
+
 /// Max and average pooling. `IsMax` selects the named op and the padding
 /// value (-inf / the integer minimum for max, 0 for the average's sum).
 template <typename OpTy, bool IsMax>
@@ -368,32 +459,19 @@ struct Pool2DLowering : OpConversionPattern<OpTy> {
     RankedTensorType xType = getTensorType(x);
     Type element = xType.getElementType();
     RankedTensorType resultType = permuteType(op.getType(), toNCHW);
-    ArrayRef<int64_t> pool = op.getPoolSize();
-    ArrayRef<int64_t> strides = op.getStrides();
-    ArrayRef<int64_t> dilation = op.getDilation();
-    auto padding = getPadding(op.getPadding());
-    std::array<int64_t, 2> in = {xType.getDimSize(2), xType.getDimSize(3)};
-    std::array<int64_t, 2> out = {resultType.getDimSize(2),
-                                  resultType.getDimSize(3)};
+    auto geo = PoolGeometry::get(op, xType, resultType);
     // ceil_mode: the last window may reach past the bottom/right padding;
-    // pad further so it is in bounds (those taps never count).
-    std::array<int64_t, 2> extra;
-    for (int d = 0; d < 2; ++d) {
-      int64_t needed =
-          (out[d] - 1) * strides[d] + dilation[d] * (pool[d] - 1) + 1;
-      extra[d] =
-          std::max<int64_t>(0, needed - (in[d] + padding[d] + padding[d + 2]));
-    }
+    // padForWindows pads further so it is in bounds (those taps never
+    // count).
     Value padValue = IsMax ? createLowest(rewriter, loc, element)
                            : createScalar(rewriter, loc, element, 0.0);
-    Value padded = createPad(
-        rewriter, loc, x, {0, 0, padding[0], padding[1]},
-        {0, 0, padding[2] + extra[0], padding[3] + extra[1]}, padValue);
-    Value window = createEmpty(
-        rewriter, loc, RankedTensorType::get({pool[0], pool[1]}, element));
+    Value padded = padForWindows(rewriter, loc, x, geo, padValue);
+    Value window =
+        createEmpty(rewriter, loc,
+                    RankedTensorType::get({geo.pool[0], geo.pool[1]}, element));
     Value init = createFilled(rewriter, loc, resultType, padValue);
-    Attribute stridesAttr = rewriter.getI64TensorAttr(strides);
-    Attribute dilationAttr = rewriter.getI64TensorAttr(dilation);
+    Attribute stridesAttr = rewriter.getI64TensorAttr(geo.strides);
+    Attribute dilationAttr = rewriter.getI64TensorAttr(geo.dilation);
     Value pooled;
     if constexpr (IsMax) {
       pooled =
@@ -407,66 +485,255 @@ struct Pool2DLowering : OpConversionPattern<OpTy> {
               rewriter, loc, TypeRange{resultType}, ValueRange{padded, window},
               ValueRange{init}, stridesAttr, dilationAttr)
               .getResult(0);
-      pooled = divideByTapCount(rewriter, loc, op, sum, in, out, padding);
+      pooled = divideByTapCount(rewriter, loc, op, sum, geo);
     }
     rewriter.replaceOp(op,
                        createTranspose(rewriter, loc, pooled,
                                        getCanonicalToLayout(layout, "NCHW")));
     return success();
   }
+};
 
-  /// The average's divisor per output position, as PyTorch: taps inside the
-  /// input, plus those in the explicit padding with count_include_pad (the
-  /// ceil_mode overhang never counts). Known at compile time, so it is a
-  /// constant [OH, OW] tensor.
-  static Value divideByTapCount(OpBuilder &b, Location loc, OpTy op, Value sum,
-                                std::array<int64_t, 2> in,
-                                std::array<int64_t, 2> out,
-                                std::array<int64_t, 4> padding) {
-    RankedTensorType sumType = getTensorType(sum);
-    Type element = sumType.getElementType();
-    bool includePad = false;
-    if constexpr (!IsMax)
-      includePad = op.getCountIncludePad();
-    SmallVector<Attribute> counts;
-    for (int64_t oh = 0; oh < out[0]; ++oh) {
-      for (int64_t ow = 0; ow < out[1]; ++ow) {
-        int64_t taps = 1;
+/// Builds, inside the body of a pooling-gradient gather, what the output
+/// window `window` = (n, c, oh, ow) contributes to the input element it
+/// covers with window position (kh, kw). When no such window exists,
+/// `window` is an in-bounds stand-in and the value is discarded.
+using WindowContributionFn = llvm::function_ref<Value(
+    OpBuilder &, Location, ValueRange window, Value kh, Value kw)>;
+
+/// The input gradient of 2-D pooling in NCHW, gathered: a linalg.generic
+/// over (n, c, h, w, kh, kw) producing `resultType`, with the window
+/// position (kh, kw) as reduction dimensions, adds up what `contribution`
+/// gives for every window that reads input (h, w) through position (kh,
+/// kw). Window (oh, ow) reads row h through kh iff h + pad_top - kh *
+/// dilation = oh * stride with 0 <= oh < OH (and likewise for columns); a
+/// gather is used rather than a scatter because linalg outputs must be
+/// indexed by projected permutations.
+Value createWindowGather(OpBuilder &b, Location loc,
+                         RankedTensorType resultType, const PoolGeometry &geo,
+                         WindowContributionFn contribution) {
+  MLIRContext *context = b.getContext();
+  Type element = resultType.getElementType();
+  // The window tensor only gives the reduction dimensions their extent.
+  Value window = createEmpty(
+      b, loc, RankedTensorType::get({geo.pool[0], geo.pool[1]}, element));
+  SmallVector<AffineMap> maps{
+      AffineMap::get(
+          6, 0, {getAffineDimExpr(4, context), getAffineDimExpr(5, context)},
+          context),
+      AffineMap::getMultiDimIdentityMap(6, context).getMajorSubMap(4)};
+  SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
+  iterators.append(2, utils::IteratorType::reduction);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, ValueRange{window},
+      ValueRange{zeroFilled(b, loc, resultType)}, maps, iterators,
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        auto index = [&](int64_t value) -> Value {
+          return arith::ConstantIndexOp::create(nb, l, value);
+        };
+        Value zero = index(0);
+        Value kernel[2] = {linalg::IndexOp::create(nb, l, 4),
+                           linalg::IndexOp::create(nb, l, 5)};
+        Value exists;
+        SmallVector<Value> windowIndex{linalg::IndexOp::create(nb, l, 0),
+                                       linalg::IndexOp::create(nb, l, 1)};
         for (int d = 0; d < 2; ++d) {
-          int64_t lo = includePad ? -padding[d] : 0;
-          int64_t hi = includePad ? in[d] + padding[d + 2] : in[d];
-          taps *= countTaps(d == 0 ? oh : ow, op.getStrides()[d], padding[d],
-                            op.getPoolSize()[d], op.getDilation()[d], lo, hi);
+          // shifted = h + pad_top - kh * dilation must be oh * stride.
+          Value position = linalg::IndexOp::create(nb, l, 2 + d);
+          Value shifted = arith::SubIOp::create(
+              nb, l,
+              arith::AddIOp::create(nb, l, position, index(geo.padding[d])),
+              arith::MulIOp::create(nb, l, kernel[d], index(geo.dilation[d])));
+          Value stride = index(geo.strides[d]);
+          Value out = arith::DivSIOp::create(nb, l, shifted, stride);
+          Value conditions[] = {
+              arith::CmpIOp::create(nb, l, arith::CmpIPredicate::sge, shifted,
+                                    zero),
+              arith::CmpIOp::create(
+                  nb, l, arith::CmpIPredicate::eq,
+                  arith::RemSIOp::create(nb, l, shifted, stride), zero),
+              arith::CmpIOp::create(nb, l, arith::CmpIPredicate::slt, out,
+                                    index(geo.out[d]))};
+          for (Value condition : conditions)
+            exists = exists ? arith::AndIOp::create(nb, l, exists, condition)
+                                  .getResult()
+                            : condition;
+          // Clamped so that the contribution never reads out of bounds.
+          windowIndex.push_back(
+              arith::SelectOp::create(nb, l, exists, out, zero));
         }
-        if (isa<FloatType>(element))
-          counts.push_back(b.getFloatAttr(element, static_cast<double>(taps)));
-        else // An integer divisor is never 0.
-          counts.push_back(
-              b.getIntegerAttr(element, std::max<int64_t>(taps, 1)));
-      }
-    }
-    auto countType = RankedTensorType::get({out[0], out[1]}, element);
-    Value countTensor = arith::ConstantOp::create(
-        b, loc, countType, DenseElementsAttr::get(countType, counts));
-    MLIRContext *context = b.getContext();
-    SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(4),
-                                AffineMap::get(4, 0,
-                                               {getAffineDimExpr(2, context),
-                                                getAffineDimExpr(3, context)},
-                                               context),
-                                b.getMultiDimIdentityMap(4)};
-    auto generic = linalg::GenericOp::create(
-        b, loc, TypeRange{sumType}, ValueRange{sum, countTensor},
-        ValueRange{createEmpty(b, loc, sumType)}, maps,
-        SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel),
-        [&](OpBuilder &nested, Location l, ValueRange args) {
-          Value quotient =
-              isa<FloatType>(element)
-                  ? (Value)arith::DivFOp::create(nested, l, args[0], args[1])
-                  : (Value)arith::DivSIOp::create(nested, l, args[0], args[1]);
-          linalg::YieldOp::create(nested, l, quotient);
+        Value value = contribution(nb, l, windowIndex, kernel[0], kernel[1]);
+        Value added = arith::AddFOp::create(
+            nb, l, args[1],
+            arith::SelectOp::create(nb, l, exists, value,
+                                    createScalar(nb, l, element, 0.0)));
+        linalg::YieldOp::create(nb, l, added);
+      });
+  return generic.getResult(0);
+}
+
+/// nn.max_pool2d_grad: first, per output window, the position kh * KW + kw
+/// of its maximum (a linalg.generic reducing over the window with a value
+/// and a position accumulator, reading the padded input); then a gather
+/// that gives each input element the output gradients of the windows whose
+/// maximum it is.
+struct MaxPool2DGradLowering : OpConversionPattern<relay::MaxPool2DGradOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(relay::MaxPool2DGradOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    StringRef layout = op.getLayout();
+    SmallVector<int64_t> toNCHW = getLayoutToCanonical(layout, "NCHW");
+    Value data = createTranspose(rewriter, loc, adaptor.getData(), toNCHW);
+    Value outGrad =
+        createTranspose(rewriter, loc, adaptor.getOutGrad(), toNCHW);
+    RankedTensorType dataType = getTensorType(data);
+    RankedTensorType outGradType = getTensorType(outGrad);
+    auto geo = PoolGeometry::get(op, dataType, outGradType);
+    Value positions = createMaxPositions(rewriter, loc, data, geo);
+    Value gradient = createWindowGather(
+        rewriter, loc, dataType, geo,
+        [&](OpBuilder &b, Location l, ValueRange window, Value kh,
+            Value kw) -> Value {
+          Value tap = arith::AddIOp::create(
+              b, l,
+              arith::MulIOp::create(
+                  b, l, kh, arith::ConstantIndexOp::create(b, l, geo.pool[1])),
+              kw);
+          Value position = tensor::ExtractOp::create(b, l, positions, window);
+          Value isMax = arith::CmpIOp::create(
+              b, l, arith::CmpIPredicate::eq, position,
+              arith::IndexCastOp::create(b, l, b.getI64Type(), tap));
+          Value g = tensor::ExtractOp::create(b, l, outGrad, window);
+          return arith::SelectOp::create(
+              b, l, isMax, g,
+              createScalar(b, l, dataType.getElementType(), 0.0));
         });
-    return generic.getResult(0);
+    rewriter.replaceOp(op,
+                       createTranspose(rewriter, loc, gradient,
+                                       getCanonicalToLayout(layout, "NCHW")));
+    return success();
+  }
+
+  /// [N, C, OH, OW] i64: the window position kh * KW + kw of each window's
+  /// maximum, as PyTorch picks it. The first in-bounds position starts;
+  /// a later one replaces it when strictly greater (ties keep the first) or
+  /// NaN. Positions in the padding never count.
+  static Value createMaxPositions(OpBuilder &b, Location loc, Value data,
+                                  const PoolGeometry &geo) {
+    MLIRContext *context = b.getContext();
+    RankedTensorType dataType = getTensorType(data);
+    Type element = dataType.getElementType();
+    Type i64 = b.getI64Type();
+    Value padded =
+        padForWindows(b, loc, data, geo, createLowest(b, loc, element));
+    Value window = createEmpty(
+        b, loc, RankedTensorType::get({geo.pool[0], geo.pool[1]}, element));
+    SmallVector<int64_t> outShape{
+        dataType.getDimSize(0), dataType.getDimSize(1), geo.out[0], geo.out[1]};
+    Value values =
+        createFilled(b, loc, RankedTensorType::get(outShape, element),
+                     createLowest(b, loc, element));
+    Value positions = createFilled(b, loc, RankedTensorType::get(outShape, i64),
+                                   createScalar(b, loc, i64, -1.0));
+    // (n, c, oh, ow, kh, kw) reads padded[n, c, oh * sh + kh * dh,
+    // ow * sw + kw * dw].
+    AffineExpr d[6];
+    bindDims(context, d[0], d[1], d[2], d[3], d[4], d[5]);
+    AffineMap input = AffineMap::get(
+        6, 0,
+        {d[0], d[1], d[2] * geo.strides[0] + d[4] * geo.dilation[0],
+         d[3] * geo.strides[1] + d[5] * geo.dilation[1]},
+        context);
+    AffineMap windowMap = AffineMap::get(6, 0, {d[4], d[5]}, context);
+    AffineMap outMap = AffineMap::get(6, 0, {d[0], d[1], d[2], d[3]}, context);
+    SmallVector<utils::IteratorType> iterators(4,
+                                               utils::IteratorType::parallel);
+    iterators.append(2, utils::IteratorType::reduction);
+    auto generic = linalg::GenericOp::create(
+        b, loc, TypeRange{values.getType(), positions.getType()},
+        ValueRange{padded, window}, ValueRange{values, positions},
+        {input, windowMap, outMap, outMap}, iterators,
+        [&](OpBuilder &nb, Location l, ValueRange args) {
+          Value x = args[0], best = args[2], bestPosition = args[3];
+          auto index = [&](int64_t value) -> Value {
+            return arith::ConstantIndexOp::create(nb, l, value);
+          };
+          // Whether the tap lies in the input, not in the padding:
+          // pad_top <= oh * sh + kh * dh < pad_top + H (and for columns).
+          Value inside;
+          for (int k = 0; k < 2; ++k) {
+            Value at = arith::AddIOp::create(
+                nb, l,
+                arith::MulIOp::create(nb, l,
+                                      linalg::IndexOp::create(nb, l, 2 + k),
+                                      index(geo.strides[k])),
+                arith::MulIOp::create(nb, l,
+                                      linalg::IndexOp::create(nb, l, 4 + k),
+                                      index(geo.dilation[k])));
+            Value conditions[] = {
+                arith::CmpIOp::create(nb, l, arith::CmpIPredicate::sge, at,
+                                      index(geo.padding[k])),
+                arith::CmpIOp::create(nb, l, arith::CmpIPredicate::slt, at,
+                                      index(geo.padding[k] + geo.in[k]))};
+            for (Value condition : conditions)
+              inside = inside ? arith::AndIOp::create(nb, l, inside, condition)
+                                    .getResult()
+                              : condition;
+          }
+          Value first = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::slt,
+                                              bestPosition,
+                                              createScalar(nb, l, i64, 0.0));
+          Value greater =
+              arith::CmpFOp::create(nb, l, arith::CmpFPredicate::OGT, x, best);
+          Value isNaN =
+              arith::CmpFOp::create(nb, l, arith::CmpFPredicate::UNO, x, x);
+          Value takes = arith::AndIOp::create(
+              nb, l, inside,
+              arith::OrIOp::create(
+                  nb, l, first, arith::OrIOp::create(nb, l, greater, isNaN)));
+          Value tap = arith::IndexCastOp::create(
+              nb, l, i64,
+              createLinearIndex(nb, l, {0, 0, 0, 0, geo.pool[0], geo.pool[1]},
+                                {4, 5}));
+          linalg::YieldOp::create(
+              nb, l,
+              ValueRange{
+                  arith::SelectOp::create(nb, l, takes, x, best),
+                  arith::SelectOp::create(nb, l, takes, tap, bestPosition)});
+        });
+    return generic.getResult(1);
+  }
+};
+
+/// nn.avg_pool2d_grad: the output gradient divided by the forward's
+/// divisors (the same constant tensor as nn.avg_pool2d), then gathered:
+/// each input element receives the scaled gradients of the windows that
+/// read it.
+struct AvgPool2DGradLowering : OpConversionPattern<relay::AvgPool2DGradOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(relay::AvgPool2DGradOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    StringRef layout = op.getLayout();
+    SmallVector<int64_t> toNCHW = getLayoutToCanonical(layout, "NCHW");
+    Value outGrad =
+        createTranspose(rewriter, loc, adaptor.getOutGrad(), toNCHW);
+    RankedTensorType dataType = permuteType(op.getType(), toNCHW);
+    auto geo = PoolGeometry::get(op, dataType, getTensorType(outGrad));
+    Value scaled = divideByTapCount(rewriter, loc, op, outGrad, geo);
+    Value gradient = createWindowGather(
+        rewriter, loc, dataType, geo,
+        [&](OpBuilder &b, Location l, ValueRange window, Value,
+            Value) -> Value {
+          return tensor::ExtractOp::create(b, l, scaled, window);
+        });
+    rewriter.replaceOp(op,
+                       createTranspose(rewriter, loc, gradient,
+                                       getCanonicalToLayout(layout, "NCHW")));
+    return success();
   }
 };
 
@@ -505,11 +772,12 @@ struct GlobalAvgPool2DLowering : OpConversionPattern<relay::GlobalAvgPool2DOp> {
 } // namespace
 
 void populateNNPatterns(RewritePatternSet &patterns) {
-  patterns.add<Conv2DLowering, Conv2DTransposeLowering, DenseLowering,
-               MatmulLowering, BatchMatmulLowering,
-               Pool2DLowering<relay::MaxPool2DOp, /*IsMax=*/true>,
-               Pool2DLowering<relay::AvgPool2DOp, /*IsMax=*/false>,
-               GlobalAvgPool2DLowering>(patterns.getContext());
+  patterns.add<
+      Conv2DLowering, Conv2DTransposeLowering, DenseLowering, MatmulLowering,
+      BatchMatmulLowering, Pool2DLowering<relay::MaxPool2DOp, /*IsMax=*/true>,
+      Pool2DLowering<relay::AvgPool2DOp, /*IsMax=*/false>,
+      MaxPool2DGradLowering, AvgPool2DGradLowering, GlobalAvgPool2DLowering>(
+      patterns.getContext());
 }
 
 } // namespace raf::relay_to_linalg

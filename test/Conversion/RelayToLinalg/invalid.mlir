@@ -87,3 +87,14 @@ func.func @take_from_empty_axis(%x: tensor<2x0xf32>, %i: tensor<3xi32>) -> tenso
   %0 = relay.take %x, %i {axis = 1 : i64} : (tensor<2x0xf32>, tensor<3xi32>)
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+func.func @pool_grad_dynamic(%g: tensor<1x1x?x2xf32>, %x: tensor<1x1x?x4xf32>) -> tensor<1x1x?x4xf32> {
+  // Every dynamic type is reported: out_grad, and data and the result (the
+  // same type, so one expectation matches both).
+  // expected-error @+2 {{relay.nn.max_pool2d_grad: the lowering to linalg needs static shapes, got 'tensor<1x1x?x2xf32>'}}
+  // expected-error @+1 {{relay.nn.max_pool2d_grad: the lowering to linalg needs static shapes, got 'tensor<1x1x?x4xf32>'}}
+  %0 = relay.nn.max_pool2d_grad %g, %x {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x1x?x2xf32>, tensor<1x1x?x4xf32>)
+  return %0 : tensor<1x1x?x4xf32>
+}

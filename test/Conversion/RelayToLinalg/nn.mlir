@@ -158,6 +158,15 @@ func.func @avg_pool2d_include_pad(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32
   return %0 : tensor<1x1x4x4xf32>
 }
 
+// A window lying entirely in the padding has no input element: it averages
+// to 0 (PyTorch, the reference evaluator), so its divisor is 1, not 0.
+// CHECK-LABEL: func.func @avg_pool2d_empty_window
+func.func @avg_pool2d_empty_window(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32> {
+  // CHECK: arith.constant dense<1.000000e+00> : tensor<4x4xf32>
+  %0 = relay.nn.avg_pool2d %x {pool_size = array<i64: 1, 1>, padding = array<i64: 1>} : (tensor<1x1x2x2xf32>)
+  return %0 : tensor<1x1x4x4xf32>
+}
+
 // CHECK-LABEL: func.func @global_avg_pool2d_nhwc
 func.func @global_avg_pool2d_nhwc(%x: tensor<2x5x6x3xf32>) -> tensor<2x1x1x3xf32> {
   // CHECK: %[[SUM:.*]] = linalg.reduce ins(%arg0 : tensor<2x5x6x3xf32>) outs(%{{.*}} : tensor<2x3xf32>) dimensions = [1, 2]

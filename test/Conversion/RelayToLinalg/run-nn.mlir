@@ -46,6 +46,20 @@
 // CHECK: rank = 4 offset = 0 sizes = [1, 1, 2, 2]
 // CHECK-NEXT: {{\[\[}}{{\[\[}}-1.375,   -1],
 // CHECK-NEXT: [0.125,   0.5{{\]\]}}{{\]\]}}
+// nn.max_pool2d_grad: out_grad is powers of two, so every sum shows which
+// windows chose the element (9 = 1 + 8: the tie 3, 3 goes to the first).
+// CHECK: rank = 4 offset = 0 sizes = [1, 1, 4, 4]
+// CHECK-NEXT: {{\[\[}}{{\[\[}}0,   0,   0,   4],
+// CHECK-NEXT: [9,   18,   0,   0],
+// CHECK-NEXT: [0,   0,   0,   0],
+// CHECK-NEXT: [64,   0,   0,   416{{\]\]}}{{\]\]}}
+// nn.avg_pool2d_grad (the last value is 832 / 9 summed in f32 in another
+// order than PyTorch's 92.4444: one ulp apart)
+// CHECK: rank = 4 offset = 0 sizes = [1, 1, 4, 4]
+// CHECK-NEXT: {{\[\[}}{{\[\[}}0.111111,   0.333333,   0.222222,   0.888889],
+// CHECK-NEXT: [1,   3,   2,   8],
+// CHECK-NEXT: [0.888889,   2.66667,   1.77778,   7.11111],
+// CHECK-NEXT: [11.5556,   34.6667,   23.1111,   92.444{{4|5}}{{\]\]}}{{\]\]}}
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
@@ -97,5 +111,15 @@ func.func @main() {
   %v29 = relay.nn.avg_pool2d %v28 {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1>} : (tensor<1x1x4x4xf32>)
   %v30 = tensor.cast %v29 : tensor<1x1x2x2xf32> to tensor<*xf32>
   func.call @printMemrefF32(%v30) : (tensor<*xf32>) -> ()
+  // nn.max_pool2d_grad, padding 1, stride 2 < pool 3, ceil_mode, ties
+  %v31 = relay.constant dense<[[[[1.0, 2.0, 2.0, 0.0], [3.0, 3.0, 1.0, 0.0], [0.0, 1.0, 2.0, 2.0], [1.0, 1.0, 0.0, 3.0]]]]> : tensor<1x1x4x4xf32>
+  %v32 = relay.constant dense<[[[[1.0, 2.0, 4.0], [8.0, 16.0, 32.0], [64.0, 128.0, 256.0]]]]> : tensor<1x1x3x3xf32>
+  %v33 = relay.nn.max_pool2d_grad %v32, %v31 {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1>, ceil_mode = true} : (tensor<1x1x3x3xf32>, tensor<1x1x4x4xf32>)
+  %v34 = tensor.cast %v33 : tensor<1x1x4x4xf32> to tensor<*xf32>
+  func.call @printMemrefF32(%v34) : (tensor<*xf32>) -> ()
+  // nn.avg_pool2d_grad, same windows, count_include_pad = true
+  %v35 = relay.nn.avg_pool2d_grad %v32, %v31 {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1>, ceil_mode = true, count_include_pad = true} : (tensor<1x1x3x3xf32>, tensor<1x1x4x4xf32>)
+  %v36 = tensor.cast %v35 : tensor<1x1x4x4xf32> to tensor<*xf32>
+  func.call @printMemrefF32(%v36) : (tensor<*xf32>) -> ()
   return
 }

@@ -80,3 +80,24 @@ func.func @global_avg_pool(%x: tensor<2x64x7x7xf32>, %y: tensor<2x7x5x64xf16>,
   %2 = relay.nn.global_avg_pool2d %d : (tensor<?x64x?x?xf32>)
   return
 }
+
+// The gradients have data's type; out_grad must have the forward result's
+// (a dynamic size on either side matches any size).
+// CHECK-LABEL: func.func @pool_grad
+func.func @pool_grad(%x: tensor<1x2x7x7xf32>, %g: tensor<1x2x4x4xf32>,
+                     %xh: tensor<2x7x7x3xf16>, %gh: tensor<2x3x3x3xf16>,
+                     %xd: tensor<?x2x?x7xf32>, %gd: tensor<1x2x?x4xf32>) {
+  // ceil_mode: (7 + 2 - 3) / 2 rounds up to 3, + 1 = 4.
+  // CHECK: relay.nn.max_pool2d_grad %{{.*}}, %{{.*}} {ceil_mode = true, padding = array<i64: 1>, pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (tensor<1x2x4x4xf32>, tensor<1x2x7x7xf32>) -> tensor<1x2x7x7xf32>
+  %0 = relay.nn.max_pool2d_grad %g, %x {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1>, ceil_mode = true} : (tensor<1x2x4x4xf32>, tensor<1x2x7x7xf32>)
+  // NHWC, f16: (7 - 3) / 2 + 1 = 3.
+  // CHECK: relay.nn.avg_pool2d_grad %{{.*}}, %{{.*}} {layout = "NHWC", pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (tensor<2x3x3x3xf16>, tensor<2x7x7x3xf16>) -> tensor<2x7x7x3xf16>
+  %1 = relay.nn.avg_pool2d_grad %gh, %xh {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, layout = "NHWC"} : (tensor<2x3x3x3xf16>, tensor<2x7x7x3xf16>)
+  // Dilation 2 spans 5; with padding 2: (7 + 4 - 5) / 2 + 1 = 4.
+  // CHECK: relay.nn.max_pool2d_grad %{{.*}}, %{{.*}} {dilation = array<i64: 2, 2>, padding = array<i64: 2>, pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (tensor<1x2x4x4xf32>, tensor<1x2x7x7xf32>) -> tensor<1x2x7x7xf32>
+  %2 = relay.nn.max_pool2d_grad %g, %x {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, dilation = array<i64: 2, 2>, padding = array<i64: 2>} : (tensor<1x2x4x4xf32>, tensor<1x2x7x7xf32>)
+  // Dynamic sizes: the result is data's type, dynamic sizes included.
+  // CHECK: relay.nn.avg_pool2d_grad %{{.*}}, %{{.*}} {padding = array<i64: 1>, pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (tensor<1x2x?x4xf32>, tensor<?x2x?x7xf32>) -> tensor<?x2x?x7xf32>
+  %3 = relay.nn.avg_pool2d_grad %gd, %xd {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1>} : (tensor<1x2x?x4xf32>, tensor<?x2x?x7xf32>)
+  return
+}

@@ -517,6 +517,132 @@ func.func @pool_fit(%x: tensor<1x3x2x8xf32>) {
 
 // -----
 
+func.func @pool_grad_float_only(%g: tensor<1x1x2x2xi32>, %x: tensor<1x1x4x4xi32>) {
+  // expected-error @+1 {{relay.nn.max_pool2d_grad: expects data to be a floating-point tensor, got 'tensor<1x1x4x4xi32>'}}
+  %0 = relay.nn.max_pool2d_grad %g, %x {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x1x2x2xi32>, tensor<1x1x4x4xi32>)
+  return
+}
+
+// -----
+
+func.func @pool_grad_rank(%g: tensor<1x2x2xf32>, %x: tensor<1x4x4xf32>) {
+  // expected-error @+1 {{relay.nn.avg_pool2d_grad: expects data to be a 4-D tensor, got 'tensor<1x4x4xf32>'}}
+  %0 = relay.nn.avg_pool2d_grad %g, %x {pool_size = array<i64: 2, 2>} : (tensor<1x2x2xf32>, tensor<1x4x4xf32>)
+  return
+}
+
+// -----
+
+func.func @pool_grad_out_grad_shape(%g: tensor<1x1x3x3xf32>, %x: tensor<1x1x4x4xf32>) {
+  // expected-error @+1 {{relay.nn.max_pool2d_grad: out_grad must have the type of the pooling result for data, 'tensor<1x1x2x2xf32>', got 'tensor<1x1x3x3xf32>'}}
+  %0 = relay.nn.max_pool2d_grad %g, %x {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x1x3x3xf32>, tensor<1x1x4x4xf32>)
+  return
+}
+
+// -----
+
+func.func @pool_grad_out_grad_element(%g: tensor<1x1x3x3xf16>, %x: tensor<1x1x4x4xf32>) {
+  // expected-error @+1 {{relay.nn.avg_pool2d_grad: out_grad must have the type of the pooling result for data, 'tensor<1x1x3x3xf32>', got 'tensor<1x1x3x3xf16>'}}
+  %0 = relay.nn.avg_pool2d_grad %g, %x {pool_size = array<i64: 2, 2>} : (tensor<1x1x3x3xf16>, tensor<1x1x4x4xf32>)
+  return
+}
+
+// -----
+
+func.func @pool_grad_out_grad_rank(%g: tensor<1x3x3xf32>, %x: tensor<1x1x4x4xf32>) {
+  // expected-error @+1 {{relay.nn.avg_pool2d_grad: out_grad must have the type of the pooling result for data, 'tensor<1x1x3x3xf32>', got 'tensor<1x3x3xf32>'}}
+  %0 = relay.nn.avg_pool2d_grad %g, %x {pool_size = array<i64: 2, 2>} : (tensor<1x3x3xf32>, tensor<1x1x4x4xf32>)
+  return
+}
+
+// -----
+
+func.func @pool_grad_out_grad_dynamic(%g: tensor<?x1x3x3xf32>, %x: tensor<?x1x?x4xf32>) {
+  // A dynamic size matches any size, a static mismatch elsewhere is still
+  // an error.
+  // expected-error @+1 {{relay.nn.max_pool2d_grad: out_grad must have the type of the pooling result for data, 'tensor<?x1x?x2xf32>', got 'tensor<?x1x3x3xf32>'}}
+  %0 = relay.nn.max_pool2d_grad %g, %x {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<?x1x3x3xf32>, tensor<?x1x?x4xf32>)
+  return
+}
+
+// -----
+
+func.func @pool_grad_layout(%g: tensor<1x1x2x2xf32>, %x: tensor<1x1x4x4xf32>) {
+  // expected-error @+1 {{relay.nn.max_pool2d_grad: layout "NHCC" is not a permutation of "NCHW"}}
+  %0 = relay.nn.max_pool2d_grad %g, %x {pool_size = array<i64: 2, 2>, layout = "NHCC"} : (tensor<1x1x2x2xf32>, tensor<1x1x4x4xf32>)
+  return
+}
+
+// -----
+
+func.func @pool_grad_pool_size(%g: tensor<1x1x2x2xf32>, %x: tensor<1x1x4x4xf32>) {
+  // expected-error @+1 {{relay.nn.avg_pool2d_grad: pool_size must have 2 values, each >= 1}}
+  %0 = relay.nn.avg_pool2d_grad %g, %x {pool_size = array<i64: 0, 2>} : (tensor<1x1x2x2xf32>, tensor<1x1x4x4xf32>)
+  return
+}
+
+// -----
+
+func.func @pool_grad_strides(%g: tensor<1x1x2x2xf32>, %x: tensor<1x1x4x4xf32>) {
+  // expected-error @+1 {{relay.nn.max_pool2d_grad: strides must have 2 values, each >= 1}}
+  %0 = relay.nn.max_pool2d_grad %g, %x {pool_size = array<i64: 2, 2>, strides = array<i64: 2>} : (tensor<1x1x2x2xf32>, tensor<1x1x4x4xf32>)
+  return
+}
+
+// -----
+
+func.func @pool_grad_dilation(%g: tensor<1x1x2x2xf32>, %x: tensor<1x1x4x4xf32>) {
+  // expected-error @+1 {{relay.nn.avg_pool2d_grad: dilation must have 2 values, each >= 1}}
+  %0 = relay.nn.avg_pool2d_grad %g, %x {pool_size = array<i64: 2, 2>, dilation = array<i64: 1, 0>} : (tensor<1x1x2x2xf32>, tensor<1x1x4x4xf32>)
+  return
+}
+
+// -----
+
+func.func @pool_grad_padding(%g: tensor<1x1x2x2xf32>, %x: tensor<1x1x4x4xf32>) {
+  // expected-error @+1 {{relay.nn.max_pool2d_grad: padding must have 1, 2 or 4 values, got 3}}
+  %0 = relay.nn.max_pool2d_grad %g, %x {pool_size = array<i64: 2, 2>, padding = array<i64: 1, 1, 1>} : (tensor<1x1x2x2xf32>, tensor<1x1x4x4xf32>)
+  return
+}
+
+// -----
+
+func.func @pool_grad_padding_negative(%g: tensor<1x1x2x2xf32>, %x: tensor<1x1x4x4xf32>) {
+  // expected-error @+1 {{relay.nn.avg_pool2d_grad: padding must be non-negative}}
+  %0 = relay.nn.avg_pool2d_grad %g, %x {pool_size = array<i64: 2, 2>, padding = array<i64: -1>} : (tensor<1x1x2x2xf32>, tensor<1x1x4x4xf32>)
+  return
+}
+
+// -----
+
+func.func @pool_grad_fit(%g: tensor<1x1x1x1xf32>, %x: tensor<1x1x2x8xf32>) {
+  // expected-error @+1 {{relay.nn.max_pool2d_grad: the pooling window (3x3) does not fit the padded input 'tensor<1x1x2x8xf32>'}}
+  %0 = relay.nn.max_pool2d_grad %g, %x {pool_size = array<i64: 3, 3>} : (tensor<1x1x1x1xf32>, tensor<1x1x2x8xf32>)
+  return
+}
+
+// -----
+
+func.func @pool_grad_generic(%g: tensor<1x1x3x3xf32>, %x: tensor<1x1x4x4xf32>) {
+  // The generic form reaches the shape function through the verifier.
+  // expected-error @+2 {{relay.nn.avg_pool2d_grad: out_grad must have the type of the pooling result for data, 'tensor<1x1x2x2xf32>', got 'tensor<1x1x3x3xf32>'}}
+  // expected-error @+1 {{'relay.nn.avg_pool2d_grad' op failed to infer returned types}}
+  %0 = "relay.nn.avg_pool2d_grad"(%g, %x) {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x1x3x3xf32>, tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @pool_grad_result_type(%g: tensor<1x1x2x2xf32>, %x: tensor<1x1x4x4xf32>) {
+  // The result must be data's type, not the pooled shape.
+  // expected-error @+2 {{'relay.nn.max_pool2d_grad' op inferred type(s) 'tensor<1x1x4x4xf32>' are incompatible with return type(s) of operation 'tensor<1x1x2x2xf32>'}}
+  // expected-error @+1 {{'relay.nn.max_pool2d_grad' op failed to infer returned types}}
+  %0 = "relay.nn.max_pool2d_grad"(%g, %x) {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x1x2x2xf32>, tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
+  return
+}
+
+// -----
+
 func.func @global_pool_rank(%x: tensor<3x8x8xf32>) {
   // expected-error @+1 {{relay.nn.global_avg_pool2d: expects a 4-D tensor, got 'tensor<3x8x8xf32>'}}
   %0 = relay.nn.global_avg_pool2d %x : (tensor<3x8x8xf32>)

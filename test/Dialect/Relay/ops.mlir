@@ -126,6 +126,17 @@ func.func @nn(%x: tensor<4x10xf32>, %g: tensor<10xf32>, %t: tensor<4xi64>,
   return
 }
 
+// The pooling gradients take (out_grad, data) and have data's type.
+// CHECK-LABEL: func.func @pool_grad
+func.func @pool_grad(%img: tensor<2x3x8x8xf32>, %g4: tensor<2x3x4x4xf32>,
+                     %g8: tensor<2x3x8x8xf32>) {
+  // CHECK: relay.nn.max_pool2d_grad %{{.*}}, %{{.*}} {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<2x3x4x4xf32>, tensor<2x3x8x8xf32>) -> tensor<2x3x8x8xf32>
+  %0 = relay.nn.max_pool2d_grad %g4, %img {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<2x3x4x4xf32>, tensor<2x3x8x8xf32>)
+  // CHECK: relay.nn.avg_pool2d_grad %{{.*}}, %{{.*}} {count_include_pad = true, padding = array<i64: 1>, pool_size = array<i64: 3, 3>} : (tensor<2x3x8x8xf32>, tensor<2x3x8x8xf32>) -> tensor<2x3x8x8xf32>
+  %1 = relay.nn.avg_pool2d_grad %g8, %img {pool_size = array<i64: 3, 3>, padding = array<i64: 1>, count_include_pad = true} : (tensor<2x3x8x8xf32>, tensor<2x3x8x8xf32>)
+  return
+}
+
 // CHECK-LABEL: func.func @reduce
 func.func @reduce(%x: tensor<2x3x4xf32>) {
   // CHECK: relay.sum %{{.*}} {axis = array<i64: 1>} : (tensor<2x3x4xf32>) -> tensor<2x4xf32>

@@ -176,6 +176,5 @@ Value AdjointBuilder::reverse(Value x, int64_t axis) {
   SmallVector<int64_t> indices = iota(size);
   std::reverse(indices.begin(), indices.end());
   Value reversed = constant(indices, {size}, b.getI64Type());
-  return TakeOp::create(b, loc, x, reversed, b.getI64IntegerAttr(axis),
-                        "clip");
+  return TakeOp::create(b, loc, x, reversed, b.getI64IntegerAttr(axis), "clip");
 }

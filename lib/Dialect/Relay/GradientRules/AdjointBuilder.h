@@ -27,22 +27,22 @@ namespace raf::relay::grad {
 /// The differentiable operators, one X(OpClass) per operator with a rule.
 #define RAF_RELAY_DIFFERENTIABLE_OPS(X)                                        \
   /* element-wise */                                                           \
-  X(ReluOp) X(LeakyReluOp) X(SigmoidOp) X(TanhOp) X(ExpOp) X(LogOp) X(SqrtOp)  \
-  X(RsqrtOp) X(ErfOp) X(GeluOp) X(NegativeOp) X(SquareOp) X(DropoutOp)         \
-  X(ZerosLikeOp) X(OnesLikeOp) X(CastOp)                                       \
-  /* broadcasting */                                                           \
-  X(AddOp) X(SubtractOp) X(MultiplyOp) X(DivideOp) X(PowerOp) X(MaximumOp)     \
-  X(MinimumOp) X(WhereOp) X(BiasAddOp)                                         \
-  /* linear algebra */                                                         \
-  X(DenseOp) X(MatmulOp) X(BatchMatmulOp) X(Conv2DOp) X(Conv2DTransposeOp)     \
-  /* normalisation and losses */                                               \
-  X(SoftmaxOp) X(LogSoftmaxOp) X(LayerNormOp) X(BatchNormOp)                   \
-  X(CrossEntropyOp) X(NLLLossOp)                                               \
-  /* pooling and reductions */                                                 \
-  X(GlobalAvgPool2DOp) X(SumOp) X(MeanOp) X(MaxOp)                             \
-  /* shape */                                                                  \
-  X(ReshapeOp) X(TransposeOp) X(ExpandDimsOp) X(SqueezeOp) X(ConcatenateOp)    \
-  X(SplitOp) X(StridedSliceOp) X(TakeOp) X(PadOp) X(BroadcastToOp)
+  X(ReluOp)                                                                    \
+  X(LeakyReluOp)                                                               \
+  X(SigmoidOp) X(TanhOp) X(ExpOp) X(LogOp) X(SqrtOp) X(RsqrtOp) X(ErfOp)       \
+      X(GeluOp) X(NegativeOp) X(SquareOp) X(DropoutOp) X(ZerosLikeOp)          \
+          X(OnesLikeOp) X(CastOp) /* broadcasting */                           \
+      X(AddOp) X(SubtractOp) X(MultiplyOp) X(DivideOp) X(PowerOp) X(MaximumOp) \
+          X(MinimumOp) X(WhereOp) X(BiasAddOp) /* linear algebra */            \
+      X(DenseOp) X(MatmulOp) X(BatchMatmulOp) X(Conv2DOp)                      \
+          X(Conv2DTransposeOp) /* normalisation and losses */                  \
+      X(SoftmaxOp) X(LogSoftmaxOp) X(LayerNormOp) X(BatchNormOp)               \
+          X(CrossEntropyOp) X(NLLLossOp) /* pooling and reductions */          \
+      X(MaxPool2DOp) X(AvgPool2DOp) X(GlobalAvgPool2DOp) X(SumOp) X(MeanOp)    \
+          X(MaxOp) /* shape */                                                 \
+      X(ReshapeOp) X(TransposeOp) X(ExpandDimsOp) X(SqueezeOp)                 \
+          X(ConcatenateOp) X(SplitOp) X(StridedSliceOp) X(TakeOp) X(PadOp)     \
+              X(BroadcastToOp)
 
 /// What a rule works with. `resultGradient(i)` is never null: a result no
 /// gradient reached reads as zeros. Rules assign `operandGradients[i]` for

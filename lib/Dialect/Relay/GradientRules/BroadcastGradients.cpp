@@ -16,8 +16,7 @@ namespace {
 
 /// Sets both operand gradients of a broadcasting binary operator from the
 /// full-shape gradients `dl` and `dr` (either may be null).
-void setBinaryGradients(Operation *op, AdjointBuilder &ad, Value dl,
-                        Value dr) {
+void setBinaryGradients(Operation *op, AdjointBuilder &ad, Value dl, Value dr) {
   if (dl && ad.wantsGradient(0))
     ad.setOperandGradient(0,
                           ad.collapseSumLike(dl, op->getOperand(0).getType()));
@@ -42,20 +41,19 @@ LogicalResult grad::adjoint(SubtractOp op, AdjointBuilder &ad) {
 
 LogicalResult grad::adjoint(MultiplyOp op, AdjointBuilder &ad) {
   Value dy = ad.resultGradient(0);
-  setBinaryGradients(
-      op, ad, ad.wantsGradient(0) ? ad.mul(dy, op.getRhs()) : Value(),
-      ad.wantsGradient(1) ? ad.mul(dy, op.getLhs()) : Value());
+  setBinaryGradients(op, ad,
+                     ad.wantsGradient(0) ? ad.mul(dy, op.getRhs()) : Value(),
+                     ad.wantsGradient(1) ? ad.mul(dy, op.getLhs()) : Value());
   return success();
 }
 
 LogicalResult grad::adjoint(DivideOp op, AdjointBuilder &ad) {
   // y = l / r: dl = dy / r, dr = -dy l / r^2 = -dy y / r.
   Value dy = ad.resultGradient(0), rhs = op.getRhs();
-  setBinaryGradients(
-      op, ad, ad.wantsGradient(0) ? ad.div(dy, rhs) : Value(),
-      ad.wantsGradient(1)
-          ? ad.neg(ad.div(ad.mul(dy, op.getResult()), rhs))
-          : Value());
+  setBinaryGradients(op, ad, ad.wantsGradient(0) ? ad.div(dy, rhs) : Value(),
+                     ad.wantsGradient(1)
+                         ? ad.neg(ad.div(ad.mul(dy, op.getResult()), rhs))
+                         : Value());
   return success();
 }
 
@@ -96,9 +94,9 @@ LogicalResult grad::adjoint(MaximumOp op, AdjointBuilder &ad) {
 }
 
 LogicalResult grad::adjoint(MinimumOp op, AdjointBuilder &ad) {
-  setSelectionGradients(op, ad,
-                        LessEqualOp::create(ad.builder(), ad.getLoc(),
-                                            op.getLhs(), op.getRhs()));
+  setSelectionGradients(
+      op, ad,
+      LessEqualOp::create(ad.builder(), ad.getLoc(), op.getLhs(), op.getRhs()));
   return success();
 }
 
@@ -120,7 +118,7 @@ LogicalResult grad::adjoint(BiasAddOp op, AdjointBuilder &ad) {
   ad.setOperandGradient(0, dy);
   if (ad.wantsGradient(1)) {
     int64_t rank = tensorType(dy).getRank();
-    int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
+    int64_t axis = normalizeAxis(op.getAxisAttr().getInt(), rank);
     SmallVector<int64_t> others;
     for (int64_t i = 0; i < rank; ++i)
       if (i != axis)

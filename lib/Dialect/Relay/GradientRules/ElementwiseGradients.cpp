@@ -33,8 +33,8 @@ LogicalResult grad::adjoint(LeakyReluOp op, AdjointBuilder &ad) {
   Value positive =
       GreaterOp::create(ad.builder(), ad.getLoc(), x, ad.scalarLike(0, x));
   ad.setOperandGradient(
-      0, ad.select(positive, dy,
-                   ad.scale(dy, op.getAlpha().convertToDouble())));
+      0,
+      ad.select(positive, dy, ad.scale(dy, op.getAlpha().convertToDouble())));
   return success();
 }
 
@@ -94,8 +94,7 @@ LogicalResult grad::adjoint(GeluOp op, AdjointBuilder &ad) {
     // y' = (1 + t)/2 + x/2 (1 - t^2) c (1 + 3k x^2).
     const double c = std::sqrt(2.0 / kPi), k = 0.044715;
     Value square = ad.mul(x, x);
-    Value inner =
-        ad.scale(ad.add(x, ad.scale(ad.mul(square, x), k)), c);
+    Value inner = ad.scale(ad.add(x, ad.scale(ad.mul(square, x), k)), c);
     Value t = TanhOp::create(b, loc, inner);
     Value one = ad.scalarLike(1, x);
     Value innerSlope = ad.scale(ad.add(one, ad.scale(square, 3 * k)), c);
@@ -122,18 +121,17 @@ LogicalResult grad::adjoint(NegativeOp, AdjointBuilder &ad) {
 }
 
 LogicalResult grad::adjoint(SquareOp op, AdjointBuilder &ad) {
-  ad.setOperandGradient(
-      0, ad.mul(ad.resultGradient(0), ad.scale(op.getX(), 2.0)));
+  ad.setOperandGradient(0,
+                        ad.mul(ad.resultGradient(0), ad.scale(op.getX(), 2.0)));
   return success();
 }
 
 LogicalResult grad::adjoint(DropoutOp op, AdjointBuilder &ad) {
   // The mask depends on the seed and the element index only, so the same
   // dropout applied to dy multiplies it by the forward's mask and scale.
-  ad.setOperandGradient(0, DropoutOp::create(ad.builder(), ad.getLoc(),
-                                             ad.resultGradient(0),
-                                             op.getRateAttr(),
-                                             op.getSeedAttr()));
+  ad.setOperandGradient(
+      0, DropoutOp::create(ad.builder(), ad.getLoc(), ad.resultGradient(0),
+                           op.getRateAttr(), op.getSeedAttr()));
   return success();
 }
 

@@ -150,9 +150,9 @@ Value convWeightGradient(AdjointBuilder &ad, Value x, Value dy,
   grouped = ad.transpose(grouped, {2, 1, 0, 3, 4});
   grouped = ad.reshape(grouped, {perGroup, groups * n, h, w});
   Value kernelFromDy = ad.transpose(dy, {1, 0, 2, 3});
-  Value full = Conv2DOp::create(ad.builder(), ad.getLoc(), grouped,
-                                kernelFromDy, dilation, padding, strides,
-                                groups, "NCHW", "OIHW", {});
+  Value full =
+      Conv2DOp::create(ad.builder(), ad.getLoc(), grouped, kernelFromDy,
+                       dilation, padding, strides, groups, "NCHW", "OIHW", {});
   ArrayRef<int64_t> fs = tensorType(full).getShape();
   if (fs[2] != kernel[2] || fs[3] != kernel[3])
     full = ad.slice(full, {0, 0}, {kernel[2], kernel[3]}, {1, 1}, {2, 3});
@@ -169,7 +169,8 @@ LogicalResult grad::adjoint(Conv2DOp op, AdjointBuilder &ad) {
   Value x = ad.transpose(op.getData(), dataPerm);
   Value w = ad.transpose(op.getWeight(), kernelPerm);
   Value dy = ad.transpose(ad.resultGradient(0), dataPerm);
-  ArrayRef<int64_t> xs = tensorType(x).getShape(), ws = tensorType(w).getShape(),
+  ArrayRef<int64_t> xs = tensorType(x).getShape(),
+                    ws = tensorType(w).getShape(),
                     ys = tensorType(dy).getShape();
   ArrayRef<int64_t> strides = op.getStrides(), dilation = op.getDilation();
   std::array<int64_t, 4> padding = fullPadding(op.getPadding());
@@ -180,18 +181,17 @@ LogicalResult grad::adjoint(Conv2DOp op, AdjointBuilder &ad) {
     // transposed convolution's output_padding restores the input size.
     SmallVector<int64_t> outputPadding;
     for (int d = 0; d < 2; ++d)
-      outputPadding.push_back(xs[2 + d] -
-                              ((ys[2 + d] - 1) * strides[d] - padding[d] -
-                               padding[d + 2] +
-                               dilation[d] * (ws[2 + d] - 1) + 1));
-    Value dx = Conv2DTransposeOp::create(
-        ad.builder(), ad.getLoc(), dy, w, strides, padding, outputPadding,
-        dilation, groups, "NCHW", "IOHW", {});
+      outputPadding.push_back(xs[2 + d] - ((ys[2 + d] - 1) * strides[d] -
+                                           padding[d] - padding[d + 2] +
+                                           dilation[d] * (ws[2 + d] - 1) + 1));
+    Value dx = Conv2DTransposeOp::create(ad.builder(), ad.getLoc(), dy, w,
+                                         strides, padding, outputPadding,
+                                         dilation, groups, "NCHW", "IOHW", {});
     ad.setOperandGradient(0, ad.transpose(dx, inversePermutation(dataPerm)));
   }
   if (ad.wantsGradient(1)) {
-    Value dw = convWeightGradient(ad, x, dy, ws, strides, padding, dilation,
-                                  groups);
+    Value dw =
+        convWeightGradient(ad, x, dy, ws, strides, padding, dilation, groups);
     ad.setOperandGradient(1, ad.transpose(dw, inversePermutation(kernelPerm)));
   }
   return success();

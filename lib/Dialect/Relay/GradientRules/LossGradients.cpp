@@ -16,8 +16,7 @@ namespace {
 
 /// one_hot[n, c, d...] = (targets[n, d...] == c) for class axis 1, in the
 /// element type `element`.
-Value oneHot(AdjointBuilder &ad, Value targets, int64_t classes,
-             Type element) {
+Value oneHot(AdjointBuilder &ad, Value targets, int64_t classes, Type element) {
   auto type = tensorType(targets);
   SmallVector<int64_t> expanded(type.getShape());
   expanded.insert(expanded.begin() + 1, 1);
@@ -54,14 +53,14 @@ LogicalResult grad::adjoint(NLLLossOp op, AdjointBuilder &ad) {
   Type targetElement = tensorType(targets).getElementType();
   SmallVector<int64_t> expanded(tensorType(targets).getShape());
   expanded.insert(expanded.begin() + 1, 1);
-  Value counted = ad.cast(
-      NotEqualOp::create(ad.builder(), ad.getLoc(),
-                         ad.reshape(targets, expanded),
-                         ad.scalar(op.getIgnoreIndex(), targetElement)),
-      element);
+  Value counted =
+      ad.cast(NotEqualOp::create(
+                  ad.builder(), ad.getLoc(), ad.reshape(targets, expanded),
+                  ad.scalar(op.getIgnoreIndexAttr().getInt(), targetElement)),
+              element);
   Value count = ad.sum(counted, iota(expanded.size()), /*keepdims=*/false);
-  Value scale = reductionScale(ad, op.getReduction(), ad.resultGradient(0),
-                               count);
+  Value scale =
+      reductionScale(ad, op.getReduction(), ad.resultGradient(0), count);
   ad.setOperandGradient(0, ad.neg(ad.mul(ad.mul(hot, counted), scale)));
   return success();
 }
@@ -79,8 +78,8 @@ LogicalResult grad::adjoint(CrossEntropyOp op, AdjointBuilder &ad) {
                                ad.scalar(n, element));
   Value softmax =
       SoftmaxOp::create(ad.builder(), ad.getLoc(), logits, /*axis=*/1);
-  Value mass = indices ? softmax
-                       : ad.mul(softmax, ad.sum(p, {1}, /*keepdims=*/true));
+  Value mass =
+      indices ? softmax : ad.mul(softmax, ad.sum(p, {1}, /*keepdims=*/true));
   ad.setOperandGradient(0, ad.mul(ad.sub(mass, p), scale));
   if (!indices && ad.wantsGradient(1)) {
     Value logSoftmax =

@@ -57,8 +57,8 @@ Value normalizedInputGradient(AdjointBuilder &ad, Normalized n, Value dxhat,
                               ArrayRef<int64_t> axes) {
   Value meanGrad = ad.mean(dxhat, axes, /*keepdims=*/true);
   Value meanProjection = ad.mean(ad.mul(dxhat, n.xhat), axes, true);
-  return ad.mul(n.rstd, ad.sub(ad.sub(dxhat, meanGrad),
-                               ad.mul(n.xhat, meanProjection)));
+  return ad.mul(
+      n.rstd, ad.sub(ad.sub(dxhat, meanGrad), ad.mul(n.xhat, meanProjection)));
 }
 
 /// A per-channel vector [C] shaped to broadcast along `axis` of a rank-r
@@ -84,9 +84,8 @@ LogicalResult grad::adjoint(LayerNormOp op, AdjointBuilder &ad) {
   int64_t rank = tensorType(x).getRank();
   int64_t axis = normalizeAxis(op.getAxis(), rank);
   Normalized n = normalize(ad, x, {axis}, op.getEpsilon().convertToDouble());
-  Value dxhat = op.getScale()
-                    ? ad.mul(dy, alongAxis(ad, op.getGamma(), axis, rank))
-                    : dy;
+  Value dxhat =
+      op.getScale() ? ad.mul(dy, alongAxis(ad, op.getGamma(), axis, rank)) : dy;
   ad.setOperandGradient(0, normalizedInputGradient(ad, n, dxhat, {axis}));
   SmallVector<int64_t> others = allAxesBut(axis, rank);
   if (op.getScale() && ad.wantsGradient(1))
@@ -108,8 +107,8 @@ LogicalResult grad::adjoint(BatchNormOp op, AdjointBuilder &ad) {
   int64_t axis = normalizeAxis(op.getAxis(), rank);
   SmallVector<int64_t> others = allAxesBut(axis, rank);
   double epsilon = op.getEpsilon().convertToDouble();
-  Value gamma = op.getScale() ? alongAxis(ad, op.getGamma(), axis, rank)
-                              : Value();
+  Value gamma =
+      op.getScale() ? alongAxis(ad, op.getGamma(), axis, rank) : Value();
   Value dxhat = gamma ? ad.mul(dy, gamma) : dy;
 
   Normalized n;

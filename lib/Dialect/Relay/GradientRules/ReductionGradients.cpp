@@ -1,4 +1,4 @@
-//===- ReductionGradients.cpp - sum, mean, max, global pooling ------------===//
+//===- ReductionGradients.cpp - reductions and pooling --------------------===//
 
 #include "AdjointBuilder.h"
 
@@ -39,8 +39,8 @@ LogicalResult grad::adjoint(SumOp op, AdjointBuilder &ad) {
   int64_t count;
   SmallVector<int64_t> kept = keptShape(op, count);
   Value dy = ad.reshape(ad.resultGradient(0), kept);
-  ad.setOperandGradient(
-      0, ad.broadcastTo(dy, tensorType(op.getX()).getShape()));
+  ad.setOperandGradient(0,
+                        ad.broadcastTo(dy, tensorType(op.getX()).getShape()));
   return success();
 }
 
@@ -71,11 +71,30 @@ LogicalResult grad::adjoint(MaxOp op, AdjointBuilder &ad) {
   return success();
 }
 
+// Window pooling: the library-style gradient operators with the forward's
+// attributes (PyTorch's backward semantics, including ceil_mode and the
+// divisor rules).
+LogicalResult grad::adjoint(MaxPool2DOp op, AdjointBuilder &ad) {
+  ad.setOperandGradient(
+      0, MaxPool2DGradOp::create(ad.builder(), ad.getLoc(),
+                                 ValueRange{ad.resultGradient(0), op.getX()},
+                                 op->getAttrs()));
+  return success();
+}
+
+LogicalResult grad::adjoint(AvgPool2DOp op, AdjointBuilder &ad) {
+  ad.setOperandGradient(
+      0, AvgPool2DGradOp::create(ad.builder(), ad.getLoc(),
+                                 ValueRange{ad.resultGradient(0), op.getX()},
+                                 op->getAttrs()));
+  return success();
+}
+
 LogicalResult grad::adjoint(GlobalAvgPool2DOp op, AdjointBuilder &ad) {
   auto type = tensorType(op.getX());
   StringRef layout = op.getLayout();
-  int64_t area = type.getDimSize(layout.find('H')) *
-                 type.getDimSize(layout.find('W'));
+  int64_t area =
+      type.getDimSize(layout.find('H')) * type.getDimSize(layout.find('W'));
   Value spread = ad.broadcastTo(ad.resultGradient(0), type.getShape());
   ad.setOperandGradient(0, ad.scale(spread, 1.0 / static_cast<double>(area)));
   return success();

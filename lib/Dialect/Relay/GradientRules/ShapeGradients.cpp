@@ -20,9 +20,9 @@ using namespace raf::relay::grad;
 namespace {
 
 LogicalResult reshapeBack(Operation *op, AdjointBuilder &ad) {
-  ad.setOperandGradient(
-      0, ad.reshape(ad.resultGradient(0),
-                    tensorType(op->getOperand(0)).getShape()));
+  ad.setOperandGradient(0,
+                        ad.reshape(ad.resultGradient(0),
+                                   tensorType(op->getOperand(0)).getShape()));
   return success();
 }
 
@@ -156,8 +156,7 @@ LogicalResult grad::adjoint(StridedSliceOp op, AdjointBuilder &ad) {
 
 LogicalResult grad::adjoint(PadOp op, AdjointBuilder &ad) {
   if (op.getPadMode() != "constant") {
-    ad.emitError() << "has no gradient rule for pad_mode \""
-                   << op.getPadMode()
+    ad.emitError() << "has no gradient rule for pad_mode \"" << op.getPadMode()
                    << "\" (only \"constant\" padding is differentiable)";
     return failure();
   }
@@ -170,9 +169,8 @@ LogicalResult grad::adjoint(PadOp op, AdjointBuilder &ad) {
     strides.push_back(1);
     axes.push_back(i);
   }
-  ad.setOperandGradient(0,
-                        ad.slice(ad.resultGradient(0), begin, end, strides,
-                                 axes));
+  ad.setOperandGradient(
+      0, ad.slice(ad.resultGradient(0), begin, end, strides, axes));
   return success();
 }
 
@@ -207,8 +205,8 @@ LogicalResult grad::adjoint(TakeOp op, AdjointBuilder &ad) {
     OpBuilder &b = ad.builder();
     Type indexElement = indexType.getElementType();
     flat = MaximumOp::create(b, ad.getLoc(), flat, ad.scalar(0, indexElement));
-    flat = MinimumOp::create(b, ad.getLoc(), flat,
-                             ad.scalar(k - 1, indexElement));
+    flat =
+        MinimumOp::create(b, ad.getLoc(), flat, ad.scalar(k - 1, indexElement));
   }
   Value classIds = ad.constant(iota(k), {1, k}, indexType.getElementType());
   Value hot = ad.cast(

@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "raf/Dialect/Relay/IR/RelayOps.h"
 #include "raf/Dialect/Relay/IR/RelayTypes.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -19,7 +20,27 @@ using namespace raf::relay;
 #define GET_OP_CLASSES
 #include "raf/Dialect/Relay/IR/RelayOps.cpp.inc"
 
+namespace {
+
+/// Relay operations are values-only (references are explicit ops with
+/// effects), so a func.call of a function in the relay dialect can always be
+/// replaced by the callee's body: the training pipeline inlines calls
+/// before differentiating, so the CPU path sees straight-line code.
+struct RelayInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+
+} // namespace
+
 void RelayDialect::initialize() {
+  addInterfaces<RelayInlinerInterface>();
   addOperations<
 #define GET_OP_LIST
 #include "raf/Dialect/Relay/IR/RelayOps.cpp.inc"

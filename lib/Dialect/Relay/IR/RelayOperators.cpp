@@ -675,15 +675,26 @@ LogicalResult NLLLossOp::inferResultTypes(MLIRContext *,
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// The result type of 2-D pooling over `x` with the window attributes of
+/// `adaptor` (a forward pooling op's or its gradient's). `operandName` names
+/// `x` in diagnostics; empty when it is the op's only operand.
 template <typename AdaptorT>
-LogicalResult inferPool2D(std::optional<Location> loc, StringRef opName,
-                          AdaptorT adaptor, SmallVectorImpl<Type> &inferred) {
-  auto x = tensorType(adaptor.getX());
-  if (failed(verifyElementKind(loc, opName, "the operand", x,
-                               ElementKind::Numeric)))
+FailureOr<RankedTensorType>
+pool2DResultType(std::optional<Location> loc, StringRef opName,
+                 StringRef operandName, RankedTensorType x, ElementKind kind,
+                 AdaptorT adaptor) {
+  if (failed(verifyElementKind(
+          loc, opName, operandName.empty() ? "the operand" : operandName, x,
+          kind)))
     return failure();
-  if (x.getRank() != 4)
-    return emitOptionalError(loc, opName, ": expects a 4-D tensor, got ", x);
+  if (x.getRank() != 4) {
+    if (operandName.empty())
+      (void)emitOptionalError(loc, opName, ": expects a 4-D tensor, got ", x);
+    else
+      (void)emitOptionalError(loc, opName, ": expects ", operandName,
+                              " to be a 4-D tensor, got ", x);
+    return failure();
+  }
   auto pos = parseLayout(loc, opName, "layout", adaptor.getLayout(), "NCHW");
   auto pool = expectPair(loc, opName, "pool_size", adaptor.getPoolSize(), 1);
   auto strides = expectPair(loc, opName, "strides", adaptor.getStrides(), 1);
@@ -699,13 +710,51 @@ LogicalResult inferPool2D(std::optional<Location> loc, StringRef opName,
                                    (*padding)[d], (*padding)[d + 2],
                                    (*strides)[d], (*dilation)[d],
                                    adaptor.getCeilMode());
-    if (out == 0)
-      return emitOptionalError(loc, opName, ": the pooling window (",
-                               (*pool)[0], "x", (*pool)[1],
-                               ") does not fit the padded input ", x);
+    if (out == 0) {
+      (void)emitOptionalError(loc, opName, ": the pooling window (", (*pool)[0],
+                              "x", (*pool)[1],
+                              ") does not fit the padded input ", x);
+      return failure();
+    }
     shape[axis] = out;
   }
-  inferred.push_back(RankedTensorType::get(shape, x.getElementType()));
+  return RankedTensorType::get(shape, x.getElementType());
+}
+
+template <typename AdaptorT>
+LogicalResult inferPool2D(std::optional<Location> loc, StringRef opName,
+                          AdaptorT adaptor, SmallVectorImpl<Type> &inferred) {
+  FailureOr<RankedTensorType> result =
+      pool2DResultType(loc, opName, "", tensorType(adaptor.getX()),
+                       ElementKind::Numeric, adaptor);
+  if (failed(result))
+    return failure();
+  inferred.push_back(*result);
+  return success();
+}
+
+/// The gradient of pooling with respect to `data` has `data`'s type; the
+/// incoming gradient must have the forward result's.
+template <typename AdaptorT>
+LogicalResult inferPool2DGrad(std::optional<Location> loc, StringRef opName,
+                              AdaptorT adaptor,
+                              SmallVectorImpl<Type> &inferred) {
+  auto data = tensorType(adaptor.getData());
+  auto outGrad = tensorType(adaptor.getOutGrad());
+  FailureOr<RankedTensorType> pooled =
+      pool2DResultType(loc, opName, "data", data, ElementKind::Float, adaptor);
+  if (failed(pooled))
+    return failure();
+  bool matches = outGrad.getElementType() == pooled->getElementType() &&
+                 outGrad.getRank() == pooled->getRank();
+  for (int64_t d = 0; matches && d < outGrad.getRank(); ++d)
+    matches = dimsCompatible(outGrad.getDimSize(d), pooled->getDimSize(d));
+  if (!matches)
+    return emitOptionalError(loc, opName,
+                             ": out_grad must have the type of the pooling "
+                             "result for data, ",
+                             *pooled, ", got ", outGrad);
+  inferred.push_back(data);
   return success();
 }
 } // namespace
@@ -732,6 +781,32 @@ LogicalResult AvgPool2DOp::inferResultTypes(MLIRContext *,
 int64_t AvgPool2DOp::getFlops() {
   ArrayRef<int64_t> pool = getPoolSize();
   return countElements(getType()) * pool[0] * pool[1];
+}
+
+LogicalResult MaxPool2DGradOp::inferResultTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  return inferPool2DGrad(location, getOperationName(), adaptor, inferred);
+}
+
+// Per output-gradient element: a comparison per window position to find
+// the maximum, and one addition into the input gradient.
+int64_t MaxPool2DGradOp::getFlops() {
+  ArrayRef<int64_t> pool = getPoolSize();
+  return countElements(getOutGrad().getType()) * (pool[0] * pool[1] + 1);
+}
+
+LogicalResult AvgPool2DGradOp::inferResultTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  return inferPool2DGrad(location, getOperationName(), adaptor, inferred);
+}
+
+// Per output-gradient element: one division by the divisor, and one
+// addition per window position.
+int64_t AvgPool2DGradOp::getFlops() {
+  ArrayRef<int64_t> pool = getPoolSize();
+  return countElements(getOutGrad().getType()) * (pool[0] * pool[1] + 1);
 }
 
 LogicalResult

@@ -443,6 +443,60 @@ def Relay_AvgPool2DOp : Relay_Pool2DOp<"nn.avg_pool2d"> {
       DefaultValuedAttr<BoolAttr, "false">:$count_include_pad);
 }
 
+// The gradients of the pooling operators with respect to their input, as TVM
+// Relay's `nn.max_pool2d_grad` / `nn.avg_pool2d_grad`: `out_grad` is the
+// gradient of the forward result, `data` the forward input, and the
+// attributes are the forward operator's. They exist so that the gradient
+// rules of the pooling operators have one operator to emit. Floats only.
+class Relay_Pool2DGradOp<string mnemonic>
+    : Relay_Operator<mnemonic, "Opaque", "Never", 2> {
+  let results = (outs AnyRankedTensor:$result);
+  let extraClassDeclaration = operatorDecls # [{ int64_t getFlops(); }];
+}
+
+def Relay_MaxPool2DGradOp : Relay_Pool2DGradOp<"nn.max_pool2d_grad"> {
+  let summary = "gradient of 2-D max pooling with respect to its input";
+  let description = [{
+    `out_grad` must have the shape `nn.max_pool2d` gives for `data` with the
+    same attributes; the result has `data`'s type. As PyTorch's max_pool2d
+    backward, each element of `out_grad` goes to the position of its window's
+    maximum in `data`, and the contributions of overlapping windows add up.
+    The maximum is the first one in row-major window order on ties; window
+    positions in the padding never count (a window whose every input element
+    is `-inf` gives its gradient to the first of them); a NaN is taken as a
+    new maximum wherever it appears, so the last NaN of a window wins (as
+    PyTorch's kernels).
+  }];
+  let arguments = (ins AnyRankedTensor:$out_grad, AnyRankedTensor:$data,
+      DenseI64ArrayAttr:$pool_size,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0, 0, 0}">:$padding,
+      DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
+      DefaultValuedAttr<BoolAttr, "false">:$ceil_mode);
+}
+
+def Relay_AvgPool2DGradOp : Relay_Pool2DGradOp<"nn.avg_pool2d_grad"> {
+  let summary = "gradient of 2-D average pooling with respect to its input";
+  let description = [{
+    `out_grad` must have the shape `nn.avg_pool2d` gives for `data` with the
+    same attributes; the result has `data`'s type (`data`'s values are not
+    read). As PyTorch's avg_pool2d backward, each element of `out_grad` is
+    divided by its window's divisor (the forward operator's: window positions
+    inside the input, plus those in the explicit padding with
+    `count_include_pad`, never those of a `ceil_mode` window beyond the
+    padding) and added to every input element of its window.
+  }];
+  let arguments = (ins AnyRankedTensor:$out_grad, AnyRankedTensor:$data,
+      DenseI64ArrayAttr:$pool_size,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0, 0, 0}">:$padding,
+      DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
+      DefaultValuedAttr<BoolAttr, "false">:$ceil_mode,
+      DefaultValuedAttr<BoolAttr, "false">:$count_include_pad);
+}
+
 def Relay_GlobalAvgPool2DOp : Relay_Operator<"nn.global_avg_pool2d",
                                              "OutEWiseFusable", "Infer", 1> {
   let summary = "average over the whole spatial extent (H = W = 1 after)";

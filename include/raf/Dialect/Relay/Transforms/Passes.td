@@ -104,6 +104,129 @@ def RafFuse : Pass<"raf-fuse", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def RafAppendOptimizer : Pass<"raf-append-optimizer", "::mlir::ModuleOp"> {
+  let summary = "Append a training step: the gradient function plus an "
+                "optimizer update";
+  let description = [{
+    Reads the gradient function `@<entry>` that
+    `--raf-autodiff="inline-backward=true"` produces,
+
+    ```
+    func.func @main(%a_0, ..., %a_n, %dy) -> (loss, aux_1..aux_m, g_1..g_k)
+        attributes {raf.grad_params = array<i64: i_1, ..., i_k>}
+    ```
+
+    (`%dy` has the loss type, a float tensor of one element; gradient `g_j`
+    has the type of parameter `%a_{i_j}`), and appends a public function
+    `@<step-name>` that inlines its body with `%dy` seeded with ones and
+    updates the parameters as `torch.optim` does (spec D5.4):
+
+    ```
+    func.func @train_step(p_1..p_k, states..., other arguments...)
+        -> (loss, aux_1..aux_m, p_1'..p_k', states'...)
+    ```
+
+    * `sgd`: `w' = w - lr*g`; no state.
+    * `momentum`: `v' = momentum*v + g; w' = w - lr*v'`; states `v_1..v_k`
+      (zero initially, which makes the first step PyTorch's `buf = g`).
+    * `adam`: `t' = t + 1; m' = b1*m + (1-b1)*g; v' = b2*v + (1-b2)*g*g;
+      w' = w - lr*(m'/(1-b1^t')) / (sqrt(v'/(1-b2^t')) + eps)`; states
+      `m_1..m_k, v_1..v_k, t` with `t` a `tensor<f32>` step counter (zero
+      initially).
+
+    A non-zero `weight-decay` first adds `weight-decay*w` to each gradient
+    (L2, as PyTorch's SGD and Adam). The gradient function stays in place.
+    The step function records its layout in `raf.optimizer`,
+    `raf.num_params`, `raf.num_states` and `raf.num_aux`; each new parameter
+    or state result carries `raf.updates_arg`, the index of the argument it
+    replaces, and those arguments carry `raf.updatable`.
+
+    A missing entry, a function that breaks the contract, an invalid option
+    or an existing `@<step-name>` is an error.
+
+    ```
+    raf-opt --raf-append-optimizer="kind=adam lr=0.001" grad.mlir
+    ```
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"main\"",
+           "Gradient function to read">,
+    Option<"stepName", "step-name", "std::string",
+           /*default=*/"\"train_step\"", "Name of the appended step function">,
+    Option<"kind", "kind", "std::string", /*default=*/"\"sgd\"",
+           "Optimizer: sgd, momentum or adam">,
+    Option<"lr", "lr", "double", /*default=*/"0.01", "Learning rate (> 0)">,
+    Option<"momentum", "momentum", "double", /*default=*/"0.9",
+           "Momentum factor of kind=momentum (>= 0)">,
+    Option<"beta1", "beta1", "double", /*default=*/"0.9",
+           "Adam's first-moment decay, in [0, 1)">,
+    Option<"beta2", "beta2", "double", /*default=*/"0.999",
+           "Adam's second-moment decay, in [0, 1)">,
+    Option<"eps", "eps", "double", /*default=*/"1e-8",
+           "Adam's denominator term (> 0)">,
+    Option<"weightDecay", "weight-decay", "double", /*default=*/"0.0",
+           "L2 penalty added to every gradient (>= 0)">
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::raf::relay::RelayDialect"];
+}
+
+def RafAutodiff : Pass<"raf-autodiff", "::mlir::ModuleOp"> {
+  let summary = "Generate the gradient function of a forward function";
+  let description = [{
+    RAF's AutoDiff (spec B4, C3, D5.2): a reverse sweep over the entry
+    function's block builds, with each operator's gradient rule
+    (GradientOpInterface), the gradients of the loss with respect to the
+    arguments that require them. The forward function returns the loss (a
+    float tensor with exactly one element) first; further results are
+    auxiliary outputs (e.g. batch-norm statistics) and get no gradient.
+
+    Forward values an adjoint needs are used where they are: the backward
+    code refers to them (in closure form it captures them), nothing is
+    recomputed. Fan-out accumulates with `relay.add`; tuples route gradients
+    field by field; a `func.call` becomes a call of the callee's adjoint
+    version `@<callee>_adjoint`, which returns its results and a
+    backpropagator closure; a `relay.if` returns a backpropagator closure
+    from each branch (both give the gradients of the branches' free
+    variables). A required argument the loss does not depend on gets zeros.
+
+    Output, with `inline-backward=false` (default):
+    `@f(args...) -> (loss, aux..., (dy) -> tuple<grads...>)`;
+    with `inline-backward=true`: `@f(args..., %dy) -> (loss, aux...,
+    grads...)`, flat so it runs on both raf-run targets. Either way the
+    function gets `raf.grad_params`, the indices of the differentiated
+    arguments in the order of the gradients.
+
+    Errors (located): a missing entry, a loss that is not a one-element
+    float tensor, a requires-grad index out of range or not a float tensor,
+    closures, closure calls or references in the differentiated code (use
+    `relay.grad`), and a gradient that would flow through a
+    non-differentiable operator (argmax, comparisons, a cast from an
+    integer): the error names the operator and notes the path from the
+    loss to it. `nondifferentiable=zero` treats such operators as constants
+    instead (a stop-gradient, like PyTorch does).
+
+    ```
+    raf-opt --raf-autodiff="requires-grad=2,3 inline-backward=true" mlp.mlir
+    ```
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"main\"",
+           "Function to differentiate">,
+    ListOption<"requiresGrad", "requires-grad", "int64_t",
+               "Indices of the arguments to differentiate (default: every "
+               "float tensor argument)">,
+    Option<"inlineBackward", "inline-backward", "bool", /*default=*/"false",
+           "Take the output gradient as a last argument and return the "
+           "gradients instead of a backpropagator closure">,
+    Option<"nondifferentiable", "nondifferentiable", "std::string",
+           /*default=*/"\"error\"",
+           "What a gradient reaching a non-differentiable operator does: "
+           "error, or zero (the operator acts as a constant)">
+  ];
+  let dependentDialects = ["::raf::relay::RelayDialect"];
+}
+
 def RelayLambdaLift : Pass<"relay-lambda-lift", "::mlir::ModuleOp"> {
   let summary = "Lift relay.fn closures to module functions and close the "
                 "operands of relay.grad";

@@ -1,0 +1,60 @@
+//===- TrainingPipeline.h - forward module to training step -----*- C++ -*-===//
+//
+// --raf-training-pipeline (spec D5.15, Phase 1): inline calls, differentiate
+// the entry function, append the optimizer step, clean up. The result's
+// @train_step runs on raf-run (--target=cpu or interp) and is the input of
+// the memory and AutoCast passes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RAF_PIPELINES_TRAININGPIPELINE_H
+#define RAF_PIPELINES_TRAININGPIPELINE_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace raf {
+
+struct TrainingPipelineOptions
+    : public mlir::PassPipelineOptions<TrainingPipelineOptions> {
+  Option<std::string> entry{*this, "entry",
+                            llvm::cl::desc("Forward function (its first "
+                                           "result is the loss)"),
+                            llvm::cl::init("main")};
+  ListOption<int64_t> requiresGrad{
+      *this, "requires-grad",
+      llvm::cl::desc("Indices of the trained parameters among the entry's "
+                     "arguments (default: every float tensor argument)")};
+  Option<bool> inlineCalls{
+      *this, "inline",
+      llvm::cl::desc("Inline func.call before differentiating, so the step "
+                     "is straight-line code the CPU path compiles (off: "
+                     "calls become backpropagator closures, evaluator only)"),
+      llvm::cl::init(true)};
+  Option<std::string> optimizer{*this, "optimizer",
+                                llvm::cl::desc("sgd, momentum or adam"),
+                                llvm::cl::init("sgd")};
+  Option<double> lr{*this, "lr", llvm::cl::desc("Learning rate"),
+                    llvm::cl::init(0.01)};
+  Option<double> momentum{*this, "momentum",
+                          llvm::cl::desc("Momentum of optimizer=momentum"),
+                          llvm::cl::init(0.9)};
+  Option<double> beta1{*this, "beta1", llvm::cl::desc("Adam's beta1"),
+                       llvm::cl::init(0.9)};
+  Option<double> beta2{*this, "beta2", llvm::cl::desc("Adam's beta2"),
+                       llvm::cl::init(0.999)};
+  Option<double> eps{*this, "eps", llvm::cl::desc("Adam's epsilon"),
+                     llvm::cl::init(1e-8)};
+  Option<double> weightDecay{*this, "weight-decay",
+                             llvm::cl::desc("L2 penalty on the gradients"),
+                             llvm::cl::init(0.0)};
+};
+
+void buildTrainingPipeline(mlir::OpPassManager &pm,
+                           const TrainingPipelineOptions &options);
+
+void registerTrainingPipeline();
+
+} // namespace raf
+
+#endif // RAF_PIPELINES_TRAININGPIPELINE_H

@@ -1,0 +1,94 @@
+// Bad input to --raf-autodiff: each is a located error.
+// RUN: raf-opt --raf-autodiff --verify-diagnostics --split-input-file %s
+
+// expected-error @+1 {{the loss (result #0) must be a float tensor with exactly one element, got 'tensor<3xf32>'}}
+func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %y = relay.tanh %x : (tensor<3xf32>)
+  return %y : tensor<3xf32>
+}
+
+// -----
+
+// expected-error @+1 {{the loss (result #0) must be a float tensor with exactly one element, got 'tensor<i32>'}}
+func.func @main(%x: tensor<3xf32>) -> tensor<i32> {
+  %y = relay.argmax %x : (tensor<3xf32>)
+  return %y : tensor<i32>
+}
+
+// -----
+
+// The gradient would have to pass argmax: the error names it and the notes
+// give the path from the loss.
+func.func @main(%x: tensor<3xf32>) -> tensor<f32> {
+  // expected-error @+1 {{'relay.argmax' is not differentiable, but the gradient of the loss flows through it to a differentiated argument}}
+  %i = relay.argmax %x : (tensor<3xf32>)
+  // expected-note @+1 {{the gradient reaches it through 'relay.cast'}}
+  %f = relay.cast %i {dtype = f32} : (tensor<i32>)
+  // expected-note @+1 {{the gradient reaches it through 'relay.multiply'}}
+  %y = relay.multiply %f, %f : (tensor<f32>, tensor<f32>)
+  return %y : tensor<f32>
+}
+
+// -----
+
+func.func @main(%x: tensor<3xf32>) -> tensor<f32> {
+  %zero = relay.constant dense<0.0> : tensor<f32>
+  // expected-error @+1 {{'relay.greater' is not differentiable}}
+  %mask = relay.greater %x, %zero : (tensor<3xf32>, tensor<f32>)
+  // expected-note @+1 {{through 'relay.cast'}}
+  %m = relay.cast %mask {dtype = f32} : (tensor<3xi1>)
+  // expected-note @+1 {{through 'relay.multiply'}}
+  %y = relay.multiply %m, %x : (tensor<3xf32>, tensor<3xf32>)
+  // expected-note @+1 {{through 'relay.sum'}}
+  %l = relay.sum %y : (tensor<3xf32>)
+  return %l : tensor<f32>
+}
+
+// -----
+
+func.func @main(%x: tensor<f32>) -> tensor<f32> {
+  %f = relay.fn(%a: tensor<f32>) -> tensor<f32> {
+    %s = relay.multiply %a, %x : (tensor<f32>, tensor<f32>)
+    relay.return %s : tensor<f32>
+  }
+  // expected-error @+1 {{'relay.call' on a gradient path: --raf-autodiff differentiates first-order code; use relay.grad (--relay-grad-pipeline) for closures and references}}
+  %y = relay.call %f(%x) : (tensor<f32>) -> tensor<f32>
+  return %y : tensor<f32>
+}
+
+// -----
+
+func.func @main(%x: tensor<4xf32>) -> tensor<f32> {
+  // expected-error @+1 {{has no gradient rule for pad_mode "reflect" (only "constant" padding is differentiable)}}
+  %p = relay.nn.pad %x {pad_width = array<i64: 1, 1>, pad_mode = "reflect"} : (tensor<4xf32>)
+  %l = relay.sum %p : (tensor<6xf32>)
+  return %l : tensor<f32>
+}
+
+// -----
+
+func.func @main(%x: tensor<4xf32>, %i: tensor<2xi64>) -> tensor<f32> {
+  // expected-error @+1 {{has no gradient rule for mode "wrap"}}
+  %t = relay.take %x, %i {axis = 0, mode = "wrap"} : (tensor<4xf32>, tensor<2xi64>)
+  %l = relay.sum %t : (tensor<2xf32>)
+  return %l : tensor<f32>
+}
+
+// -----
+
+func.func @main(%x: tensor<2x3xf32>, %g: tensor<3xf32>, %b: tensor<3xf32>, %m: tensor<3xf32>, %v: tensor<3xf32>) -> tensor<f32> {
+  // expected-error @+1 {{has no gradient through its updated moving mean and variance}}
+  %y, %nm, %nv = relay.nn.batch_norm %x, %g, %b, %m, %v {training = true} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>)
+  %l = relay.sum %nm : (tensor<3xf32>)
+  return %l : tensor<f32>
+}
+
+// -----
+
+func.func private @opaque(tensor<f32>) -> tensor<f32>
+
+func.func @main(%x: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{cannot differentiate a call of a function without a body}}
+  %y = func.call @opaque(%x) : (tensor<f32>) -> tensor<f32>
+  return %y : tensor<f32>
+}
