@@ -318,9 +318,8 @@ LogicalResult Evaluator::execute(Operation &op, Environment &env) {
         return bind(zero.getResult(), *value);
       })
       .Case([&](relay::GradOp grad) {
-        return grad.emitError(
-            "relay.grad cannot be evaluated; differentiate the program "
-            "first");
+        return grad.emitError("relay.grad cannot be evaluated; lower it "
+                              "first with --relay-grad-pipeline");
       })
       .Default([&](Operation *other) { return executeOperator(*other, env); });
 }

@@ -11,7 +11,7 @@ func.func @square(%x: tensor<f32>) -> tensor<f32> {
 
 func.func @grad(%x: tensor<f32>) -> tensor<f32> {
   %f = relay.global_ref @square : (tensor<f32>) -> tensor<f32>
-  // GRAD: interp-errors.mlir:[[@LINE+1]]:8: error: relay.grad cannot be evaluated; differentiate the program first
+  // GRAD: interp-errors.mlir:[[@LINE+1]]:8: error: relay.grad cannot be evaluated; lower it first with --relay-grad-pipeline
   %g = relay.grad %f : (tensor<f32>) -> tensor<f32>
   %r = relay.call %g(%x) : (tensor<f32>) -> tuple<tensor<f32>, tuple<tensor<f32>>>
   %y = relay.tuple_get %r[0] : tuple<tensor<f32>, tuple<tensor<f32>>>

@@ -27,6 +27,7 @@
 #include "raf/Dialect/Relay/Transforms/BackendOptions.h"
 #include "raf/Dialect/Relay/Transforms/Passes.h"
 #include "raf/Pipelines/CPUPipeline.h"
+#include "raf/Pipelines/GradPipeline.h"
 #include "raf/Pipelines/TrainingPipeline.h"
 #include "raf/Transforms/Passes.h"
 
@@ -51,6 +52,7 @@ int main(int argc, char **argv) {
   raf::registerRAFConversionPasses();
   raf::registerRAFTransformsPasses();
   raf::registerCPUPipeline();
+  raf::registerRelayGradPipeline();
   raf::registerTrainingPipeline();
   // --raf-backend-preference / --raf-disable-backends (defaults of the
   // dispatch and fusion passes).

@@ -227,4 +227,82 @@ def RafAutodiff : Pass<"raf-autodiff", "::mlir::ModuleOp"> {
   let dependentDialects = ["::raf::relay::RelayDialect"];
 }
 
+def RelayLambdaLift : Pass<"relay-lambda-lift", "::mlir::ModuleOp"> {
+  let summary = "Lift relay.fn closures to module functions and close the "
+                "operands of relay.grad";
+  let description = [{
+    Turns every `relay.fn` into `func.func private @<parent>_lambda_<k>`
+    whose leading parameters are the closure's free variables (in first-use
+    order), followed by its own parameters (spec D5.1). Free variables
+    defined by constants, `relay.zero`, `relay.global_ref` and closures are
+    cloned into the lifted function instead of becoming parameters, so a
+    closure that only uses them becomes closed. The closure value becomes:
+
+    * `relay.global_ref @<parent>_lambda_<k>` when nothing is captured;
+    * otherwise a partial application, written as a `relay.fn` whose body is
+      exactly one `func.call @<parent>_lambda_<k>(captured..., args...)`
+      followed by `relay.return` of its results.
+
+    A `primitive` closure becomes a function marked `relay.primitive`.
+
+    Every `relay.grad` operand then becomes closed (the precondition of
+    `--relay-lower-grad`, Relay §4.2). A closure that still captures values
+    is differentiated as its lifted function, with respect to the captured
+    values and its arguments, in `func.func private
+    @<lifted>_partial_grad_<k>`, which drops the captured values'
+    gradients; the `relay.grad` becomes a partial application of it.
+    Captured values must therefore be floating-point tensors: a captured
+    reference, integer tensor, tuple or run-time function value, and a
+    `relay.grad` of a function parameter or of a function value computed at
+    run time, are reported as errors at the `relay.grad`.
+
+    ```
+    raf-opt --relay-lambda-lift model.mlir
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+def RelayLowerGrad : Pass<"relay-lower-grad", "::mlir::ModuleOp"> {
+  let summary = "Higher-order reverse-mode AD: lower relay.grad to "
+                "references and backpropagator closures";
+  let description = [{
+    Lowers every `relay.grad` with a closed operand (a `relay.global_ref`
+    or a closure without free variables; run `--relay-lambda-lift` first)
+    as in Relay §4.2 and spec A6.2. Each module function `@f` reachable
+    from a differentiated function gets a transformed copy
+    `func.func private @f_lowergrad` over lifted types: a floating-point
+    tensor `T` becomes `tuple<T, !relay.ref<T>>` (value and adjoint cell),
+    tuples and functions are lifted structurally, integer and boolean
+    tensors stay as they are, and every function takes the backpropagator
+    cell `!relay.ref<() -> ()>` as an extra leading parameter.
+
+    Every differentiable operator is replaced by its primal, a
+    zero-initialised adjoint reference, and a new backpropagator closure
+    that reads and clears that reference, adds the operator's adjoints
+    (from `GradientOpInterface`) into its operands' references and then
+    calls the previous backpropagator. `relay.if`, `relay.fn`,
+    `relay.call`, `func.call`, `relay.global_ref`, tuples and references
+    are rebuilt over lifted values, so closures, recursion and control flow
+    differentiate like straight-line code.
+
+    `relay.grad %f` becomes `relay.global_ref @f_grad`, a function that
+    creates a fresh backpropagator cell and zero adjoints for its
+    arguments, calls `@f_lowergrad`, seeds the result's adjoint with ones,
+    runs the backpropagator and returns `tuple<result, tuple<grads...>>`.
+    References never leave `@f_grad`. A `relay.grad` inside a
+    differentiated function (higher-order derivatives) is lowered first
+    and its `@f_grad` is then differentiated like any other function.
+
+    An operator without a gradient rule on a path from the arguments to
+    the result, a call of a function without a body, and constructs the
+    transformation does not know are reported as errors at the operation.
+
+    ```
+    raf-opt --relay-lambda-lift --relay-lower-grad model.mlir
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 #endif // RAF_DIALECT_RELAY_TRANSFORMS_PASSES_TD
