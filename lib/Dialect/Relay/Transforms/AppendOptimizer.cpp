@@ -355,23 +355,34 @@ struct RafAppendOptimizer
     step->setAttr(kNumStatesAttr, detached.getI64IntegerAttr(numStates));
     step->setAttr(kNumAuxAttr, detached.getI64IntegerAttr(grad.numAux));
     // Argument and result attributes of the gradient function (names from a
-    // frontend, say) follow their values.
+    // frontend, say) follow their values. Result 1 + m + i replaces argument
+    // i (parameters, then states), so a driver feeds it back there and an
+    // in-place pass may reuse the buffer. The arrays are built once: setting
+    // attributes one by one rebuilds the whole array each time (quadratic in
+    // the parameter count).
+    auto dictOrEmpty = [&](DictionaryAttr attrs) {
+      return attrs ? attrs : DictionaryAttr::get(context);
+    };
+    SmallVector<DictionaryAttr> argAttrs(inputTypes.size(),
+                                         DictionaryAttr::get(context));
+    SmallVector<DictionaryAttr> resultAttrs(resultTypes.size(),
+                                            DictionaryAttr::get(context));
     for (auto [j, index] : llvm::enumerate(grad.params))
-      if (DictionaryAttr attrs = fn.getArgAttrDict(index))
-        step.setArgAttrs(j, attrs);
+      argAttrs[j] = dictOrEmpty(fn.getArgAttrDict(index));
     for (auto [j, index] : llvm::enumerate(others))
-      if (DictionaryAttr attrs = fn.getArgAttrDict(index))
-        step.setArgAttrs(firstOther + j, attrs);
+      argAttrs[firstOther + j] = dictOrEmpty(fn.getArgAttrDict(index));
     for (unsigned r = 0; r < 1 + grad.numAux; ++r)
-      if (DictionaryAttr attrs = fn.getResultAttrDict(r))
-        step.setResultAttrs(r, attrs);
-    // Result 1 + m + i replaces argument i (parameters, then states), so a
-    // driver feeds it back there and an in-place pass may reuse the buffer.
+      resultAttrs[r] = dictOrEmpty(fn.getResultAttrDict(r));
     for (unsigned i = 0; i < k + numStates; ++i) {
-      step.setArgAttr(i, kUpdatableAttr, UnitAttr::get(context));
-      step.setResultAttr(1 + grad.numAux + i, kUpdatesArgAttr,
-                         detached.getI64IntegerAttr(i));
+      NamedAttrList updatable(argAttrs[i]);
+      updatable.set(kUpdatableAttr, UnitAttr::get(context));
+      argAttrs[i] = updatable.getDictionary(context);
+      NamedAttrList updates(resultAttrs[1 + grad.numAux + i]);
+      updates.set(kUpdatesArgAttr, detached.getI64IntegerAttr(i));
+      resultAttrs[1 + grad.numAux + i] = updates.getDictionary(context);
     }
+    step.setAllArgAttrs(argAttrs);
+    step.setAllResultAttrs(resultAttrs);
 
     Block *body = step.addEntryBlock();
     OpBuilder builder = OpBuilder::atBlockEnd(body);
