@@ -21,6 +21,28 @@ SmallVector<int64_t> grad::iota(int64_t count, int64_t start) {
   return values;
 }
 
+int64_t grad::product(ArrayRef<int64_t> dims) {
+  int64_t total = 1;
+  for (int64_t d : dims)
+    total *= d;
+  return total;
+}
+
+SmallVector<int64_t> grad::inversePermutation(ArrayRef<int64_t> perm) {
+  SmallVector<int64_t> inverse(perm.size());
+  for (auto [i, p] : llvm::enumerate(perm))
+    inverse[p] = i;
+  return inverse;
+}
+
+SmallVector<int64_t> grad::allAxesBut(int64_t axis, int64_t rank) {
+  SmallVector<int64_t> axes;
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != axis)
+      axes.push_back(i);
+  return axes;
+}
+
 AdjointBuilder::AdjointBuilder(OpBuilder &builder, Operation *op,
                                ValueRange resultGradients,
                                SmallVectorImpl<Value> &operandGradients)

@@ -29,9 +29,10 @@ namespace raf::relay::grad {
   /* element-wise */                                                           \
   X(ReluOp)                                                                    \
   X(LeakyReluOp)                                                               \
-  X(SigmoidOp) X(TanhOp) X(ExpOp) X(LogOp) X(SqrtOp) X(RsqrtOp) X(ErfOp)       \
-      X(GeluOp) X(NegativeOp) X(SquareOp) X(DropoutOp) X(ZerosLikeOp)          \
-          X(OnesLikeOp) X(CastOp) /* broadcasting */                           \
+  X(SigmoidOp)                                                                 \
+  X(TanhOp) X(ExpOp) X(LogOp) X(SqrtOp) X(RsqrtOp) X(ErfOp) X(GeluOp)          \
+      X(NegativeOp) X(SquareOp) X(DropoutOp) X(ZerosLikeOp) X(OnesLikeOp)      \
+          X(CastOp) /* broadcasting */                                         \
       X(AddOp) X(SubtractOp) X(MultiplyOp) X(DivideOp) X(PowerOp) X(MaximumOp) \
           X(MinimumOp) X(WhereOp) X(BiasAddOp) /* linear algebra */            \
       X(DenseOp) X(MatmulOp) X(BatchMatmulOp) X(Conv2DOp)                      \
@@ -118,6 +119,11 @@ private:
 
 mlir::RankedTensorType tensorType(mlir::Value value);
 llvm::SmallVector<int64_t> iota(int64_t count, int64_t start = 0);
+/// Product of `dims` (1 for none).
+int64_t product(llvm::ArrayRef<int64_t> dims);
+llvm::SmallVector<int64_t> inversePermutation(llvm::ArrayRef<int64_t> perm);
+/// 0..rank-1 without `axis`.
+llvm::SmallVector<int64_t> allAxesBut(int64_t axis, int64_t rank);
 
 #define RAF_DECLARE_ADJOINT(OpClass)                                           \
   llvm::LogicalResult adjoint(OpClass op, AdjointBuilder &ad);

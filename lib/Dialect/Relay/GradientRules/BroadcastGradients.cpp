@@ -119,11 +119,7 @@ LogicalResult grad::adjoint(BiasAddOp op, AdjointBuilder &ad) {
   if (ad.wantsGradient(1)) {
     int64_t rank = tensorType(dy).getRank();
     int64_t axis = normalizeAxis(op.getAxisAttr().getInt(), rank);
-    SmallVector<int64_t> others;
-    for (int64_t i = 0; i < rank; ++i)
-      if (i != axis)
-        others.push_back(i);
-    ad.setOperandGradient(1, ad.sum(dy, others, /*keepdims=*/false));
+    ad.setOperandGradient(1, ad.sum(dy, allAxesBut(axis, rank), false));
   }
   return success();
 }

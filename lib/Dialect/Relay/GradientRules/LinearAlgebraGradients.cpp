@@ -10,6 +10,8 @@
 
 #include "AdjointBuilder.h"
 
+#include "raf/Dialect/Relay/IR/ShapeInference.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -28,13 +30,6 @@ LogicalResult checkSameType(Operation *op, Value operand, AdjointBuilder &ad) {
     return failure();
   }
   return success();
-}
-
-int64_t product(ArrayRef<int64_t> dims) {
-  int64_t total = 1;
-  for (int64_t d : dims)
-    total *= d;
-  return total;
 }
 
 } // namespace
@@ -117,22 +112,6 @@ SmallVector<int64_t> toCanonical(StringRef layout, StringRef canonical) {
   return perm;
 }
 
-SmallVector<int64_t> inversePermutation(ArrayRef<int64_t> perm) {
-  SmallVector<int64_t> inverse(perm.size());
-  for (auto [i, p] : llvm::enumerate(perm))
-    inverse[p] = i;
-  return inverse;
-}
-
-/// 4-value padding (top, left, bottom, right) from TVM's 1, 2 or 4 values.
-std::array<int64_t, 4> fullPadding(ArrayRef<int64_t> padding) {
-  if (padding.size() == 1)
-    return {padding[0], padding[0], padding[0], padding[0]};
-  if (padding.size() == 2)
-    return {padding[0], padding[1], padding[0], padding[1]};
-  return {padding[0], padding[1], padding[2], padding[3]};
-}
-
 /// The weight gradient of an NCHW/OIHW convolution with `groups`:
 ///   dw[o, i, kh, kw] = sum_{n, r, s} dy[n, o, r, s] *
 ///                      x[n, g(o) I/g + i, r*stride + kh*dil - pad, ...]
@@ -173,7 +152,9 @@ LogicalResult grad::adjoint(Conv2DOp op, AdjointBuilder &ad) {
                     ws = tensorType(w).getShape(),
                     ys = tensorType(dy).getShape();
   ArrayRef<int64_t> strides = op.getStrides(), dilation = op.getDilation();
-  std::array<int64_t, 4> padding = fullPadding(op.getPadding());
+  // Verified operators always have a valid padding.
+  std::array<int64_t, 4> padding = *expandPadding2D(
+      std::nullopt, op->getName().getStringRef(), op.getPadding());
   int64_t groups = op.getGroups();
 
   if (ad.wantsGradient(0)) {
@@ -206,7 +187,9 @@ LogicalResult grad::adjoint(Conv2DTransposeOp op, AdjointBuilder &ad) {
   Value w = ad.transpose(op.getWeight(), kernelPerm);
   Value dy = ad.transpose(ad.resultGradient(0), dataPerm);
   ArrayRef<int64_t> strides = op.getStrides(), dilation = op.getDilation();
-  std::array<int64_t, 4> padding = fullPadding(op.getPadding());
+  // Verified operators always have a valid padding.
+  std::array<int64_t, 4> padding = *expandPadding2D(
+      std::nullopt, op->getName().getStringRef(), op.getPadding());
   int64_t groups = op.getGroups();
   if (ad.wantsGradient(0)) {
     // The transposed convolution's adjoint is the convolution with the same

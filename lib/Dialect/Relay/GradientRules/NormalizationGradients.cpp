@@ -69,14 +69,6 @@ Value alongAxis(AdjointBuilder &ad, Value vector, int64_t axis, int64_t rank) {
   return ad.reshape(vector, shape);
 }
 
-SmallVector<int64_t> allAxesBut(int64_t axis, int64_t rank) {
-  SmallVector<int64_t> axes;
-  for (int64_t i = 0; i < rank; ++i)
-    if (i != axis)
-      axes.push_back(i);
-  return axes;
-}
-
 } // namespace
 
 LogicalResult grad::adjoint(LayerNormOp op, AdjointBuilder &ad) {

@@ -26,13 +26,6 @@ LogicalResult reshapeBack(Operation *op, AdjointBuilder &ad) {
   return success();
 }
 
-int64_t product(ArrayRef<int64_t> dims) {
-  int64_t total = 1;
-  for (int64_t d : dims)
-    total *= d;
-  return total;
-}
-
 } // namespace
 
 LogicalResult grad::adjoint(ReshapeOp op, AdjointBuilder &ad) {
@@ -54,10 +47,8 @@ LogicalResult grad::adjoint(TransposeOp op, AdjointBuilder &ad) {
   else
     for (int64_t i = rank - 1; i >= 0; --i)
       perm.push_back(i);
-  SmallVector<int64_t> inverse(rank);
-  for (auto [i, p] : llvm::enumerate(perm))
-    inverse[p] = i;
-  ad.setOperandGradient(0, ad.transpose(ad.resultGradient(0), inverse));
+  ad.setOperandGradient(
+      0, ad.transpose(ad.resultGradient(0), inversePermutation(perm)));
   return success();
 }
 

@@ -57,11 +57,12 @@ SmallVector<Value> readValues(Operation *op) {
   return values.takeVector();
 }
 
-/// Attribute marking an operation rewritten into primal-plus-backpropagator
-/// form: its last result is the backpropagator, and the value lists which
-/// operands (for func.call) or free variables (for relay.if) it returns
-/// gradients for, in order.
-constexpr llvm::StringLiteral kBackpropAttr = "raf.backprop_for";
+/// Zeros of a tensor type: the gradient of what the loss does not reach.
+Value zerosOf(OpBuilder &builder, Location loc, Type type) {
+  auto tensor = cast<RankedTensorType>(type);
+  return ZerosOp::create(builder, loc, tensor.getShape(),
+                         tensor.getElementType());
+}
 
 class Differentiator {
 public:
@@ -99,7 +100,9 @@ private:
   SymbolTable symbols;
   bool stopAtNondifferentiable;
   llvm::DenseMap<func::FuncOp, func::FuncOp> adjointFunctions;
-  /// The free variables each rewritten relay.if returns gradients for.
+  /// Calls and ifs rewritten to return a backpropagator (their last result)
+  /// and the values it returns gradients for, in order: the call's float
+  /// operands, the if's differentiated free variables.
   llvm::DenseMap<Operation *, SmallVector<Value>> backpropTargets;
 };
 
@@ -187,10 +190,7 @@ LogicalResult Differentiator::Sweep::visitBackprop(Operation *op,
     if (g)
       through = result;
     else
-      g = ZerosOp::create(
-          bwd, op->getLoc(),
-          cast<RankedTensorType>(result.getType()).getShape(),
-          cast<RankedTensorType>(result.getType()).getElementType());
+      g = zerosOf(bwd, op->getLoc(), result.getType());
     dys.push_back(g);
   }
   auto call =
@@ -237,8 +237,7 @@ LogicalResult Differentiator::Sweep::visit(Operation *op) {
           if (!fieldType)
             return op->emitError("nested tuples of tuples are not supported "
                                  "by --raf-autodiff");
-          slot = ZerosOp::create(bwd, op->getLoc(), fieldType.getShape(),
-                                 fieldType.getElementType());
+          slot = zerosOf(bwd, op->getLoc(), fieldType);
         }
         fields.push_back(slot);
       }
@@ -257,18 +256,9 @@ LogicalResult Differentiator::Sweep::visit(Operation *op) {
     gradSource.try_emplace(tuple, through);
     return success();
   }
-  if (auto targets = op->getAttrOfType<ArrayAttr>(kBackpropAttr)) {
-    // Operand indices (calls) are integers; free variables of an if are
-    // recorded positionally in `backpropTargets`.
-    SmallVector<Value> values;
-    if (auto call = dyn_cast<func::CallOp>(op)) {
-      for (Attribute index : targets)
-        values.push_back(call.getOperand(cast<IntegerAttr>(index).getInt()));
-    } else {
-      values = parent.backpropTargets.lookup(op);
-    }
-    return visitBackprop(op, values);
-  }
+  auto rewritten = parent.backpropTargets.find(op);
+  if (rewritten != parent.backpropTargets.end())
+    return visitBackprop(op, rewritten->second);
   if (isa<FnOp, CallOp, RefNewOp, RefReadOp, RefWriteOp, GradOp, GlobalRefOp>(
           op))
     return op->emitError()
@@ -348,11 +338,10 @@ Differentiator::differentiate(Block &block, ArrayRef<Value> wanted,
       OpBuilder b(call);
       auto newCall =
           func::CallOp::create(b, call.getLoc(), *adjoint, call.getOperands());
-      SmallVector<Attribute> targets;
-      for (auto [i, operand] : llvm::enumerate(call.getOperands()))
+      SmallVector<Value> &targets = backpropTargets[newCall];
+      for (Value operand : call.getOperands())
         if (isFloatTensor(operand.getType()))
-          targets.push_back(b.getI64IntegerAttr(i));
-      newCall->setAttr(kBackpropAttr, b.getArrayAttr(targets));
+          targets.push_back(operand);
       for (auto [old, now] :
            llvm::zip(call.getResults(), newCall.getResults().drop_back())) {
         old.replaceAllUsesWith(now);
@@ -401,7 +390,6 @@ Differentiator::differentiate(Block &block, ArrayRef<Value> wanted,
       auto newIf = IfOp::create(b, ifOp.getLoc(), types, ifOp.getCondition());
       newIf.getThenRegion().takeBody(ifOp.getThenRegion());
       newIf.getElseRegion().takeBody(ifOp.getElseRegion());
-      newIf->setAttr(kBackpropAttr, b.getArrayAttr({}));
       for (auto [old, now] :
            llvm::zip(ifOp.getResults(), newIf.getResults().drop_back())) {
         old.replaceAllUsesWith(now);
@@ -458,12 +446,8 @@ Differentiator::buildBackpropagator(Block &block, Operation *terminator,
   if (failed(grads))
     return failure();
   SmallVector<Value> fields;
-  for (auto [v, g] : llvm::zip(wanted, *grads)) {
-    auto type = cast<RankedTensorType>(v.getType());
-    fields.push_back(g ? g
-                       : Value(ZerosOp::create(bwd, loc, type.getShape(),
-                                               type.getElementType())));
-  }
+  for (auto [v, g] : llvm::zip(wanted, *grads))
+    fields.push_back(g ? g : zerosOf(bwd, loc, v.getType()));
   Value tuple = TupleOp::create(bwd, loc, fields);
   ReturnOp::create(bwd, loc, tuple);
   return fn.getResult();
@@ -622,13 +606,9 @@ void RafAutodiffPass::runOnOperation() {
         differentiator.differentiate(body, wanted, seeds, bwd);
     if (failed(grads))
       return signalPassFailure();
-    for (auto [v, g] : llvm::zip(wanted, *grads)) {
-      auto type = cast<RankedTensorType>(v.getType());
-      newResults.push_back(
-          g ? g
-            : Value(ZerosOp::create(bwd, function.getLoc(), type.getShape(),
-                                    type.getElementType())));
-    }
+    for (auto [v, g] : llvm::zip(wanted, *grads))
+      newResults.push_back(g ? g
+                             : zerosOf(bwd, function.getLoc(), v.getType()));
   } else {
     FailureOr<Value> backprop = differentiator.buildBackpropagator(
         body, terminator, wanted, /*seededOperands=*/{0});
@@ -644,7 +624,7 @@ void RafAutodiffPass::runOnOperation() {
                     DenseI64ArrayAttr::get(&getContext(), *params));
 
   // Rules build gradients for every float operand; drop those nobody used
-  // (operands that did not need one), and the rewrite markers.
+  // (operands that did not need one).
   bool changed = true;
   while (changed) {
     changed = false;
@@ -655,7 +635,6 @@ void RafAutodiffPass::runOnOperation() {
       }
     });
   }
-  module.walk([](Operation *op) { op->removeAttr(kBackpropAttr); });
 }
 
 } // namespace

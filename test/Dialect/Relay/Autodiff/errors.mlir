@@ -92,3 +92,56 @@ func.func @main(%x: tensor<f32>) -> tensor<f32> {
   %y = func.call @opaque(%x) : (tensor<f32>) -> tensor<f32>
   return %y : tensor<f32>
 }
+
+// -----
+
+func.func @main(%x: tensor<1x1x3x3xf16>, %w: tensor<1x1x2x2xf16>) -> tensor<f32> {
+  // expected-error @+1 {{has no gradient when out_dtype changes the element type}}
+  %y = relay.nn.conv2d %x, %w {out_dtype = f32} : (tensor<1x1x3x3xf16>, tensor<1x1x2x2xf16>)
+  %l = relay.sum %y : (tensor<1x1x2x2xf32>)
+  return %l : tensor<f32>
+}
+
+// -----
+
+func.func @main(%x: tensor<f32>, %c: tensor<i1>) -> tensor<f32> {
+  // expected-error @+1 {{--raf-autodiff does not differentiate relay.if with tuple results}}
+  %t = relay.if %c : tensor<i1> -> (tuple<tensor<f32>>) {
+    %a = relay.tuple(%x) : tensor<f32>
+    relay.yield %a : tuple<tensor<f32>>
+  } else {
+    %b = relay.tuple(%x) : tensor<f32>
+    relay.yield %b : tuple<tensor<f32>>
+  }
+  %y = relay.tuple_get %t[0] : tuple<tensor<f32>>
+  return %y : tensor<f32>
+}
+
+// -----
+
+func.func private @pair(%x: tensor<f32>) -> tuple<tensor<f32>> {
+  %t = relay.tuple(%x) : tensor<f32>
+  return %t : tuple<tensor<f32>>
+}
+
+func.func @main(%x: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{cannot differentiate a call of @pair: tuple results of called functions are not supported}}
+  %t = func.call @pair(%x) : (tensor<f32>) -> tuple<tensor<f32>>
+  %y = relay.tuple_get %t[0] : tuple<tensor<f32>>
+  return %y : tensor<f32>
+}
+
+// -----
+
+func.func @main(%x: tensor<3xf32>, %c: tensor<i1>) -> tensor<f32> {
+  %i = relay.argmax %x : (tensor<3xf32>)
+  // expected-error @+1 {{--raf-autodiff differentiates relay.if only over float tensors; a branch uses a differentiated value of type 'tensor<i32>'}}
+  %r = relay.if %c : tensor<i1> -> (tensor<f32>) {
+    %f = relay.cast %i {dtype = f32} : (tensor<i32>)
+    relay.yield %f : tensor<f32>
+  } else {
+    %s = relay.sum %x : (tensor<3xf32>)
+    relay.yield %s : tensor<f32>
+  }
+  return %r : tensor<f32>
+}
