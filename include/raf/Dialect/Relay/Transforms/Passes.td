@@ -305,4 +305,118 @@ def RelayLowerGrad : Pass<"relay-lower-grad", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// Memory: analysis, scheduling, rematerialisation
+//===----------------------------------------------------------------------===//
+
+def RafMemoryReport : Pass<"raf-memory-report", "::mlir::ModuleOp"> {
+  let summary = "Report tensor liveness and peak memory of every function";
+  let description = [{
+    Traces every function (or `entry`) with the memory model of
+    `raf/Analysis/MemoryTrace.h` (docs/memory.md): parameters live
+    throughout, each op result a fresh buffer from its op to its last use,
+    tuples aliasing their fields. Emits one remark per function with the
+    peak bytes and where it is reached, plus a note at the peak op:
+
+    ```
+    remark: @f: peak 5242880 bytes (5.00 MiB) at step 3 of 5 (relay.multiply);
+            parameters 1048576 bytes (1.00 MiB); 6 buffers
+    ```
+
+    `tensors` also prints the liveness of every buffer in execution order,
+    `trace` the bytes allocated, released and live at every step (to
+    stderr). A function the model cannot trace (calls, regions,
+    references, dynamic shapes) gets a warning saying why. The IR is
+    unchanged.
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"\"",
+           "Only report this function (default: every function)">,
+    Option<"printTensors", "tensors", "bool", /*default=*/"false",
+           "Print the live range and size of every buffer">,
+    Option<"printTrace", "trace", "bool", /*default=*/"false",
+           "Print allocated, released and live bytes at every step">
+  ];
+}
+
+def RafMemorySchedule : Pass<"raf-memory-schedule", "::mlir::func::FuncOp"> {
+  let summary = "Reorder operators to lower peak memory (RAF's scheduler)";
+  let description = [{
+    RAF's memory-aware operator scheduling (spec B7, C6). For every op,
+    `inc = p - c`, where `p` is the bytes of the buffers it allocates and
+    `c` the bytes of the operand buffers (not parameters, not constants)
+    whose last use it is. Up to `max-iters` times, until nothing moves: a
+    forward sweep moves every op with `inc < -threshold` to just after the
+    last definition of its operands (as soon as possible), then a backward
+    sweep moves every op with `inc > threshold` to just before its first
+    user (as late as possible). Ops with regions or side effects, unused
+    ops and the terminator stay in place. Functions the memory model cannot
+    trace are left unchanged with a remark.
+  }];
+  let options = [
+    Option<"thresholdMB", "threshold-mb", "double", /*default=*/"1.0",
+           "Move an op only when |inc| exceeds this many MiB">,
+    Option<"maxIters", "max-iters", "unsigned", /*default=*/"5",
+           "Maximum number of forward/backward sweep pairs">
+  ];
+}
+
+def RafRematerialize : Pass<"raf-rematerialize", "::mlir::ModuleOp"> {
+  let summary = "Recompute tensors instead of keeping them, to fit a memory "
+                "budget";
+  let description = [{
+    Keeps the peak memory of the memory model (docs/memory.md) at or below
+    `budget` by releasing tensors early and recomputing them, with a clone
+    of their producer inserted just before the next use (spec B8, C5, D5.12).
+
+    * `method=raf`: RAF's compile-time trace. Whenever the live bytes at an
+      op exceed the budget, live tensors are evicted in increasing order of
+      `(gflops + 0.1) * (remaining uses + 1) / GiB` (ties: the older
+      first) until the budget holds. Parameters, returned values, the op's
+      operands and results, tensors just recomputed, tensors smaller than
+      `min-tensor-bytes`, tuple fields and results of ops that are not
+      recomputable or not single-result relay operators are never evicted.
+      Recomputing an evicted tensor whose inputs were evicted too recurses
+      up to `max-depth`.
+    * `method=optimal`: the recompute choice as a constraint optimisation
+      problem solved with Gecode: for each op (stage) which earlier results
+      are recomputed in that stage and which stay resident, minimising the
+      recomputed FLOPs subject to every stage's resident and recomputed
+      bytes fitting the budget (Checkmate's formulation with the order
+      fixed). Functions with more than `optimal-max-ops` ops, and searches
+      that hit `time-limit-ms` before proving optimality, fall back to the
+      best solution found or to `method=raf`, with a remark saying so.
+
+    The function gains `raf.remat.peak_bytes` (the memory model's peak
+    after the pass), `raf.remat.num_recomputed_ops`,
+    `raf.remat.recomputed_flops` and `raf.remat.method`. A budget the method
+    cannot reach is an error that reports the smallest budget it can reach.
+    Functions the memory model cannot trace are an error.
+
+    ```
+    raf-opt --raf-rematerialize="budget=512MiB method=raf" step.mlir
+    ```
+  }];
+  let options = [
+    Option<"budget", "budget", "std::string", /*default=*/"\"\"",
+           "Memory budget in bytes, with an optional unit (B, KiB, MiB, "
+           "GiB, KB, MB, GB); required">,
+    Option<"method", "method", "std::string", /*default=*/"\"raf\"",
+           "raf (RAF's eviction score) or optimal (Gecode)">,
+    Option<"entry", "entry", "std::string", /*default=*/"\"\"",
+           "Only rematerialise this function (default: every function)">,
+    Option<"minTensorBytes", "min-tensor-bytes", "int64_t",
+           /*default=*/"1048576",
+           "Never evict tensors smaller than this many bytes">,
+    Option<"maxDepth", "max-depth", "unsigned", /*default=*/"10",
+           "Maximum recursion depth of a recomputation">,
+    Option<"optimalMaxOps", "optimal-max-ops", "unsigned",
+           /*default=*/"80",
+           "Largest function (in ops) method=optimal solves exactly">,
+    Option<"timeLimitMs", "time-limit-ms", "unsigned", /*default=*/"60000",
+           "Time limit of one Gecode search, in milliseconds">
+  ];
+  let dependentDialects = ["::raf::relay::RelayDialect"];
+}
+
 #endif // RAF_DIALECT_RELAY_TRANSFORMS_PASSES_TD

@@ -1,0 +1,226 @@
+//===- RematerializationHeuristic.cpp - RAF's eviction score --------------===//
+//
+// The candidate analysis shared by both methods, and RAF's compile-time
+// trace (spec C5): walk the ops in order with the live bytes of the memory
+// model; when an op would exceed the budget, evict the live candidates with
+// the lowest score (gflops + 0.1) * (remaining uses + 1) / GiB until it
+// fits, and recompute an evicted tensor just before its next use.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RematerializationProblem.h"
+
+#include "raf/Dialect/Relay/IR/RelayOps.h"
+
+#include "llvm/ADT/SetVector.h"
+
+#include <algorithm>
+#include <limits>
+
+using namespace mlir;
+using namespace raf::relay::remat;
+using raf::memory::Buffer;
+using raf::memory::Step;
+
+Problem::Problem(const memory::MemoryTrace &trace, const Limits &limits)
+    : trace(trace), limits(limits) {
+  ArrayRef<Buffer> buffers = trace.getBuffers();
+  ArrayRef<Step> steps = trace.getSteps();
+  size_t numBuffers = buffers.size();
+  isCandidate.assign(numBuffers, false);
+  producerStep.assign(numBuffers, 0);
+  flops.assign(numBuffers, 0);
+  producerInputs.resize(numBuffers);
+  stepInputs.resize(steps.size());
+  useCount.assign(numBuffers, 0);
+
+  auto inputsOf = [&](Operation *op) {
+    llvm::SmallSetVector<unsigned, 4> ids;
+    for (Value operand : op->getOperands())
+      for (unsigned id : trace.getBuffersOf(operand))
+        ids.insert(id);
+    return ids;
+  };
+  for (auto [index, step] : llvm::enumerate(steps)) {
+    llvm::SmallSetVector<unsigned, 4> inputs = inputsOf(step.op);
+    stepInputs[index].assign(inputs.begin(), inputs.end());
+    for (unsigned id : inputs)
+      ++useCount[id];
+    auto cost = dyn_cast<CostOpInterface>(step.op);
+    for (unsigned id : step.allocated) {
+      producerStep[id] = index;
+      flops[id] = cost ? std::max<int64_t>(cost.getFlops(), 0) : 0;
+    }
+    // A candidate is the only buffer of a recomputable relay operator.
+    if (!cost || !cost.isRecomputable() || step.op->getNumResults() != 1 ||
+        step.allocated.size() != 1)
+      continue;
+    unsigned id = step.allocated.front();
+    const Buffer &buffer = buffers[id];
+    Value result = step.op->getResult(0);
+    bool directUsesOnly = llvm::all_of(result.getUsers(), [](Operation *user) {
+      return !isa<TupleOp>(user) && !user->hasTrait<OpTrait::IsTerminator>();
+    });
+    if (buffer.isReturned || buffer.bytes < limits.minTensorBytes ||
+        !directUsesOnly)
+      continue;
+    isCandidate[id] = true;
+    producerInputs[id].assign(inputs.begin(), inputs.end());
+  }
+}
+
+namespace {
+class EvictionTrace {
+public:
+  EvictionTrace(const Problem &problem, int64_t budget)
+      : problem(problem), buffers(problem.trace.getBuffers()), budget(budget) {
+    size_t numBuffers = buffers.size();
+    inMemory.assign(numBuffers, false);
+    pinned.assign(numBuffers, false);
+    remaining.assign(problem.useCount.begin(), problem.useCount.end());
+    createdAt.resize(numBuffers);
+    for (size_t id = 0; id < numBuffers; ++id)
+      createdAt[id] = id;
+    clock = numBuffers;
+  }
+
+  std::optional<Plan> run(unsigned *failedStep) {
+    ArrayRef<Step> steps = problem.trace.getSteps();
+    Plan plan;
+    plan.recomputeBefore.resize(steps.size());
+    mem = problem.trace.getParameterBytes();
+    for (auto [id, buffer] : llvm::enumerate(buffers))
+      if (buffer.isParameter)
+        inMemory[id] = true;
+    int64_t peak = mem;
+    for (auto [index, step] : llvm::enumerate(steps)) {
+      justRecomputed.clear();
+      touched.clear();
+      recomputed = &plan.recomputeBefore[index];
+      if (failedStep)
+        *failedStep = index;
+      for (unsigned id : problem.stepInputs[index])
+        if (!inMemory[id] && !recompute(id, 0))
+          return std::nullopt;
+      for (unsigned id : step.allocated) {
+        inMemory[id] = true;
+        mem += buffers[id].bytes;
+        touched.insert(id);
+      }
+      for (unsigned id : problem.stepInputs[index]) {
+        --remaining[id];
+        touched.insert(id);
+      }
+      if (mem > budget && !evict(index, step))
+        return std::nullopt;
+      peak = std::max(peak, mem);
+      for (unsigned id : touched)
+        if (inMemory[id] && !buffers[id].isParameter &&
+            !buffers[id].isReturned && remaining[id] <= 0) {
+          inMemory[id] = false;
+          mem -= buffers[id].bytes;
+        }
+    }
+    plan.estimatedPeak = peak;
+    return plan;
+  }
+
+private:
+  static constexpr double kInvalid = std::numeric_limits<double>::infinity();
+
+  /// Brings an evicted (or already released) candidate back, recomputing
+  /// its missing inputs first.
+  bool recompute(unsigned id, unsigned depth) {
+    if (!problem.isCandidate[id] || depth > problem.limits.maxDepth)
+      return false;
+    ArrayRef<unsigned> inputs = problem.producerInputs[id];
+    // An input released by the trace (not pinned by an eviction) has to be
+    // kept for this clone too.
+    if (!pinned[id])
+      for (unsigned input : inputs)
+        ++remaining[input];
+    for (unsigned input : inputs)
+      if (!inMemory[input] && !recompute(input, depth + 1))
+        return false;
+    recomputed->push_back(id);
+    inMemory[id] = true;
+    pinned[id] = false;
+    mem += buffers[id].bytes;
+    createdAt[id] = clock++;
+    justRecomputed.insert(id);
+    for (unsigned input : inputs) {
+      --remaining[input];
+      touched.insert(input);
+    }
+    touched.insert(id);
+    return true;
+  }
+
+  /// GFLOPs of recomputing `id` when needed now, including inputs that
+  /// would have to be recomputed too; infinity if it cannot be.
+  double recomputeCost(unsigned id, unsigned depth) const {
+    if (!problem.isCandidate[id] || depth >= problem.limits.maxDepth)
+      return kInvalid;
+    double cost = static_cast<double>(problem.flops[id]) / 1e9;
+    for (unsigned input : problem.producerInputs[id])
+      if (!inMemory[input])
+        cost += recomputeCost(input, depth + 1);
+    return cost;
+  }
+
+  bool evict(unsigned index, const Step &step) {
+    struct Scored {
+      double score;
+      size_t createdAt;
+      unsigned id;
+    };
+    SmallVector<Scored> scored;
+    ArrayRef<unsigned> inputs = problem.stepInputs[index];
+    for (size_t id = 0; id < buffers.size(); ++id) {
+      if (!inMemory[id] || !problem.isCandidate[id] || remaining[id] <= 0 ||
+          justRecomputed.contains(id) || llvm::is_contained(inputs, id) ||
+          llvm::is_contained(step.allocated, id))
+        continue;
+      double cost = recomputeCost(id, 0);
+      if (cost == kInvalid)
+        continue;
+      double gib = static_cast<double>(buffers[id].bytes) / (1 << 30);
+      scored.push_back({(cost + 0.1) * (remaining[id] + 1) / gib,
+                        createdAt[id], static_cast<unsigned>(id)});
+    }
+    llvm::sort(scored, [](const Scored &a, const Scored &b) {
+      return a.score != b.score ? a.score < b.score : a.createdAt < b.createdAt;
+    });
+    for (const Scored &victim : scored) {
+      if (mem <= budget)
+        break;
+      inMemory[victim.id] = false;
+      mem -= buffers[victim.id].bytes;
+      // The clone will read the producer's inputs: keep them.
+      pinned[victim.id] = true;
+      for (unsigned input : problem.producerInputs[victim.id])
+        ++remaining[input];
+    }
+    return mem <= budget;
+  }
+
+  const Problem &problem;
+  ArrayRef<Buffer> buffers;
+  int64_t budget;
+  int64_t mem = 0;
+  size_t clock = 0;
+  SmallVector<bool> inMemory;
+  /// Whether an eviction holds the inputs of the buffer's producer.
+  SmallVector<bool> pinned;
+  SmallVector<int> remaining;
+  SmallVector<size_t> createdAt;
+  llvm::SmallDenseSet<unsigned, 8> justRecomputed;
+  llvm::SmallSetVector<unsigned, 16> touched;
+  SmallVector<unsigned, 2> *recomputed = nullptr;
+};
+} // namespace
+
+std::optional<Plan> raf::relay::remat::planWithEvictionScore(
+    const Problem &problem, int64_t budget, unsigned *failedStep) {
+  return EvictionTrace(problem, budget).run(failedStep);
+}

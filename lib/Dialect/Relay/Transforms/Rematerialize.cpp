@@ -1,0 +1,248 @@
+//===- Rematerialize.cpp - recompute tensors to fit a memory budget -------===//
+//
+// Drives the two methods of RematerializationProblem.h and applies the plan
+// they return: before each op, clones of the producers of the tensors to
+// recompute, with every later use reading the newest copy. The memory model
+// is then traced again on the rewritten function, so the peak the pass
+// records is the analysis' own, not the method's estimate.
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Dialect/Relay/Transforms/Passes.h"
+
+#include "RematerializationProblem.h"
+
+#include "raf/Analysis/MemoryTrace.h"
+#include "raf/Dialect/Relay/IR/RelayOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/Support/Error.h"
+
+namespace raf::relay {
+#define GEN_PASS_DEF_RAFREMATERIALIZE
+#include "raf/Dialect/Relay/Transforms/Passes.h.inc"
+} // namespace raf::relay
+
+using namespace mlir;
+using namespace raf::memory;
+using namespace raf::relay::remat;
+
+namespace {
+/// Inserts the clones of `plan` and redirects later uses to them. Returns
+/// the FLOPs recomputed.
+int64_t applyPlan(const Problem &problem, const Plan &plan) {
+  ArrayRef<Step> steps = problem.trace.getSteps();
+  SmallVector<Operation *> ops;
+  for (const Step &step : steps)
+    ops.push_back(step.op);
+  DenseMap<Value, Value> latest;
+  int64_t flops = 0;
+  MLIRContext *context = ops.empty() ? nullptr : ops.front()->getContext();
+  for (auto [index, op] : llvm::enumerate(ops)) {
+    OpBuilder builder(op);
+    for (unsigned id : plan.recomputeBefore[index]) {
+      Operation *producer = steps[problem.producerStep[id]].op;
+      IRMapping mapping;
+      for (Value operand : producer->getOperands())
+        mapping.map(operand, latest.lookup_or(operand, operand));
+      Operation *clone = builder.clone(*producer, mapping);
+      clone->setAttr("raf.recomputed", UnitAttr::get(context));
+      latest[producer->getResult(0)] = clone->getResult(0);
+      flops += problem.flops[id];
+    }
+    for (OpOperand &use : op->getOpOperands())
+      if (Value newest = latest.lookup(use.get()))
+        use.set(newest);
+  }
+  return flops;
+}
+
+struct RafRematerialize
+    : public raf::relay::impl::RafRematerializeBase<RafRematerialize> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (budget.empty()) {
+      module.emitError() << "--raf-rematerialize: the budget option is "
+                            "required (e.g. budget=512MiB)";
+      return signalPassFailure();
+    }
+    llvm::Expected<int64_t> parsed = parseByteSize(budget);
+    if (!parsed) {
+      module.emitError() << "--raf-rematerialize: "
+                         << llvm::toString(parsed.takeError());
+      return signalPassFailure();
+    }
+    budgetBytes = *parsed;
+    if (method != "raf" && method != "optimal") {
+      module.emitError() << "--raf-rematerialize: unknown method '" << method
+                         << "' (expected raf or optimal)";
+      return signalPassFailure();
+    }
+    if (minTensorBytes < 0 || maxDepth == 0) {
+      module.emitError() << "--raf-rematerialize: min-tensor-bytes must be "
+                            ">= 0 and max-depth > 0";
+      return signalPassFailure();
+    }
+    bool found = entry.empty();
+    for (auto function : module.getOps<func::FuncOp>()) {
+      if (function.isExternal() ||
+          (!entry.empty() && function.getSymName() != entry))
+        continue;
+      found = true;
+      if (failed(rematerialize(function)))
+        return signalPassFailure();
+    }
+    if (!found) {
+      module.emitError() << "--raf-rematerialize: no function named '"
+                         << entry << "'";
+      signalPassFailure();
+    }
+  }
+
+  LogicalResult rematerialize(func::FuncOp function) {
+    std::string reason;
+    Operation *culprit = nullptr;
+    std::optional<MemoryTrace> trace =
+        MemoryTrace::compute(function, reason, culprit);
+    if (!trace) {
+      InFlightDiagnostic diag = function.emitError()
+                                << "cannot rematerialize @"
+                                << function.getSymName() << ": " << reason;
+      if (culprit)
+        diag.attachNote(culprit->getLoc()) << "at this op";
+      return failure();
+    }
+    Limits limits;
+    limits.minTensorBytes = minTensorBytes;
+    limits.maxDepth = maxDepth;
+    Problem problem(*trace, limits);
+
+    std::optional<Plan> plan;
+    std::string usedMethod = method;
+    if (trace->getPeakBytes() <= budgetBytes) {
+      plan = Plan();
+      plan->recomputeBefore.resize(trace->getSteps().size());
+      plan->proven = true;
+    } else if (method == "optimal") {
+      if (failed(planExactly(function, problem, plan, usedMethod)))
+        return failure();
+    }
+    if (!plan && failed(planWithScore(function, problem, plan)))
+      return failure();
+
+    int64_t recomputedFlops = applyPlan(problem, *plan);
+    std::optional<MemoryTrace> after =
+        MemoryTrace::compute(function, reason, culprit);
+    if (!after || after->getPeakBytes() > budgetBytes)
+      return function.emitError()
+             << "internal error: the rematerialised @"
+             << function.getSymName()
+             << " does not meet the budget in the memory model";
+    unsigned recomputedOps = plan->getNumRecomputed();
+    Builder builder(function.getContext());
+    function->setAttr("raf.remat.peak_bytes",
+                      builder.getI64IntegerAttr(after->getPeakBytes()));
+    function->setAttr("raf.remat.num_recomputed_ops",
+                      builder.getI64IntegerAttr(recomputedOps));
+    function->setAttr("raf.remat.recomputed_flops",
+                      builder.getI64IntegerAttr(recomputedFlops));
+    function->setAttr("raf.remat.method", builder.getStringAttr(usedMethod));
+    if (recomputedOps != 0) {
+      InFlightDiagnostic diag = function.emitRemark();
+      diag << "@" << function.getSymName() << ": peak "
+           << formatBytes(trace->getPeakBytes()) << " -> "
+           << formatBytes(after->getPeakBytes()) << " (budget "
+           << formatBytes(budgetBytes) << "); " << recomputedOps
+           << " ops recomputed, " << recomputedFlops << " FLOPs ("
+           << usedMethod;
+      if (!plan->note.empty())
+        diag << ": " << plan->note;
+      diag << ")";
+    }
+    return success();
+  }
+
+  LogicalResult planWithScore(func::FuncOp function, const Problem &problem,
+                              std::optional<Plan> &plan) {
+    unsigned failedStep = 0;
+    plan = planWithEvictionScore(problem, budgetBytes, &failedStep);
+    if (plan)
+      return success();
+    // Bisect for the smallest budget the heuristic meets; the original peak
+    // always works (nothing to evict).
+    int64_t low = problem.trace.getParameterBytes();
+    int64_t high = problem.trace.getPeakBytes();
+    while (low < high) {
+      int64_t mid = low + (high - low) / 2;
+      if (planWithEvictionScore(problem, mid))
+        high = mid;
+      else
+        low = mid + 1;
+    }
+    Operation *op = problem.trace.getSteps()[failedStep].op;
+    InFlightDiagnostic diag =
+        op->emitError()
+        << "cannot rematerialize more tensors to meet the memory budget of "
+        << formatBytes(budgetBytes) << " at this op; the smallest budget "
+        << "method=raf reaches for @" << function.getSymName() << " is "
+        << formatBytes(high) << " (peak without rematerialisation "
+        << formatBytes(problem.trace.getPeakBytes()) << ")";
+    return failure();
+  }
+
+  LogicalResult planExactly(func::FuncOp function, const Problem &problem,
+                            std::optional<Plan> &plan,
+                            std::string &usedMethod) {
+    size_t numOps = problem.trace.getSteps().size();
+    if (numOps > optimalMaxOps) {
+      function.emitRemark()
+          << "@" << function.getSymName() << " has " << numOps
+          << " ops, more than optimal-max-ops=" << optimalMaxOps
+          << ": method=optimal falls back to method=raf";
+      usedMethod = "raf (fallback from optimal)";
+      return success();
+    }
+    OptimalResult result = planOptimally(problem, budgetBytes, timeLimitMs);
+    switch (result.status) {
+    case OptimalResult::Status::Optimal:
+    case OptimalResult::Status::Feasible:
+      plan = std::move(result.plan);
+      if (!plan->proven)
+        usedMethod = "optimal (not proven: time limit)";
+      return success();
+    case OptimalResult::Status::Unknown:
+      function.emitRemark()
+          << "@" << function.getSymName() << ": Gecode found no plan within "
+          << timeLimitMs << " ms: method=optimal falls back to method=raf";
+      usedMethod = "raf (fallback from optimal)";
+      return success();
+    case OptimalResult::Status::Error:
+      return function.emitError()
+             << "method=optimal: the constraint solver failed: "
+             << result.message;
+    case OptimalResult::Status::Infeasible:
+      break;
+    }
+    bool proven = false;
+    std::optional<int64_t> minimum =
+        minimumOptimalBudget(problem, timeLimitMs, proven);
+    InFlightDiagnostic diag =
+        function.emitError()
+        << "cannot meet the memory budget of " << formatBytes(budgetBytes)
+        << " in @" << function.getSymName()
+        << " with any recomputation (method=optimal)";
+    if (minimum)
+      diag << "; the smallest budget method=optimal reaches is "
+           << (proven ? "" : "at most ") << formatBytes(*minimum);
+    diag << " (peak without rematerialisation "
+         << formatBytes(problem.trace.getPeakBytes()) << ")";
+    return failure();
+  }
+
+  int64_t budgetBytes = 0;
+};
+} // namespace
