@@ -5,6 +5,14 @@
 // invocation). Nested regions of relay.if see the enclosing environment; a
 // relay.fn body sees only its captured free variables and its arguments.
 //
+// Memory tracking measures buffers rather than recomputing a formula: the
+// environments are the only long-lived holders of runtime values, so after
+// dropping each value past its last use, what they reach is what a program
+// with eager deallocation would hold. Operator kernels return their results
+// as new HostTensors (the Kernel signature gives them no way to return an
+// operand), so every operator and constant result is a fresh buffer, while
+// tuples, tuple_get, closures and returns share their operands' payloads.
+//
 //===----------------------------------------------------------------------===//
 
 #include "raf/Runtime/Interpreter.h"
@@ -18,6 +26,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -85,10 +94,104 @@ FailureOr<RuntimeValue> zeroOf(Operation *op, Type type) {
   return op->emitError("cannot build the zero of ") << type;
 }
 
+/// Sums the bytes of the distinct tensor buffers reachable from values.
+class LiveBufferCounter {
+public:
+  void add(const RuntimeValue &value) {
+    switch (value.getKind()) {
+    case RuntimeValue::Kind::Tensor:
+      if (seen.insert(value.getTensor()).second)
+        total += value.getTensor()->getNumBytes();
+      return;
+    case RuntimeValue::Kind::Tuple: {
+      const std::vector<RuntimeValue> *elements = value.getTupleElements();
+      if (!seen.insert(elements).second)
+        return;
+      for (const RuntimeValue &element : *elements)
+        add(element);
+      return;
+    }
+    case RuntimeValue::Kind::Closure: {
+      auto captures = value.getClosureCaptures();
+      if (captures.empty() || !seen.insert(captures.data()).second)
+        return;
+      for (const auto &capture : captures)
+        add(capture.second);
+      return;
+    }
+    case RuntimeValue::Kind::Reference:
+      // A cell may hold a closure that captures the cell itself; visiting
+      // each cell once keeps the walk finite. Cells are rare, so a linear
+      // scan is enough.
+      for (const RuntimeValue &cell : cells)
+        if (cell.isSameReference(value))
+          return;
+      cells.push_back(value);
+      add(value.readReference());
+      return;
+    case RuntimeValue::Kind::Function:
+      return;
+    }
+  }
+
+  int64_t getTotal() const { return total; }
+
+private:
+  llvm::SmallPtrSet<const void *, 32> seen;
+  SmallVector<RuntimeValue> cells;
+  int64_t total = 0;
+};
+
+/// The values defined in a block that leave the environment after each of
+/// its ops (terminator included) when memory is tracked.
+struct BlockLiveness {
+  llvm::DenseMap<Operation *, SmallVector<Value, 2>> dropAfter;
+
+  explicit BlockLiveness(Block &block) {
+    // The op of this block that holds each use, so that a use inside a
+    // nested region (a relay.if branch, a relay.fn body) keeps the value
+    // until the op holding the region has run.
+    llvm::DenseMap<Value, Operation *> lastUser;
+    for (Operation &op : block)
+      op.walk([&](Operation *inner) {
+        for (Value operand : inner->getOperands())
+          if (isa<OpResult>(operand) && operand.getParentBlock() == &block)
+            lastUser[operand] = &op;
+      });
+    // Block arguments are never dropped: the caller holds them.
+    for (Operation &op : block)
+      for (Value result : op.getResults()) {
+        Operation *user = lastUser.lookup(result);
+        dropAfter[user ? user : &op].push_back(result);
+      }
+  }
+};
+
+/// The state of a run with memory tracking on.
+struct MemoryTracker {
+  MemoryTracker(MemoryStats &stats, bool recordTrace)
+      : stats(stats), recordTrace(recordTrace) {}
+
+  MemoryStats &stats;
+  bool recordTrace;
+  /// The body of the top-level function, whose samples form the trace.
+  Block *topBlock = nullptr;
+  /// Owned separately so that references stay valid while nested blocks
+  /// are added during a block's evaluation.
+  llvm::DenseMap<Block *, std::unique_ptr<BlockLiveness>> liveness;
+
+  const BlockLiveness &getLiveness(Block &block) {
+    std::unique_ptr<BlockLiveness> &entry = liveness[&block];
+    if (!entry)
+      entry = std::make_unique<BlockLiveness>(block);
+    return *entry;
+  }
+};
+
 class Evaluator {
 public:
-  Evaluator(ModuleOp module, unsigned maxCallDepth)
-      : symbols(module), maxCallDepth(maxCallDepth) {}
+  Evaluator(ModuleOp module, unsigned maxCallDepth, MemoryTracker *memory)
+      : symbols(module), maxCallDepth(maxCallDepth), memory(memory) {}
 
   /// Calls `function` with `arguments`, checking them against its
   /// signature; errors are located at `caller` when there is one.
@@ -111,10 +214,21 @@ private:
   LogicalResult execute(Operation &op, Environment &env);
   LogicalResult executeOperator(Operation &op, Environment &env);
   LogicalResult createClosure(relay::FnOp fn, Environment &env);
+  /// The bytes of the distinct buffers the active environments hold.
+  int64_t sampleLiveBytes() const;
+  /// Samples after `op` of `block` has run, then drops the values whose
+  /// last use it was.
+  void afterOp(Operation &op, Block &block, const BlockLiveness &liveness,
+               Environment &env);
 
   SymbolTable symbols;
   unsigned maxCallDepth;
   unsigned depth = 0;
+  /// Null unless memory is tracked.
+  MemoryTracker *memory;
+  /// The environment of every active function or closure activation,
+  /// outermost first (relay.if branches share their enclosing one).
+  SmallVector<Environment *> frames;
   /// Free variables of every relay.fn seen so far.
   llvm::DenseMap<Operation *, SmallVector<Value>> freeVariables;
 };
@@ -167,16 +281,60 @@ FailureOr<Values> Evaluator::enter(Block &body, Environment &env,
   if (depth >= maxCallDepth)
     return where->emitError("calls nested deeper than ")
            << maxCallDepth << " levels (unbounded recursion?)";
+  frames.push_back(&env);
+  if (memory && frames.size() == 1) {
+    // The top-level activation: the arguments alone are the first sample.
+    MemoryStats &stats = memory->stats;
+    memory->topBlock = &body;
+    stats.argumentBytes = stats.peakBytes = sampleLiveBytes();
+    stats.peakOp = nullptr;
+    stats.peakLocation = where->getLoc();
+    stats.numSamples = 1;
+  }
   ++depth;
   FailureOr<Values> results = runBlock(body, env);
   --depth;
+  frames.pop_back();
   return results;
 }
 
+int64_t Evaluator::sampleLiveBytes() const {
+  LiveBufferCounter counter;
+  for (const Environment *frame : frames)
+    for (const auto &entry : *frame)
+      counter.add(entry.second);
+  return counter.getTotal();
+}
+
+void Evaluator::afterOp(Operation &op, Block &block,
+                        const BlockLiveness &liveness, Environment &env) {
+  MemoryStats &stats = memory->stats;
+  int64_t bytes = sampleLiveBytes();
+  ++stats.numSamples;
+  if (bytes > stats.peakBytes) {
+    stats.peakBytes = bytes;
+    stats.peakOp = &op;
+    stats.peakLocation = op.getLoc();
+  }
+  // depth 1 is the top-level activation; a recursive call of the same
+  // function runs the same block deeper.
+  if (memory->recordTrace && depth == 1 && &block == memory->topBlock)
+    stats.trace.push_back({&op, bytes});
+  auto it = liveness.dropAfter.find(&op);
+  if (it != liveness.dropAfter.end())
+    for (Value value : it->second)
+      env.erase(value);
+}
+
 FailureOr<Values> Evaluator::runBlock(Block &block, Environment &env) {
-  for (Operation &op : block.without_terminator())
+  const BlockLiveness *liveness =
+      memory ? &memory->getLiveness(block) : nullptr;
+  for (Operation &op : block.without_terminator()) {
     if (failed(execute(op, env)))
       return failure();
+    if (liveness)
+      afterOp(op, block, *liveness, env);
+  }
   Operation *terminator = block.getTerminator();
   if (!isa<func::ReturnOp, relay::ReturnOp, relay::YieldOp>(terminator))
     return terminator->emitError("terminator '")
@@ -185,6 +343,14 @@ FailureOr<Values> Evaluator::runBlock(Block &block, Environment &env) {
   Values results;
   for (Value operand : terminator->getOperands())
     results.push_back(env.lookup(operand));
+  // A relay.if branch shares its enclosing environment: the values it
+  // defined must not outlive it there (the if's results alias them).
+  if (liveness) {
+    auto it = liveness->dropAfter.find(terminator);
+    if (it != liveness->dropAfter.end())
+      for (Value value : it->second)
+        env.erase(value);
+  }
   return results;
 }
 
@@ -381,6 +547,10 @@ Interpreter::run(StringRef functionName, ArrayRef<RuntimeValue> arguments) {
       return function.emitError("argument #")
              << index << " of '" << functionName << "': " << reason;
   }
-  Evaluator evaluator(module, maxCallDepth);
+  memoryStats = MemoryStats();
+  std::optional<MemoryTracker> tracker;
+  if (trackMemory)
+    tracker.emplace(memoryStats, recordMemoryTrace);
+  Evaluator evaluator(module, maxCallDepth, tracker ? &*tracker : nullptr);
   return evaluator.callFunction(function, arguments, /*caller=*/nullptr);
 }

@@ -7,6 +7,10 @@
 //                    MLIR's ExecutionEngine (LLVM JIT, host CPU)
 //   --target=interp  run the relay reference evaluator
 //
+// With --target=interp, --print-peak-memory and --print-memory-trace report
+// the live tensor bytes the evaluator measured (docs/running.md gives the
+// line formats, which tests and benchmarks parse).
+//
 // Every failure is a diagnostic (located when it concerns the IR) and a
 // non-zero exit code.
 //
@@ -103,6 +107,16 @@ static cl::opt<std::string> pipelineOptions(
 static cl::opt<bool> dumpLLVMDialect(
     "print-lowered", cl::desc("Print the module after --raf-cpu-pipeline"),
     cl::cat(category));
+static cl::opt<bool> printPeakMemory(
+    "print-peak-memory",
+    cl::desc("Print the peak of live tensor buffer bytes the evaluator "
+             "measured, and the op where it occurred (interp)"),
+    cl::cat(category));
+static cl::opt<bool> printMemoryTrace(
+    "print-memory-trace",
+    cl::desc("Print the live tensor buffer bytes after every op of the "
+             "entry function (interp)"),
+    cl::cat(category));
 
 namespace {
 
@@ -119,6 +133,40 @@ void flatten(const RuntimeValue &value, SmallVectorImpl<HostTensor> &out,
     return;
   }
   sawNonTensor = true;
+}
+
+/// `file:line:col` of the first file location in `location` (through names,
+/// call sites and fused locations), else MLIR's form of it (`loc(unknown)`).
+std::string formatLocation(LocationAttr location) {
+  if (!location)
+    return "unknown";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  location.walk([&](Location inner) {
+    if (auto file = dyn_cast<FileLineColLoc>(inner)) {
+      os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+         << file.getColumn();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (text.empty())
+    os << location;
+  return text;
+}
+
+/// The memory report of --print-memory-trace and --print-peak-memory. The
+/// formats are parsed by tests and benchmarks: keep them stable.
+void printMemoryReport(const MemoryStats &stats) {
+  if (printMemoryTrace)
+    for (auto [index, sample] : llvm::enumerate(stats.trace))
+      llvm::outs() << "memory-trace: " << index << " " << sample.op->getName()
+                   << " " << formatLocation(sample.op->getLoc()) << " "
+                   << sample.liveBytes << "\n";
+  if (printPeakMemory)
+    llvm::outs() << "peak live buffer bytes: " << stats.peakBytes << " ("
+                 << llvm::format("%.2f", stats.peakBytes / 1048576.0)
+                 << " MiB) at " << formatLocation(stats.peakLocation) << "\n";
 }
 
 /// Collects the tensor types of the function's arguments, in order.
@@ -213,6 +261,12 @@ template <typename Fn> LogicalResult runTimed(Fn body) {
 }
 
 LogicalResult run(ModuleOp module) {
+  // Only the evaluator holds one buffer per value; the compiled code's
+  // buffers are not observable this way.
+  if (target != Target::Interp && (printPeakMemory || printMemoryTrace))
+    return emitError(module.getLoc())
+           << "--print-peak-memory and --print-memory-trace measure the "
+              "reference evaluator's buffers; use them with --target=interp";
   auto function = module.lookupSymbol<func::FuncOp>(entryName);
   if (!function || function.isExternal()) {
     std::string available;
@@ -234,6 +288,7 @@ LogicalResult run(ModuleOp module) {
     return failure();
 
   SmallVector<HostTensor> results;
+  MemoryStats memoryStats;
   if (target == Target::CPU) {
     CPURunnerOptions options;
     options.optLevel = optLevel;
@@ -255,6 +310,8 @@ LogicalResult run(ModuleOp module) {
       return failure();
   } else {
     Interpreter interpreter(module);
+    bool measureNextCall = printPeakMemory || printMemoryTrace;
+    interpreter.setTrackMemory(measureNextCall, printMemoryTrace);
     SmallVector<RuntimeValue> values;
     for (HostTensor &tensor : *arguments)
       values.push_back(RuntimeValue(tensor));
@@ -265,6 +322,13 @@ LogicalResult run(ModuleOp module) {
           auto stop = std::chrono::steady_clock::now();
           if (failed(out))
             return failure();
+          // Only the first call is measured, so --repeat times the evaluator
+          // without the sampling.
+          if (measureNextCall) {
+            memoryStats = interpreter.getMemoryStats();
+            interpreter.setTrackMemory(false);
+            measureNextCall = false;
+          }
           results.clear();
           bool sawNonTensor = false;
           for (const RuntimeValue &value : *out)
@@ -292,6 +356,8 @@ LogicalResult run(ModuleOp module) {
   for (auto [index, tensor] : llvm::enumerate(results))
     if (printResults || index >= outputFiles.size())
       printTensor(llvm::outs(), "result #" + std::to_string(index), tensor);
+  if (target == Target::Interp)
+    printMemoryReport(memoryStats);
   return success();
 }
 

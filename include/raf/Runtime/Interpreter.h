@@ -13,6 +13,11 @@
 // function or operation, reported through the module's MLIRContext, and
 // run() returns failure.
 //
+// With memory tracking on, the evaluator also measures the peak of live
+// tensor buffers, as an independent check of the static memory analysis:
+// every SSA value is dropped after its last use and the bytes of the
+// distinct buffers still held are sampled after every op.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef RAF_RUNTIME_INTERPRETER_H
@@ -21,11 +26,44 @@
 #include "raf/Runtime/RuntimeValue.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Location.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace raf::runtime {
+
+/// The live bytes sampled right after one op of the top-level function.
+struct MemorySample {
+  mlir::Operation *op;
+  int64_t liveBytes;
+};
+
+/// What memory tracking measured during the last run().
+///
+/// A sample is the total size (HostTensor::getNumBytes) of the distinct
+/// tensor buffers reachable from the environments of all active function
+/// and closure activations, through tuples, closures' captured values and
+/// reference cells; a buffer shared by several values counts once. One
+/// sample is taken at entry (the arguments alone) and one after every op
+/// executed at any depth (inside relay.if branches and callees too), before
+/// the values whose last use was that op are dropped.
+struct MemoryStats {
+  /// The largest sample.
+  int64_t peakBytes = 0;
+  /// The op after which the peak was first reached, or null when the peak
+  /// is the arguments alone at entry.
+  mlir::Operation *peakOp = nullptr;
+  /// The location of `peakOp`, or of the function when `peakOp` is null.
+  mlir::LocationAttr peakLocation;
+  /// The bytes of the arguments at entry (the first sample).
+  int64_t argumentBytes = 0;
+  /// How many samples were taken (the entry sample included).
+  uint64_t numSamples = 0;
+  /// One sample per op of the top-level function's body, in execution
+  /// order (the terminator excluded); filled only when requested.
+  llvm::SmallVector<MemorySample> trace;
+};
 
 class Interpreter {
 public:
@@ -45,9 +83,27 @@ public:
   void setMaxCallDepth(unsigned depth) { maxCallDepth = depth; }
   static constexpr unsigned kDefaultMaxCallDepth = 1000;
 
+  /// Turns memory tracking on or off (off by default). While it is on, each
+  /// value defined by an op leaves its environment after the last op of its
+  /// block that uses it (a use inside a nested region counts as a use by
+  /// the op holding the region) and the live bytes are sampled after every
+  /// op; block arguments (function and closure parameters) stay. With
+  /// `recordTrace`, the samples of the top-level function's ops are kept as
+  /// well. Results are the same either way.
+  void setTrackMemory(bool track, bool recordTrace = false) {
+    trackMemory = track;
+    recordMemoryTrace = recordTrace;
+  }
+  /// What the last run() measured (all zero when tracking was off; partial
+  /// when the run failed).
+  const MemoryStats &getMemoryStats() const { return memoryStats; }
+
 private:
   mlir::ModuleOp module;
   unsigned maxCallDepth = kDefaultMaxCallDepth;
+  bool trackMemory = false;
+  bool recordMemoryTrace = false;
+  MemoryStats memoryStats;
 };
 
 } // namespace raf::runtime
