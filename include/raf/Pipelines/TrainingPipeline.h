@@ -3,7 +3,8 @@
 // --raf-training-pipeline (spec D5.15, Phase 1): inline calls, differentiate
 // the entry function, append the optimizer step, clean up. The result's
 // @train_step runs on raf-run (--target=cpu or interp) and is the input of
-// the memory and AutoCast passes.
+// the memory passes; with amp=f16|bf16 the step is converted to mixed
+// precision by --raf-autocast.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +49,11 @@ struct TrainingPipelineOptions
   Option<double> weightDecay{*this, "weight-decay",
                              llvm::cl::desc("L2 penalty on the gradients"),
                              llvm::cl::init(0.0)};
+  Option<std::string> amp{
+      *this, "amp",
+      llvm::cl::desc("Automatic mixed precision of the step: none, f16 or "
+                     "bf16 (--raf-autocast on @train_step)"),
+      llvm::cl::init("none")};
 };
 
 void buildTrainingPipeline(mlir::OpPassManager &pm,
