@@ -31,12 +31,11 @@ void raf::buildTrainingPipeline(mlir::OpPassManager &pm,
   // of the rules (reshaped targets, constants) fold together.
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
-  if (options.amp != "none") {
+  if (options.amp != AmpMode::None) {
     // AutoCast runs on the whole step, forward, backward and update (RAF
-    // applies it to the optimizer-wrapped model, spec C1 point 5). An
-    // invalid amp value is reported by the pass as a bad dtype.
+    // applies it to the optimizer-wrapped model, spec C1 point 5).
     relay::RafAutoCastOptions autocast;
-    autocast.dtype = options.amp;
+    autocast.dtype = options.amp == AmpMode::F16 ? "f16" : "bf16";
     autocast.entry = "train_step";
     pm.addPass(relay::createRafAutoCast(autocast));
     // Not CSE: it would merge the exclusive casts AutoCast gives each

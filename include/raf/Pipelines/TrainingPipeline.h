@@ -16,6 +16,9 @@
 
 namespace raf {
 
+/// The low-precision type of automatic mixed precision, if any.
+enum class AmpMode { None, F16, BF16 };
+
 struct TrainingPipelineOptions
     : public mlir::PassPipelineOptions<TrainingPipelineOptions> {
   Option<std::string> entry{*this, "entry",
@@ -49,11 +52,15 @@ struct TrainingPipelineOptions
   Option<double> weightDecay{*this, "weight-decay",
                              llvm::cl::desc("L2 penalty on the gradients"),
                              llvm::cl::init(0.0)};
-  Option<std::string> amp{
+  Option<AmpMode> amp{
       *this, "amp",
-      llvm::cl::desc("Automatic mixed precision of the step: none, f16 or "
-                     "bf16 (--raf-autocast on @train_step)"),
-      llvm::cl::init("none")};
+      llvm::cl::desc("Automatic mixed precision of the step "
+                     "(--raf-autocast on @train_step)"),
+      llvm::cl::init(AmpMode::None),
+      llvm::cl::values(
+          clEnumValN(AmpMode::None, "none", "f32 step"),
+          clEnumValN(AmpMode::F16, "f16", "mixed precision with f16"),
+          clEnumValN(AmpMode::BF16, "bf16", "mixed precision with bf16"))};
 };
 
 void buildTrainingPipeline(mlir::OpPassManager &pm,
