@@ -26,15 +26,22 @@ Checks:
   step contains f16 casts and f16 matrix products;
 * no loss is NaN or infinite;
 * the float32 loss decreases (the last loss is below 70% of the first);
-* the AMP loss after 20 steps is within ``TOLERANCE`` (5%, spec E10) of
-  the float32 loss after 20 steps, relative to the float32 loss. The losses
-  are around 0.2-1.0 after 20 steps; f16 keeps 11 significant bits (relative
-  rounding 2^-11 ~ 5e-4 per operation), and after 20 steps of SGD the
-  observed difference is below 1% (the numbers are in docs/autocast.md).
-  5% is RAF's criterion (AMP reaches the same loss as f32 in the same
-  number of steps) with room for the trajectories' divergence; a wrong cast
-  (an f16 loss, f16 statistics or an f16 parameter update) or a missing
-  cast back shows up as NaN/Inf, a type error, or a loss that does not fall.
+* the AMP losses are not bit-identical to the f32 ones (the step does
+  compute in f16);
+* the AMP loss after 20 steps is within ``TOLERANCE`` = 2% of the f32 loss
+  after 20 steps, relative to the f32 loss. Observed (docs/autocast.md):
+  at most 0.41% after 20 steps (CNN on cpu; MLP and transformer below
+  0.05%), at most 0.46% at any step. Spec E10 asks for 5%, RAF's criterion
+  that AMP reaches the f32 loss in the same number of steps; 2% keeps that
+  with 4x headroom over the worst observed difference (libm and summation
+  order differ between machines).
+
+What this checks is that the AMP step trains: no overflow, no divergence,
+parameters and states that stay f32 across steps. It does not check which
+operators run in f16: on models this small, even a step with the losses,
+softmax and normalisations forced into f16 stays within 0.3% of f32 after
+20 steps (docs/autocast.md). The placement of the casts is checked by the
+FileCheck tests in test/Dialect/Relay/AutoCast.
 
 Run with:  /usr/bin/python3 -m pytest python/tests/test_autocast_training.py
 """
@@ -47,18 +54,19 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import List, Tuple
+from typing import List
 
 import numpy as np
 import pytest
 import torch
-import torch.nn as nn
-import torch.nn.functional as F
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "python"))  # runs without PYTHONPATH=python too
 
 from raf_mlir.torch_frontend import import_module  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from amp_models import MODELS, make_case  # noqa: E402
 
 BUILD = Path(os.environ.get("RAF_BUILD_DIR", REPO / "build"))
 if not BUILD.is_absolute():
@@ -73,87 +81,7 @@ for _tool in (RAF_OPT, RAF_RUN):
 
 STEPS = 20
 LR = 0.1
-TOLERANCE = 0.05
-CLASSES = 4
-
-
-# ---------------------------------------------------------------------------
-# Models (each returns the scalar loss) and their data
-# ---------------------------------------------------------------------------
-
-
-class MLP(nn.Module):
-    def __init__(self) -> None:
-        super().__init__()
-        self.fc1 = nn.Linear(16, 32)
-        self.fc2 = nn.Linear(32, CLASSES)
-
-    def forward(self, x: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
-        return F.cross_entropy(self.fc2(F.relu(self.fc1(x))), labels)
-
-
-class CNN(nn.Module):
-    """8x8 single-channel images: conv-bn-relu-maxpool, conv-bn-relu-avgpool,
-    dense."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.conv1 = nn.Conv2d(1, 4, 3, padding=1)
-        self.bn1 = nn.BatchNorm2d(4)
-        self.conv2 = nn.Conv2d(4, 8, 3, padding=1)
-        self.bn2 = nn.BatchNorm2d(8)
-        self.fc = nn.Linear(8 * 2 * 2, CLASSES)
-
-    def forward(self, x: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
-        x = F.max_pool2d(F.relu(self.bn1(self.conv1(x))), 2)
-        x = F.avg_pool2d(F.relu(self.bn2(self.conv2(x))), 2)
-        return F.cross_entropy(self.fc(torch.flatten(x, 1)), labels)
-
-
-class Transformer(nn.Module):
-    """One encoder layer, mean over the sequence, a dense head."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.encoder = nn.TransformerEncoderLayer(d_model=32, nhead=4, dim_feedforward=64,
-                                                  dropout=0.0, activation="gelu",
-                                                  batch_first=True)
-        self.head = nn.Linear(32, CLASSES)
-
-    def forward(self, x: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
-        return F.cross_entropy(self.head(self.encoder(x).mean(dim=1)), labels)
-
-
-@dataclass
-class Case:
-    model: nn.Module
-    batches: List[Tuple[np.ndarray, np.ndarray]]  # STEPS (x, labels) pairs
-
-
-def _batches(shape: Tuple[int, ...], batch: int, seed: int) -> List[Tuple[np.ndarray, np.ndarray]]:
-    """Noisy copies of one random pattern per class: learnable in a few steps."""
-    generator = torch.Generator().manual_seed(seed)
-    centers = torch.randn(CLASSES, *shape, generator=generator)
-    result = []
-    for _ in range(STEPS):
-        labels = torch.randint(0, CLASSES, (batch,), generator=generator)
-        x = centers[labels] + 0.5 * torch.randn(batch, *shape, generator=generator)
-        result.append((x.numpy(), labels.numpy()))
-    return result
-
-
-def _case(name: str) -> Case:
-    torch.manual_seed(0)
-    if name == "mlp":
-        return Case(MLP(), _batches((16,), 8, 1))
-    if name == "cnn":
-        return Case(CNN(), _batches((1, 8, 8), 8, 2))
-    if name == "transformer":
-        return Case(Transformer(), _batches((8, 32), 4, 3))
-    raise KeyError(name)
-
-
-MODELS = ["mlp", "cnn", "transformer"]
+TOLERANCE = 0.02
 
 
 # ---------------------------------------------------------------------------
@@ -182,7 +110,7 @@ def step_signature(text: str) -> str:
 def compile_steps(name: str, amp: str, directory: Path) -> Program:
     """Imports model ``name``, runs --raf-training-pipeline (with amp) and
     appends @train_steps, which runs STEPS steps and returns their losses."""
-    case = _case(name)
+    case = make_case(name, STEPS)
     x0, labels0 = case.batches[0]
     imported = import_module(case.model, (torch.from_numpy(x0), torch.from_numpy(labels0)),
                              function_name="main", training=True)
@@ -297,6 +225,7 @@ def test_amp_training_matches_f32(name, target, tmp_path_factory):
     print(report)
     assert np.isfinite(f32).all() and np.isfinite(amp).all(), "NaN or Inf loss\n" + report
     assert f32[-1] < 0.7 * f32[0], "the f32 loss does not decrease\n" + report
+    assert not np.array_equal(f32, amp), "the AMP step computes exactly as f32\n" + report
     difference = abs(amp[-1] - f32[-1]) / f32[-1]
     assert difference <= TOLERANCE, (f"AMP loss after {STEPS} steps differs from f32 by "
                                      f"{difference:.2%}\n" + report)

@@ -55,8 +55,8 @@ bool isTrainingGraph(func::FuncOp fn) {
 /// Operations the walk passes through: their results have no inputs to cast
 /// (constants, like parameters, keep their type) or only forward values.
 bool isStructural(Operation *op) {
-  return isa<ConstantOp, ZeroOp, TupleOp, TupleGetOp, CastOp,
-             func::ReturnOp>(op);
+  return isa<ConstantOp, ZeroOp, TupleOp, TupleGetOp, CastOp, func::ReturnOp>(
+      op);
 }
 
 /// Special-category operators whose rule this pass implements.
@@ -139,8 +139,7 @@ SmallVector<Hint> FunctionCaster::computeHints(Operation *op) {
   for (Value operand : op->getOperands()) {
     auto cast = operand.getDefiningOp<CastOp>();
     if (cast && existingCastSet.contains(cast) &&
-        isFloatTensor(cast.getX().getType()) &&
-        isFloatTensor(cast.getType()))
+        isFloatTensor(cast.getX().getType()) && isFloatTensor(cast.getType()))
       args.push_back(cast.getX());
     else
       args.push_back(operand);
@@ -247,8 +246,8 @@ Type FunctionCaster::outputType(Type current, Type original) const {
     auto originalTuple = dyn_cast<TupleType>(original);
     SmallVector<Type> fields;
     for (auto [i, field] : llvm::enumerate(tuple.getTypes()))
-      fields.push_back(outputType(
-          field, originalTuple ? originalTuple.getType(i) : field));
+      fields.push_back(
+          outputType(field, originalTuple ? originalTuple.getType(i) : field));
     return TupleType::get(current.getContext(), fields);
   }
   auto tensor = dyn_cast<RankedTensorType>(current);
@@ -278,8 +277,9 @@ Value FunctionCaster::castToType(Value value, Type type, Operation *before) {
   SmallVector<Value> fields;
   auto tuple = value.getDefiningOp<TupleOp>();
   for (unsigned i = 0; i < tupleType.size(); ++i) {
-    Value field = tuple ? tuple.getOperand(i)
-                        : TupleGetOp::create(builder, loc, value, i).getResult();
+    Value field = tuple
+                      ? tuple.getOperand(i)
+                      : TupleGetOp::create(builder, loc, value, i).getResult();
     fields.push_back(castToType(field, tupleType.getType(i), before));
   }
   if (tuple)
@@ -304,14 +304,12 @@ LogicalResult FunctionCaster::visitOperator(Operation *op) {
   // (elementwise, broadcast, injective) gets casts of its own; the others
   // share one.
   auto fusion = dyn_cast<FusionOpInterface>(op);
-  bool shared =
-      !fusion || fusion.getFusionKind() > FusionKind::Injective;
+  bool shared = !fusion || fusion.getFusionKind() > FusionKind::Injective;
   // An operand used twice by one consumer is cast once for it.
   DenseMap<CastKey, Value> exclusive;
   for (auto [i, hint] : llvm::enumerate(hints)) {
     Value operand = op->getOperand(i);
-    Type target =
-        hint ? *hint : getElementTypeOrSelf(originalType(operand));
+    Type target = hint ? *hint : getElementTypeOrSelf(originalType(operand));
     Value cast = castTensor(operand, target, shared, op, exclusive);
     if (cast != operand)
       op->setOperand(i, cast);
@@ -344,24 +342,24 @@ LogicalResult FunctionCaster::visitReturn(func::ReturnOp op) {
     Type target;
     if (keepSignature) {
       target = type.getResult(i);
-    } else if (auto updates = fn.getResultAttrOfType<IntegerAttr>(
-                   i, kUpdatesArgAttr)) {
+    } else if (auto updates =
+                   fn.getResultAttrOfType<IntegerAttr>(i, kUpdatesArgAttr)) {
       // A new parameter or optimizer state replaces its argument: it keeps
       // the argument's type so that the step can be iterated (RAF casts
       // back a value that shares memory with another, C4 step 1f).
       int64_t arg = updates.getInt();
       if (arg < 0 || arg >= static_cast<int64_t>(type.getNumInputs()))
-        return fn.emitError() << "result #" << i << " has " << kUpdatesArgAttr
-                              << " = " << arg << ", but there are "
-                              << type.getNumInputs() << " arguments";
+        return emitError(fn.getLoc())
+               << "result #" << i << " has " << kUpdatesArgAttr << " = " << arg
+               << ", but there are " << type.getNumInputs() << " arguments";
       target = type.getInput(arg);
       auto current = dyn_cast<RankedTensorType>(operand.getType());
       auto wanted = dyn_cast<RankedTensorType>(target);
       if (!current || !wanted || current.getShape() != wanted.getShape())
-        return fn.emitError()
+        return emitError(fn.getLoc())
                << "result #" << i << " (" << operand.getType()
-               << ") replaces argument #" << arg << " (" << target
-               << ", " << kUpdatesArgAttr << "), but their shapes differ";
+               << ") replaces argument #" << arg << " (" << target << ", "
+               << kUpdatesArgAttr << "), but their shapes differ";
     } else {
       target = outputType(operand.getType(), originalType(operand));
     }
@@ -514,9 +512,9 @@ struct RafAutoCast : public raf::relay::impl::RafAutoCastBase<RafAutoCast> {
         return failure();
       }
       if (!inference && !isTrainingGraph(fn)) {
-        fn.emitError() << "'@" << entry << "' has no gradients (neither "
-                       << kGradParamsAttr << " nor " << kOptimizerAttr
-                       << "): " << advice;
+        emitError(fn.getLoc())
+            << "'@" << entry << "' has no gradients (neither "
+            << kGradParamsAttr << " nor " << kOptimizerAttr << "): " << advice;
         return failure();
       }
       functions.push_back(fn);
@@ -537,24 +535,26 @@ struct RafAutoCast : public raf::relay::impl::RafAutoCastBase<RafAutoCast> {
   }
 
   /// Reports, in one error, every operation of `fn` without a casting rule
-  /// (RAF lists the operators and their counts the same way).
+  /// (RAF lists the operators and their counts the same way). Errors about
+  /// a function are reported at its location only: printing a whole
+  /// training graph with the error would bury it.
   LogicalResult checkFunction(func::FuncOp fn, const CastConfig &config) {
     if (fn.isExternal())
-      return fn.emitError() << "AutoCast needs the body of '@"
-                            << fn.getSymName() << "'";
+      return emitError(fn.getLoc())
+             << "AutoCast needs the body of '@" << fn.getSymName() << "'";
     if (!fn.getBody().hasOneBlock())
-      return fn.emitError() << "AutoCast expects a single-block body in '@"
-                            << fn.getSymName() << "'";
+      return emitError(fn.getLoc())
+             << "AutoCast expects a single-block body in '@" << fn.getSymName()
+             << "'";
     llvm::MapVector<OperationName, SmallVector<Operation *>> missing;
     for (Operation &op : fn.getBody().front()) {
       if (isStructural(&op))
         continue;
       auto rule = dyn_cast<AutoCastOpInterface>(&op);
-      bool hasRule =
-          rule && isa<InferTypeOpInterface>(&op) &&
-          (config.forced.contains(op.getName()) ||
-           rule.getAutoCastCategory() != AutoCastCategory::Special ||
-           hasSpecialRule(&op));
+      bool hasRule = rule && isa<InferTypeOpInterface>(&op) &&
+                     (config.forced.contains(op.getName()) ||
+                      rule.getAutoCastCategory() != AutoCastCategory::Special ||
+                      hasSpecialRule(&op));
       if (!hasRule)
         missing[op.getName()].push_back(&op);
     }
@@ -563,7 +563,7 @@ struct RafAutoCast : public raf::relay::impl::RafAutoCastBase<RafAutoCast> {
     unsigned total = 0;
     for (auto &entry : missing)
       total += entry.second.size();
-    InFlightDiagnostic diag = fn.emitError();
+    InFlightDiagnostic diag = emitError(fn.getLoc());
     diag << "AutoCast has no casting rule for " << total << " operation"
          << (total == 1 ? "" : "s") << " in '@" << fn.getSymName() << "': ";
     llvm::interleaveComma(missing, diag, [&](auto &entry) {
