@@ -1,4 +1,7 @@
 // RUN: raf-opt %s --raf-autocast="dtype=f16 out-dtype=f16" | FileCheck %s
+// Canonicalisation (the relay.cast fold, the add fold of zeros) keeps every
+// cast AutoCast made: the same output.
+// RUN: raf-opt %s --raf-autocast="dtype=f16 out-dtype=f16" --canonicalize | FileCheck %s
 // RUN: raf-opt %s --raf-autocast --raf-fuse | FileCheck %s --check-prefix=FUSE
 
 // The acceptance vectors of spec E4, hand-derived from RAF's algorithm (C4).
