@@ -317,8 +317,8 @@ def RafAutoCast : Pass<"raf-autocast", "::mlir::ModuleOp"> {
       float operands are cast to `dtype`;
     * `never` (softmax, exp, sum, multiply, losses, ...): operands keep, or
       get back, the dtype they had before the pass (f32);
-    * `infer`: the first `k` float operands follow their majority (an
-      operand that counts as `dtype` against f32; ties go to `dtype`);
+    * `infer`: the first `k` float operands follow their majority (those
+      in `dtype` against those in f32; ties go to `dtype`);
     * `follow` (split): `dtype` if the input is in `dtype`, else unchanged;
     * `special`: add/subtract take `dtype` when their result was f32 and an
       operand is in `dtype`; concatenate takes `dtype` when more than half
@@ -327,14 +327,15 @@ def RafAutoCast : Pass<"raf-autocast", "::mlir::ModuleOp"> {
       its target (a cast to the operand's own type disappears) and casting
       its result back to its source's type yields the source.
 
-    A value cast for an operator whose fusion kind is beyond injective
-    (conv2d, dense, reductions, opaque operators) is cast once and shared;
-    elementwise, broadcast and injective consumers get a cast of their own,
-    which fusion can absorb (RAF's exclusive casts, Fig. 3 of the paper).
-    Results of the function in `dtype` are cast to `out-dtype`; a result
-    that replaces an argument (`raf.updates_arg`, new parameters and
-    optimizer states) is cast to that argument's type, so the step can be
-    iterated.
+    Casts for consumers whose fusion kind is beyond injective (conv2d,
+    dense, reductions, opaque operators) are made once per value and type
+    and shared; elementwise, broadcast and injective consumers get casts of
+    their own, which fusion can absorb (RAF's exclusive casts, Fig. 3 of
+    the paper). Results of the function in `dtype` are cast to `out-dtype`,
+    other results get back their original type; a result that replaces an
+    argument (`raf.updates_arg`: new parameters and optimizer states) is
+    cast to that argument's type, so the step can be iterated. A function
+    referenced in the module keeps its signature.
 
     By default every function carrying `raf.grad_params` (from
     `--raf-autodiff`) or `raf.optimizer` (from `--raf-append-optimizer`) is
