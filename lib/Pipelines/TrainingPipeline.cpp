@@ -31,6 +31,17 @@ void raf::buildTrainingPipeline(mlir::OpPassManager &pm,
   // of the rules (reshaped targets, constants) fold together.
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
+  if (options.amp != AmpMode::None) {
+    // AutoCast runs on the whole step, forward, backward and update (RAF
+    // applies it to the optimizer-wrapped model, spec C1 point 5).
+    relay::RafAutoCastOptions autocast;
+    autocast.dtype = options.amp == AmpMode::F16 ? "f16" : "bf16";
+    autocast.entry = "train_step";
+    pm.addPass(relay::createRafAutoCast(autocast));
+    // Not CSE: it would merge the exclusive casts AutoCast gives each
+    // elementwise consumer, which fusion is meant to absorb (RAF Fig. 3).
+    pm.addPass(mlir::createCanonicalizerPass());
+  }
 }
 
 void raf::registerTrainingPipeline() {
@@ -38,7 +49,8 @@ void raf::registerTrainingPipeline() {
       "raf-training-pipeline",
       "Forward function to training step: --inline, "
       "--raf-autodiff{inline-backward}, --raf-append-optimizer, canonicalize, "
-      "cse. The module gains @train_step(params, optimizer states, other "
+      "cse, and with amp=f16|bf16 --raf-autocast on the step and canonicalize. "
+      "The module gains @train_step(params, optimizer states, other "
       "arguments) -> (loss, aux, new params, new states)",
       buildTrainingPipeline);
 }

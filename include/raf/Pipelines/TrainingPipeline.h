@@ -3,7 +3,8 @@
 // --raf-training-pipeline (spec D5.15, Phase 1): inline calls, differentiate
 // the entry function, append the optimizer step, clean up. The result's
 // @train_step runs on raf-run (--target=cpu or interp) and is the input of
-// the memory and AutoCast passes.
+// the memory passes; with amp=f16|bf16 the step is converted to mixed
+// precision by --raf-autocast.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,9 @@
 #include "mlir/Pass/PassOptions.h"
 
 namespace raf {
+
+/// The low-precision type of automatic mixed precision, if any.
+enum class AmpMode { None, F16, BF16 };
 
 struct TrainingPipelineOptions
     : public mlir::PassPipelineOptions<TrainingPipelineOptions> {
@@ -48,6 +52,15 @@ struct TrainingPipelineOptions
   Option<double> weightDecay{*this, "weight-decay",
                              llvm::cl::desc("L2 penalty on the gradients"),
                              llvm::cl::init(0.0)};
+  Option<AmpMode> amp{
+      *this, "amp",
+      llvm::cl::desc("Automatic mixed precision of the step "
+                     "(--raf-autocast on @train_step)"),
+      llvm::cl::init(AmpMode::None),
+      llvm::cl::values(
+          clEnumValN(AmpMode::None, "none", "f32 step"),
+          clEnumValN(AmpMode::F16, "f16", "mixed precision with f16"),
+          clEnumValN(AmpMode::BF16, "bf16", "mixed precision with bf16"))};
 };
 
 void buildTrainingPipeline(mlir::OpPassManager &pm,

@@ -333,7 +333,10 @@ def Relay_LogSoftmaxOp : Relay_AxisNormOp<"nn.log_softmax", "Never"> {
   let summary = "log of softmax along `axis`";
 }
 
-def Relay_LayerNormOp : Relay_Operator<"nn.layer_norm", "Opaque", "Infer", 1> {
+// AutoCast: RAF infers from `x` alone and keeps gamma and beta in f32; this
+// operator needs one element type for all three, so the majority of the
+// three decides (f32 parameters keep a low-precision `x` in f32).
+def Relay_LayerNormOp : Relay_Operator<"nn.layer_norm", "Opaque", "Infer", 3> {
   let summary = "layer normalisation over `axis`";
   let description = [{
     `(x - mean) / sqrt(var + epsilon) * gamma + beta` with mean and biased
@@ -448,8 +451,10 @@ def Relay_AvgPool2DOp : Relay_Pool2DOp<"nn.avg_pool2d"> {
 // gradient of the forward result, `data` the forward input, and the
 // attributes are the forward operator's. They exist so that the gradient
 // rules of the pooling operators have one operator to emit. Floats only.
+// AutoCast: inferred from both operands, as RAF's max_pool2d_dx and
+// avg_pool2d_dx.
 class Relay_Pool2DGradOp<string mnemonic>
-    : Relay_Operator<mnemonic, "Opaque", "Never", 2> {
+    : Relay_Operator<mnemonic, "Opaque", "Infer", 2> {
   let results = (outs AnyRankedTensor:$result);
   let extraClassDeclaration = operatorDecls # [{ int64_t getFlops(); }];
 }

@@ -415,6 +415,68 @@ def RafRematerialize : Pass<"raf-rematerialize", "::mlir::ModuleOp"> {
            "Largest function (in ops) method=optimal solves exactly">,
     Option<"timeLimitMs", "time-limit-ms", "unsigned", /*default=*/"60000",
            "Time limit of one Gecode search, in milliseconds">
+
+def RafAutoCast : Pass<"raf-autocast", "::mlir::ModuleOp"> {
+  let summary = "Automatic mixed precision: insert casts to and from a "
+                "low-precision float type";
+  let description = [{
+    RAF's AutoCast (spec B5, C4, D5.5): one walk over each training graph
+    that casts the operands of every relay operator as its AutoCast
+    category (`AutoCastOpInterface`) asks and re-infers its result types:
+
+    * `always` (conv2d, dense, matmul, batch_matmul, ...): the first `k`
+      float operands are cast to `dtype`;
+    * `never` (softmax, exp, sum, multiply, losses, ...): operands keep, or
+      get back, the dtype they had before the pass (f32);
+    * `infer`: the first `k` float operands follow their majority (those
+      in `dtype` against those in f32; ties go to `dtype`);
+    * `follow` (split): `dtype` if the input is in `dtype`, else unchanged;
+    * `special`: add/subtract take `dtype` when their result was f32 and an
+      operand is in `dtype`; concatenate takes `dtype` when more than half
+      of at most 5 inputs are in it, f32 otherwise; batch_norm keeps its
+      f32 statistics and so runs in their precision; an existing cast keeps
+      its target (a cast to the operand's own type disappears) and casting
+      its result back to its source's type yields the source.
+
+    Casts for consumers whose fusion kind is beyond injective (conv2d,
+    dense, reductions, opaque operators) are made once per value and type
+    and shared; elementwise, broadcast and injective consumers get casts of
+    their own, which fusion can absorb (RAF's exclusive casts, Fig. 3 of
+    the paper). Results of the function in `dtype` are cast to `out-dtype`,
+    other results get back their original type; a result that replaces an
+    argument (`raf.updates_arg`: new parameters and optimizer states) is
+    cast to that argument's type, so the step can be iterated. A function
+    referenced in the module keeps its signature.
+
+    By default every function carrying `raf.grad_params` (from
+    `--raf-autodiff`) or `raf.optimizer` (from `--raf-append-optimizer`) is
+    converted; `entry` names one function instead. A module without such a
+    function is an error unless `inference=true` (then every function with
+    a body, or `entry`, is converted). An operation without a casting rule
+    (closures, calls, `relay.if`, operations of other dialects) is an
+    error listing every such operation.
+
+    ```
+    raf-opt --raf-autocast="dtype=bf16 out-dtype=f32" step.mlir
+    raf-opt --raf-autocast="force-f32=nn.dense force-low=nn.softmax" step.mlir
+    ```
+  }];
+  let options = [
+    Option<"dtype", "dtype", "std::string", /*default=*/"\"f16\"",
+           "Low-precision float type: f16 or bf16">,
+    Option<"outDtype", "out-dtype", "std::string", /*default=*/"\"\"",
+           "Type of the function results computed in dtype: f16, bf16 or "
+           "f32 (default: dtype)">,
+    Option<"entry", "entry", "std::string", /*default=*/"\"\"",
+           "Function to convert (default: every training graph)">,
+    ListOption<"forceLow", "force-low", "std::string",
+               "Operators (e.g. nn.softmax) whose float operands are all "
+               "cast to dtype">,
+    ListOption<"forceF32", "force-f32", "std::string",
+               "Operators (e.g. nn.dense) whose operands keep or get back "
+               "their original type">,
+    Option<"inference", "inference", "bool", /*default=*/"false",
+           "Also accept functions that are not training graphs">
   ];
   let dependentDialects = ["::raf::relay::RelayDialect"];
 }
