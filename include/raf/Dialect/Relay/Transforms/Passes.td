@@ -415,6 +415,9 @@ def RafRematerialize : Pass<"raf-rematerialize", "::mlir::ModuleOp"> {
            "Largest function (in ops) method=optimal solves exactly">,
     Option<"timeLimitMs", "time-limit-ms", "unsigned", /*default=*/"60000",
            "Time limit of one Gecode search, in milliseconds">
+  ];
+  let dependentDialects = ["::raf::relay::RelayDialect"];
+}
 
 def RafAutoCast : Pass<"raf-autocast", "::mlir::ModuleOp"> {
   let summary = "Automatic mixed precision: insert casts to and from a "
