@@ -30,20 +30,27 @@ using namespace raf::memory;
 using namespace raf::relay::remat;
 
 namespace {
-/// Inserts the clones of `plan` and redirects later uses to them. Returns
-/// the FLOPs recomputed.
-int64_t applyPlan(const Problem &problem, const Plan &plan) {
-  ArrayRef<Step> steps = problem.trace.getSteps();
+/// The ops of a single-block function in order, terminator excluded: the
+/// steps of its MemoryTrace.
+SmallVector<Operation *> stepOps(func::FuncOp function) {
   SmallVector<Operation *> ops;
-  for (const Step &step : steps)
-    ops.push_back(step.op);
+  for (Operation &op : function.getBody().front().without_terminator())
+    ops.push_back(&op);
+  return ops;
+}
+
+/// Inserts the clones of `plan` into the function whose step ops are `ops`
+/// (the traced function or a copy of it) and redirects later uses to them.
+/// Returns the FLOPs recomputed.
+int64_t applyPlan(const Problem &problem, const Plan &plan,
+                  ArrayRef<Operation *> ops) {
   DenseMap<Value, Value> latest;
   int64_t flops = 0;
   MLIRContext *context = ops.empty() ? nullptr : ops.front()->getContext();
   for (auto [index, op] : llvm::enumerate(ops)) {
     OpBuilder builder(op);
     for (unsigned id : plan.recomputeBefore[index]) {
-      Operation *producer = steps[problem.producerStep[id]].op;
+      Operation *producer = ops[problem.producerStep[id]];
       IRMapping mapping;
       for (Value operand : producer->getOperands())
         mapping.map(operand, latest.lookup_or(operand, operand));
@@ -134,14 +141,21 @@ struct RafRematerialize
     if (!plan && failed(planWithScore(function, problem, plan)))
       return failure();
 
-    int64_t recomputedFlops = applyPlan(problem, *plan);
+    int64_t recomputedFlops =
+        applyPlan(problem, *plan, stepOps(function));
     std::optional<MemoryTrace> after =
         MemoryTrace::compute(function, reason, culprit);
-    if (!after || after->getPeakBytes() > budgetBytes)
-      return function.emitError()
-             << "internal error: the rematerialised @"
-             << function.getSymName()
-             << " does not meet the budget in the memory model";
+    if (!after || after->getPeakBytes() > budgetBytes) {
+      InFlightDiagnostic diag = function.emitError()
+                                << "internal error: the rematerialised @"
+                                << function.getSymName()
+                                << " does not meet the budget in the memory "
+                                   "model";
+      if (after && after->getPeakStep())
+        diag.attachNote(after->getSteps()[*after->getPeakStep()].op->getLoc())
+            << "peak " << formatBytes(after->getPeakBytes()) << " here";
+      return diag;
+    }
     unsigned recomputedOps = plan->getNumRecomputed();
     Builder builder(function.getContext());
     function->setAttr("raf.remat.peak_bytes",
@@ -210,6 +224,16 @@ struct RafRematerialize
     switch (result.status) {
     case OptimalResult::Status::Optimal:
     case OptimalResult::Status::Feasible:
+      // The model is meant to over-approximate the memory model, but a plan
+      // is only trusted once the memory model has traced it on a copy.
+      if (!meetsBudget(function, problem, *result.plan)) {
+        function.emitRemark()
+            << "@" << function.getSymName()
+            << ": the exact model's plan exceeds the budget in the memory "
+               "model; method=optimal falls back to method=raf";
+        usedMethod = "raf (fallback from optimal: plan failed the check)";
+        return success();
+      }
       plan = std::move(result.plan);
       if (!plan->proven)
         usedMethod = "optimal (not proven: time limit)";
@@ -241,6 +265,20 @@ struct RafRematerialize
     diag << " (peak without rematerialisation "
          << formatBytes(problem.trace.getPeakBytes()) << ")";
     return failure();
+  }
+
+  /// Applies `plan` to a detached copy of `function` and traces it.
+  bool meetsBudget(func::FuncOp function, const Problem &problem,
+                   const Plan &plan) {
+    func::FuncOp copy = function.clone();
+    applyPlan(problem, plan, stepOps(copy));
+    std::string reason;
+    Operation *culprit = nullptr;
+    std::optional<MemoryTrace> trace =
+        MemoryTrace::compute(copy, reason, culprit);
+    bool fits = trace && trace->getPeakBytes() <= budgetBytes;
+    copy.erase();
+    return fits;
   }
 
   int64_t budgetBytes = 0;
