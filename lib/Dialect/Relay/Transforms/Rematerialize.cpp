@@ -30,6 +30,14 @@ using namespace raf::memory;
 using namespace raf::relay::remat;
 
 namespace {
+int64_t recomputedFlops(const Problem &problem, const Plan &plan) {
+  int64_t flops = 0;
+  for (const auto &list : plan.recomputeBefore)
+    for (unsigned id : list)
+      flops += problem.flops[id];
+  return flops;
+}
+
 /// The ops of a single-block function in order, terminator excluded: the
 /// steps of its MemoryTrace.
 SmallVector<Operation *> stepOps(func::FuncOp function) {
@@ -44,23 +52,31 @@ SmallVector<Operation *> stepOps(func::FuncOp function) {
 /// Returns the FLOPs recomputed.
 int64_t applyPlan(const Problem &problem, const Plan &plan,
                   ArrayRef<Operation *> ops) {
+  // Operands as traced: the loop rewires ops that are cloned again later,
+  // and a clone must read the newest copy of each original operand.
+  SmallVector<SmallVector<Value, 4>> originalOperands;
+  for (Operation *op : ops)
+    originalOperands.emplace_back(op->getOperands());
   DenseMap<Value, Value> latest;
   int64_t flops = 0;
   MLIRContext *context = ops.empty() ? nullptr : ops.front()->getContext();
   for (auto [index, op] : llvm::enumerate(ops)) {
     OpBuilder builder(op);
     for (unsigned id : plan.recomputeBefore[index]) {
-      Operation *producer = ops[problem.producerStep[id]];
+      unsigned producerIndex = problem.producerStep[id];
+      Operation *producer = ops[producerIndex];
       IRMapping mapping;
-      for (Value operand : producer->getOperands())
-        mapping.map(operand, latest.lookup_or(operand, operand));
+      for (auto [current, original] : llvm::zip_equal(
+               producer->getOperands(), originalOperands[producerIndex]))
+        mapping.map(current, latest.lookup_or(original, original));
       Operation *clone = builder.clone(*producer, mapping);
       clone->setAttr("raf.recomputed", UnitAttr::get(context));
       latest[producer->getResult(0)] = clone->getResult(0);
       flops += problem.flops[id];
     }
-    for (OpOperand &use : op->getOpOperands())
-      if (Value newest = latest.lookup(use.get()))
+    for (auto [use, original] :
+         llvm::zip_equal(op->getOpOperands(), originalOperands[index]))
+      if (Value newest = latest.lookup(original))
         use.set(newest);
   }
   return flops;
@@ -215,7 +231,8 @@ struct RafRematerialize
     if (numOps > optimalMaxOps) {
       function.emitRemark()
           << "@" << function.getSymName() << " has " << numOps
-          << " ops, more than optimal-max-ops=" << optimalMaxOps
+          << " ops, more than optimal-max-ops="
+          << static_cast<uint64_t>(optimalMaxOps)
           << ": method=optimal falls back to method=raf";
       usedMethod = "raf (fallback from optimal)";
       return success();
@@ -235,13 +252,24 @@ struct RafRematerialize
         return success();
       }
       plan = std::move(result.plan);
-      if (!plan->proven)
+      if (!plan->proven) {
         usedMethod = "optimal (not proven: time limit)";
+        // An unproven plan may be worse than the heuristic's: keep the
+        // cheaper of the two.
+        if (std::optional<Plan> heuristic =
+                planWithEvictionScore(problem, budgetBytes);
+            heuristic && recomputedFlops(problem, *heuristic) <
+                             recomputedFlops(problem, *plan)) {
+          plan = std::move(heuristic);
+          usedMethod = "raf (cheaper than optimal's unproven plan)";
+        }
+      }
       return success();
     case OptimalResult::Status::Unknown:
       function.emitRemark()
           << "@" << function.getSymName() << ": Gecode found no plan within "
-          << timeLimitMs << " ms: method=optimal falls back to method=raf";
+          << static_cast<uint64_t>(timeLimitMs)
+          << " ms: method=optimal falls back to method=raf";
       usedMethod = "raf (fallback from optimal)";
       return success();
     case OptimalResult::Status::Error:
@@ -259,6 +287,11 @@ struct RafRematerialize
         << "cannot meet the memory budget of " << formatBytes(budgetBytes)
         << " in @" << function.getSymName()
         << " with any recomputation (method=optimal)";
+    // Without recomputation the original peak is always reachable.
+    if (minimum && *minimum >= problem.trace.getPeakBytes()) {
+      minimum = problem.trace.getPeakBytes();
+      proven = true;
+    }
     if (minimum)
       diag << "; the smallest budget method=optimal reaches is "
            << (proven ? "" : "at most ") << formatBytes(*minimum);
