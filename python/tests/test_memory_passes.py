@@ -37,8 +37,8 @@ MODELS = ["mlp", "lenet", "transformer"]
 # other large live tensor would be recomputed from the labels' one-hot
 # constant, which is not an operator (RAF recomputes operator calls only).
 # LeNet's peak is in the first batch norm's backward, where every live
-# tensor is an operand or derives from batch-norm results, which are tuple
-# fields and never recomputed.
+# tensor is an operand or derives from batch-norm results, which come from a
+# multi-result op and are never recomputed.
 GAINS = {"mlp": False, "lenet": False, "transformer": True}
 # The small models' tensors are far below RAF's 1 MiB default.
 MIN_TENSOR = "min-tensor-bytes=0"
