@@ -321,20 +321,28 @@ def optimal_cell(raf, opt) -> str:
 # ---------------------------------------------------------------------------
 
 
-def measure_large(name, make_model, make_inputs, workdir, args, budgets_pct):
+def prepare(name, make_model, make_inputs, workdir, **extra):
+    """Generates the model's training step and traces it. Returns the info
+    record and, when the step is traced, its FLOPs (else None)."""
     slug = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
     torch.manual_seed(0)
     model = make_model()
     gen = generate(model, make_inputs(), workdir, slug)
     del model
-    train = gen["train"]
-    report = memory_report(train, workdir)
-    info = {"name": name, **gen, "report": report, "runs": [], "sched": None}
+    report = memory_report(gen["train"], workdir)
+    info = {"name": name, "slug": slug, **gen, "report": report, **extra}
     if not report["traced"]:
         print(f"{name}: @train_step not traced: {report['reason']}", flush=True)
+        return info, None
+    info["step_flops"] = step_flops(gen["train"], workdir)
+    return info, info["step_flops"]
+
+
+def measure_large(name, make_model, make_inputs, workdir, args, budgets_pct):
+    info, flops = prepare(name, make_model, make_inputs, workdir, runs=[], sched=None)
+    if flops is None:
         return info
-    flops = step_flops(train, workdir)
-    info["step_flops"] = flops
+    train, report, gen = info["train"], info["report"], info
     peak = report["peak"]
     print(f"{name}: import {gen['import_s']:.1f} s; @train_step traced ({report['steps']} ops, "
           f"{report['buffers']} buffers, {gen['calls']} calls left); peak {mib(peak)} MiB at "
@@ -371,7 +379,7 @@ def measure_large(name, make_model, make_inputs, workdir, args, budgets_pct):
     info["runs"].sort(key=lambda r: -r["budget"])
 
     # After the memory scheduler.
-    sched, moves, sched_ms = schedule(train, workdir, slug)
+    sched, moves, sched_ms = schedule(train, workdir, info["slug"])
     sreport = memory_report(sched, workdir)
     sinfo = {"moves": moves, "ms": sched_ms, "report": sreport}
     if sreport["traced"]:
@@ -389,19 +397,10 @@ def measure_large(name, make_model, make_inputs, workdir, args, budgets_pct):
 
 
 def measure_small(name, make_model, make_inputs, mtb, workdir, args, budgets_pct):
-    slug = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
-    torch.manual_seed(0)
-    model = make_model()
-    gen = generate(model, make_inputs(), workdir, slug)
-    del model
-    train = gen["train"]
-    report = memory_report(train, workdir)
-    info = {"name": name, **gen, "report": report, "mtb": mtb, "rows": []}
-    if not report["traced"]:
-        print(f"{name}: @train_step not traced: {report['reason']}", flush=True)
+    info, flops = prepare(name, make_model, make_inputs, workdir, mtb=mtb, rows=[])
+    if flops is None:
         return info
-    flops = step_flops(train, workdir)
-    info["step_flops"] = flops
+    train, report = info["train"], info["report"]
     peak = report["peak"]
     max_ops = max(80, report["steps"])
     info["max_ops"] = max_ops

@@ -19,8 +19,6 @@ Run with:  /usr/bin/python3 -m pytest python/tests/test_append_optimizer.py
 The build directory is $RAF_BUILD_DIR (default: <repo>/build).
 """
 
-import os
-import pathlib
 import re
 import subprocess
 
@@ -28,21 +26,9 @@ import numpy as np
 import pytest
 import torch
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
-BUILD = pathlib.Path(os.environ.get("RAF_BUILD_DIR", REPO / "build"))
-if not BUILD.is_absolute():
-    BUILD = REPO / BUILD
-RAF_OPT = BUILD / "bin" / "raf-opt"
-RAF_RUN = BUILD / "bin" / "raf-run"
+from raf_tools import require_tools, RAF_OPT, RAF_RUN  # noqa: E402
 
-for tool in (RAF_OPT, RAF_RUN):
-    if not tool.exists():
-        pytest.skip(
-            f"{tool.name} is not built ({tool} is missing); build it with "
-            "`scripts/build.sh raf-opt raf-run` or point RAF_BUILD_DIR at a "
-            "build",
-            allow_module_level=True,
-        )
+require_tools(RAF_OPT, RAF_RUN)
 
 BATCH, IN, OUT = 8, 4, 3
 STEPS = 3

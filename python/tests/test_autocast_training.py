@@ -48,7 +48,6 @@ Run with:  /usr/bin/python3 -m pytest python/tests/test_autocast_training.py
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -60,7 +59,7 @@ import numpy as np
 import pytest
 import torch
 
-REPO = Path(__file__).resolve().parents[2]
+from raf_tools import require_tools, REPO, RAF_OPT, RAF_RUN  # noqa: E402
 sys.path.insert(0, str(REPO / "python"))  # runs without PYTHONPATH=python too
 
 from raf_mlir.torch_frontend import import_module  # noqa: E402
@@ -68,16 +67,8 @@ from raf_mlir.torch_frontend import import_module  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from amp_models import MODELS, make_case  # noqa: E402
 
-BUILD = Path(os.environ.get("RAF_BUILD_DIR", REPO / "build"))
-if not BUILD.is_absolute():
-    BUILD = REPO / BUILD
-RAF_OPT = BUILD / "bin" / "raf-opt"
-RAF_RUN = BUILD / "bin" / "raf-run"
 
-for _tool in (RAF_OPT, RAF_RUN):
-    if not _tool.exists():
-        pytest.skip(f"{_tool} is not built (scripts/build.sh raf-opt raf-run)",
-                    allow_module_level=True)
+require_tools(RAF_OPT, RAF_RUN)
 
 STEPS = 20
 LR = 0.1

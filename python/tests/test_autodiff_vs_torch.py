@@ -69,21 +69,13 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-REPO = Path(__file__).resolve().parents[2]
+from raf_tools import require_tools, REPO, RAF_OPT, RAF_RUN  # noqa: E402
 sys.path.insert(0, str(REPO / "python"))  # runs without PYTHONPATH=python too
 
 from raf_mlir.torch_frontend import import_module  # noqa: E402
 
-BUILD = Path(os.environ.get("RAF_BUILD_DIR", REPO / "build"))
-if not BUILD.is_absolute():
-    BUILD = REPO / BUILD
-RAF_OPT = BUILD / "bin" / "raf-opt"
-RAF_RUN = BUILD / "bin" / "raf-run"
 
-for _tool in (RAF_OPT, RAF_RUN):
-    if not _tool.exists():
-        pytest.skip(f"{_tool} is not built (scripts/build.sh raf-opt raf-run)",
-                    allow_module_level=True)
+require_tools(RAF_OPT, RAF_RUN)
 
 TARGETS = ["cpu", "interp"]
 RTOL = 1e-4

@@ -16,8 +16,6 @@ than PyTorch, so results are compared with rtol = atol = 1e-4 relative to
 the output's scale; the evaluator computes in double and rounds once.
 """
 
-import os
-import pathlib
 import subprocess
 
 import numpy as np
@@ -26,13 +24,9 @@ import torch
 import torch.nn.functional as F
 import torchvision
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
-BUILD = pathlib.Path(os.environ.get("RAF_BUILD_DIR", REPO / "build"))
-RAF_RUN = BUILD / "bin" / "raf-run"
+from raf_tools import require_tools, REPO, RAF_RUN  # noqa: E402
 
-if not RAF_RUN.exists():
-    pytest.skip(f"{RAF_RUN} is not built (scripts/build.sh raf-run)",
-                allow_module_level=True)
+require_tools(RAF_RUN)
 
 TARGETS = ["cpu", "interp"]
 

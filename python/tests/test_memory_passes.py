@@ -28,7 +28,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from test_autodiff_vs_torch import RAF_OPT, RAF_RUN, differentiate  # noqa: E402
+from raf_tools import RAF_OPT, RAF_RUN  # noqa: E402
+from test_autodiff_vs_torch import differentiate  # noqa: E402
 
 MODELS = ["mlp", "lenet", "transformer"]
 # Whether recomputation can lower the peak at all (checked both ways, so a

@@ -35,12 +35,7 @@ from raf_mlir.errors import FrontendError, UnsupportedOperationError  # noqa: E4
 from raf_mlir.imported import ImportedModule  # noqa: E402
 from raf_mlir.onnx_frontend import SUPPORTED_OPS, import_onnx  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[2]
-BUILD = Path(os.environ.get("RAF_BUILD_DIR", REPO / "build"))
-if not BUILD.is_absolute():
-    BUILD = REPO / BUILD
-RAF_OPT = BUILD / "bin" / "raf-opt"
-RAF_RUN = BUILD / "bin" / "raf-run"
+from raf_tools import REPO, RAF_OPT, RAF_RUN  # noqa: E402
 
 F32 = TensorProto.FLOAT
 

@@ -12,8 +12,6 @@ Run with:  /usr/bin/python3 -m pytest python/tests/test_ops_vs_torch.py
 The build directory is $RAF_BUILD_DIR (default: <repo>/build).
 """
 
-import os
-import pathlib
 import re
 import subprocess
 import zlib
@@ -23,18 +21,9 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
-BUILD = pathlib.Path(os.environ.get("RAF_BUILD_DIR", REPO / "build"))
-if not BUILD.is_absolute():
-    BUILD = REPO / BUILD
-RAF_RUN = BUILD / "bin" / "raf-run"
+from raf_tools import require_tools, REPO, RAF_RUN  # noqa: E402
 
-if not RAF_RUN.exists():
-    pytest.skip(
-        f"raf-run is not built ({RAF_RUN} is missing); build it with "
-        "`scripts/build.sh raf-run` or point RAF_BUILD_DIR at a build",
-        allow_module_level=True,
-    )
+require_tools(RAF_RUN)
 
 # What raf-run --target=cpu says when --convert-relay-to-linalg cannot lower
 # an operator yet. Only this makes a cpu case an expected failure.

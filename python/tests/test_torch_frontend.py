@@ -35,12 +35,7 @@ from raf_mlir.torch_frontend import (ImportedModule, UnsupportedOperationError, 
                                      import_module)
 from torch_models import FunctionalMix, make_small_cnn  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[2]
-BUILD = Path(os.environ.get("RAF_BUILD_DIR", REPO / "build"))
-if not BUILD.is_absolute():
-    BUILD = REPO / BUILD
-RAF_OPT = BUILD / "bin" / "raf-opt"
-RAF_RUN = BUILD / "bin" / "raf-run"
+from raf_tools import REPO, RAF_OPT, RAF_RUN  # noqa: E402
 
 
 # ---------------------------------------------------------------------------

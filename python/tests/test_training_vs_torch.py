@@ -13,10 +13,8 @@ few ulps per step) and the loss must fall.
 Run with:  /usr/bin/python3 -m pytest python/tests/test_training_vs_torch.py
 """
 
-import os
 import pathlib
 import subprocess
-import sys
 import tempfile
 
 import numpy as np
@@ -24,12 +22,7 @@ import pytest
 import torch
 import torch.nn as nn
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
-BUILD = pathlib.Path(os.environ.get("RAF_BUILD_DIR", REPO / "build"))
-if not BUILD.is_absolute():
-    BUILD = REPO / BUILD
-RAF_OPT = BUILD / "bin" / "raf-opt"
-RAF_RUN = BUILD / "bin" / "raf-run"
+from raf_tools import RAF_OPT, RAF_RUN  # noqa: E402
 
 STEPS = 20
 BATCH, IN, HIDDEN, CLASSES = 8, 16, 32, 4

@@ -22,6 +22,8 @@
 #include "mlir/Parser/Parser.h"
 #include "gtest/gtest.h"
 
+#include <string>
+
 #include <cstring>
 #include <string>
 
@@ -121,11 +123,9 @@ bool sameValue(const RuntimeValue &a, const RuntimeValue &b) {
   return false;
 }
 
-TEST_F(InterpreterMemoryTest, TrackingDoesNotChangeResults) {
-  // Values used in branches, closures and recursive calls, and returned
-  // through tuples, references and closures: dropping each value after its
-  // last use must leave every result as it was.
-  parse(R"mlir(
+/// fact(n) = n <= 1 ? 1 : n * fact(n - 1), recursing through relay.if and a
+/// closure of @fact: branches, closures and calls in one function.
+constexpr const char *kFactorial = R"mlir(
     func.func @fact(%n: tensor<i64>) -> tensor<i64> {
       %one = relay.constant dense<1> : tensor<i64>
       %done = relay.less_equal %n, %one : (tensor<i64>, tensor<i64>)
@@ -140,6 +140,13 @@ TEST_F(InterpreterMemoryTest, TrackingDoesNotChangeResults) {
       }
       return %r : tensor<i64>
     }
+)mlir";
+
+TEST_F(InterpreterMemoryTest, TrackingDoesNotChangeResults) {
+  // Values used in branches, closures and recursive calls, and returned
+  // through tuples, references and closures: dropping each value after its
+  // last use must leave every result as it was.
+  parse(std::string(kFactorial) + R"mlir(
     func.func @main(%x: tensor<8xf32>, %c: tensor<i1>)
         -> (tensor<i64>, tuple<tensor<8xf32>, tensor<8xf32>>,
             !relay.ref<tensor<8xf32>>, (tensor<8xf32>) -> tensor<8xf32>,
@@ -268,21 +275,7 @@ TEST_F(InterpreterMemoryTest, ReferenceCellsAreCountedOnce) {
 TEST_F(InterpreterMemoryTest, TraceCoversTheTopLevelFunctionOnly) {
   // fact(4) recurses through the same block; only the outermost
   // activation's ops are traced, the others are sampled.
-  parse(R"mlir(
-    func.func @fact(%n: tensor<i64>) -> tensor<i64> {
-      %one = relay.constant dense<1> : tensor<i64>
-      %done = relay.less_equal %n, %one : (tensor<i64>, tensor<i64>)
-      %r = relay.if %done : tensor<i1> -> (tensor<i64>) {
-        relay.yield %one : tensor<i64>
-      } else {
-        %m = relay.subtract %n, %one : (tensor<i64>, tensor<i64>)
-        %self = relay.global_ref @fact : (tensor<i64>) -> tensor<i64>
-        %sub = relay.call %self(%m) : (tensor<i64>) -> tensor<i64>
-        %p = relay.multiply %n, %sub : (tensor<i64>, tensor<i64>)
-        relay.yield %p : tensor<i64>
-      }
-      return %r : tensor<i64>
-    })mlir");
+  parse(kFactorial);
   auto results =
       run("fact", {scalar(DType::I64, 4)}, /*track=*/true, /*trace=*/true);
   ASSERT_TRUE(succeeded(results)) << diagnostics;

@@ -9,6 +9,8 @@
 
 #include "raf/Dialect/Relay/Transforms/Passes.h"
 
+#include "raf/Dialect/Relay/Transforms/AttributeNames.h"
+
 #include "raf/Dialect/Relay/IR/RelayOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -30,13 +32,6 @@ using namespace raf::relay;
 
 namespace {
 
-constexpr StringLiteral kGradParamsAttr = "raf.grad_params";
-constexpr StringLiteral kOptimizerAttr = "raf.optimizer";
-constexpr StringLiteral kNumParamsAttr = "raf.num_params";
-constexpr StringLiteral kNumStatesAttr = "raf.num_states";
-constexpr StringLiteral kNumAuxAttr = "raf.num_aux";
-constexpr StringLiteral kUpdatableAttr = "raf.updatable";
-constexpr StringLiteral kUpdatesArgAttr = "raf.updates_arg";
 
 enum class OptimizerKind { SGD, Momentum, Adam };
 

@@ -11,6 +11,8 @@
 
 #include "raf/Dialect/Relay/Transforms/Passes.h"
 
+#include "raf/Dialect/Relay/Transforms/AttributeNames.h"
+
 #include "raf/Dialect/Relay/IR/RelayOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -27,11 +29,6 @@ using namespace mlir;
 using namespace raf::relay;
 
 namespace {
-
-constexpr StringLiteral kGradParamsAttr = "raf.grad_params";
-constexpr StringLiteral kOptimizerAttr = "raf.optimizer";
-constexpr StringLiteral kUpdatesArgAttr = "raf.updates_arg";
-constexpr StringLiteral kPrimitiveAttr = "relay.primitive";
 
 /// Concatenate runs in the low-precision type only up to this many inputs:
 /// RAF found that more exceed the GPU registers of the injective schedule.

@@ -19,6 +19,8 @@
 #include "raf/Dialect/Relay/IR/RelayOps.h"
 #include "raf/Dialect/Relay/Transforms/Passes.h"
 
+#include "raf/Dialect/Relay/Transforms/AttributeNames.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -620,7 +622,7 @@ void RafAutodiffPass::runOnOperation() {
   function.setFunctionType(
       FunctionType::get(&getContext(), function.getArgumentTypes(),
                         ValueRange(newResults).getTypes()));
-  function->setAttr("raf.grad_params",
+  function->setAttr(kGradParamsAttr,
                     DenseI64ArrayAttr::get(&getContext(), *params));
 
   // Rules build gradients for every float operand; drop those nobody used

@@ -11,6 +11,8 @@
 #ifndef RAF_LIB_DIALECT_RELAY_TRANSFORMS_FUSIONGROUP_H
 #define RAF_LIB_DIALECT_RELAY_TRANSFORMS_FUSIONGROUP_H
 
+#include "raf/Dialect/Relay/Transforms/AttributeNames.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -50,12 +52,6 @@ private:
   llvm::DenseMap<mlir::Operation *, std::pair<unsigned, mlir::Operation *>>
       perParent;
 };
-
-/// Attribute names of the fused-function representation.
-inline constexpr llvm::StringLiteral kPrimitiveAttr = "relay.primitive";
-inline constexpr llvm::StringLiteral kBackendAttr = "relay.backend";
-inline constexpr llvm::StringLiteral kFusionPatternAttr =
-    "relay.fusion_pattern";
 
 /// Whether `op` is inside a fused function (a `func.func` with
 /// `relay.primitive`).

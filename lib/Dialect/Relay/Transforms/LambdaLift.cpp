@@ -21,6 +21,8 @@
 
 #include "raf/Dialect/Relay/Transforms/Passes.h"
 
+#include "raf/Dialect/Relay/Transforms/AttributeNames.h"
+
 #include "raf/Dialect/Relay/IR/RelayOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -39,9 +41,6 @@ using namespace mlir;
 using namespace raf::relay;
 
 namespace {
-
-/// Marks a lifted `primitive` closure, as --raf-fuse marks fused functions.
-constexpr llvm::StringLiteral kPrimitiveAttr = "relay.primitive";
 
 /// A closure in the partial-application form this pass produces.
 struct PartialApplication {

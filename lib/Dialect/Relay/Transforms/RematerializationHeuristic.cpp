@@ -92,7 +92,6 @@ public:
     for (auto [id, buffer] : llvm::enumerate(buffers))
       if (buffer.isParameter)
         inMemory[id] = true;
-    int64_t peak = mem;
     for (auto [index, step] : llvm::enumerate(steps)) {
       justRecomputed.clear();
       touched.clear();
@@ -113,7 +112,6 @@ public:
       }
       if (mem > budget && !evict(index, step))
         return std::nullopt;
-      peak = std::max(peak, mem);
       for (unsigned id : touched)
         if (inMemory[id] && !buffers[id].isParameter &&
             !buffers[id].isReturned && remaining[id] <= 0) {
@@ -121,7 +119,6 @@ public:
           mem -= buffers[id].bytes;
         }
     }
-    plan.estimatedPeak = peak;
     return plan;
   }
 

@@ -106,23 +106,6 @@ public:
       llvm::sort(list, [&](unsigned a, unsigned b) {
         return problem.producerStep[a] < problem.producerStep[b];
       });
-    // Peak of the model in bytes.
-    int64_t peak = problem.trace.getParameterBytes();
-    for (unsigned t = 0; t < numSteps; ++t) {
-      int64_t live = fixedBytes(t);
-      for (unsigned e : activeAt[t]) {
-        bool resident = false;
-        if (auto it = keepVar.find({t, e}); it != keepVar.end())
-          resident = result.getValue(it->second) == 0;
-        bool recomputed = false;
-        if (auto it = recomputeVar.find({t, e}); it != recomputeVar.end())
-          recomputed = result.getValue(it->second) != 0;
-        if (resident || recomputed)
-          live += buffers[e].bytes;
-      }
-      peak = std::max(peak, live);
-    }
-    plan.estimatedPeak = peak;
     return plan;
   }
 

@@ -53,9 +53,6 @@ struct Problem {
 /// are inserted (each clone's recomputed inputs come before it).
 struct Plan {
   llvm::SmallVector<llvm::SmallVector<unsigned, 2>> recomputeBefore;
-  /// The method's own estimate of the peak after the plan (never below the
-  /// memory model's peak of the rewritten function).
-  int64_t estimatedPeak = 0;
   /// Whether the plan is known to be optimal (method=optimal, proven).
   bool proven = false;
   /// A remark on how the plan was found (solver status, fallback).

@@ -10,6 +10,8 @@
 
 #include "raf/Dialect/Relay/Transforms/Passes.h"
 
+#include "raf/Dialect/Relay/Transforms/AttributeNames.h"
+
 #include "RematerializationProblem.h"
 
 #include "raf/Analysis/MemoryTrace.h"
@@ -27,6 +29,7 @@ namespace raf::relay {
 
 using namespace mlir;
 using namespace raf::memory;
+using namespace raf::relay;
 using namespace raf::relay::remat;
 
 namespace {
@@ -49,8 +52,7 @@ SmallVector<Operation *> stepOps(func::FuncOp function) {
 
 /// Inserts the clones of `plan` into the function whose step ops are `ops`
 /// (the traced function or a copy of it) and redirects later uses to them.
-/// Returns the FLOPs recomputed.
-int64_t applyPlan(const Problem &problem, const Plan &plan,
+void applyPlan(const Problem &problem, const Plan &plan,
                   ArrayRef<Operation *> ops) {
   // Operands as traced: the loop rewires ops that are cloned again later,
   // and a clone must read the newest copy of each original operand.
@@ -58,7 +60,6 @@ int64_t applyPlan(const Problem &problem, const Plan &plan,
   for (Operation *op : ops)
     originalOperands.emplace_back(op->getOperands());
   DenseMap<Value, Value> latest;
-  int64_t flops = 0;
   MLIRContext *context = ops.empty() ? nullptr : ops.front()->getContext();
   for (auto [index, op] : llvm::enumerate(ops)) {
     OpBuilder builder(op);
@@ -70,16 +71,14 @@ int64_t applyPlan(const Problem &problem, const Plan &plan,
                producer->getOperands(), originalOperands[producerIndex]))
         mapping.map(current, latest.lookup_or(original, original));
       Operation *clone = builder.clone(*producer, mapping);
-      clone->setAttr("raf.recomputed", UnitAttr::get(context));
+      clone->setAttr(kRecomputedAttr, UnitAttr::get(context));
       latest[producer->getResult(0)] = clone->getResult(0);
-      flops += problem.flops[id];
     }
     for (auto [use, original] :
          llvm::zip_equal(op->getOpOperands(), originalOperands[index]))
       if (Value newest = latest.lookup(original))
         use.set(newest);
   }
-  return flops;
 }
 
 struct RafRematerialize
@@ -157,8 +156,7 @@ struct RafRematerialize
     if (!plan && failed(planWithScore(function, problem, plan)))
       return failure();
 
-    int64_t recomputedFlops =
-        applyPlan(problem, *plan, stepOps(function));
+    applyPlan(problem, *plan, stepOps(function));
     std::optional<MemoryTrace> after =
         MemoryTrace::compute(function, reason, culprit);
     if (!after || after->getPeakBytes() > budgetBytes) {
@@ -173,21 +171,22 @@ struct RafRematerialize
       return diag;
     }
     unsigned recomputedOps = plan->getNumRecomputed();
+    int64_t flops = recomputedFlops(problem, *plan);
     Builder builder(function.getContext());
-    function->setAttr("raf.remat.peak_bytes",
+    function->setAttr(kRematPeakBytesAttr,
                       builder.getI64IntegerAttr(after->getPeakBytes()));
-    function->setAttr("raf.remat.num_recomputed_ops",
+    function->setAttr(kRematNumRecomputedOpsAttr,
                       builder.getI64IntegerAttr(recomputedOps));
-    function->setAttr("raf.remat.recomputed_flops",
-                      builder.getI64IntegerAttr(recomputedFlops));
-    function->setAttr("raf.remat.method", builder.getStringAttr(usedMethod));
+    function->setAttr(kRematRecomputedFlopsAttr,
+                      builder.getI64IntegerAttr(flops));
+    function->setAttr(kRematMethodAttr, builder.getStringAttr(usedMethod));
     if (recomputedOps != 0) {
       InFlightDiagnostic diag = function.emitRemark();
       diag << "@" << function.getSymName() << ": peak "
            << formatBytes(trace->getPeakBytes()) << " -> "
            << formatBytes(after->getPeakBytes()) << " (budget "
            << formatBytes(budgetBytes) << "); " << recomputedOps
-           << " ops recomputed, " << recomputedFlops << " FLOPs ("
+           << " ops recomputed, " << flops << " FLOPs ("
            << usedMethod;
       if (!plan->note.empty())
         diag << ": " << plan->note;

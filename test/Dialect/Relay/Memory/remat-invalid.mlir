@@ -8,6 +8,8 @@
 // RUN: raf-opt %t/method.mlir -verify-diagnostics --raf-rematerialize="budget=1MiB method=greedy" -o /dev/null
 // RUN: raf-opt %t/entry.mlir -verify-diagnostics --raf-rematerialize="budget=1MiB entry=main" -o /dev/null
 // RUN: raf-opt %t/call.mlir -verify-diagnostics --raf-rematerialize="budget=1MiB" -o /dev/null
+// RUN: raf-opt %t/limits.mlir -verify-diagnostics --raf-rematerialize="budget=1MiB min-tensor-bytes=-1" -o /dev/null
+// RUN: raf-opt %t/limits.mlir -verify-diagnostics --raf-rematerialize="budget=1MiB max-depth=0" -o /dev/null
 // RUN: not raf-opt %t/tight.mlir --raf-rematerialize="budget=2MiB" -o /dev/null 2>/dev/null
 
 //--- tight.mlir
@@ -76,4 +78,9 @@ func.func @caller(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-note @+1 {{at this op}}
   %y = func.call @id(%x) : (tensor<4xf32>) -> tensor<4xf32>
   return %y : tensor<4xf32>
+}
+
+//--- limits.mlir
+// expected-error @+1 {{--raf-rematerialize: min-tensor-bytes must be >= 0 and max-depth > 0}}
+module {
 }

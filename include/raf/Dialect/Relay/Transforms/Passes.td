@@ -383,9 +383,12 @@ def RafRematerialize : Pass<"raf-rematerialize", "::mlir::ModuleOp"> {
       are recomputed in that stage and which stay resident, minimising the
       recomputed FLOPs subject to every stage's resident and recomputed
       bytes fitting the budget (Checkmate's formulation with the order
-      fixed). Functions with more than `optimal-max-ops` ops, and searches
-      that hit `time-limit-ms` before proving optimality, fall back to the
-      best solution found or to `method=raf`, with a remark saying so.
+      fixed). A plan is applied only after the memory model has traced it
+      on a copy of the function. Functions with more than `optimal-max-ops`
+      ops, searches that find no plan within `time-limit-ms` and plans that
+      fail that check fall back to `method=raf` with a remark; a search the
+      limit stops keeps its best plan (`not proven` in `raf.remat.method`)
+      unless raf's plan recomputes fewer FLOPs.
 
     The function gains `raf.remat.peak_bytes` (the memory model's peak
     after the pass), `raf.remat.num_recomputed_ops`,
