@@ -27,6 +27,7 @@
 #include "raf/Dialect/Relay/Transforms/BackendOptions.h"
 #include "raf/Dialect/Relay/Transforms/Passes.h"
 #include "raf/Dialect/TCG/IR/TCGDialect.h"
+#include "raf/Dialect/TCG/Transforms/Passes.h"
 #include "raf/Pipelines/CPUPipeline.h"
 #include "raf/Pipelines/GradPipeline.h"
 #include "raf/Pipelines/TrainingPipeline.h"
@@ -51,6 +52,7 @@ int main(int argc, char **argv) {
   mlir::registerLinalgPasses();
   mlir::bufferization::registerBufferizationPasses();
   raf::relay::registerRelayPasses();
+  raf::tcg::registerTCGPasses();
   raf::registerRAFConversionPasses();
   raf::registerRAFTransformsPasses();
   raf::registerCPUPipeline();
