@@ -26,6 +26,8 @@
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
 #include "raf/Dialect/Relay/Transforms/BackendOptions.h"
 #include "raf/Dialect/Relay/Transforms/Passes.h"
+#include "raf/Dialect/TCG/IR/TCGDialect.h"
+#include "raf/Dialect/TCG/Transforms/Passes.h"
 #include "raf/Pipelines/CPUPipeline.h"
 #include "raf/Pipelines/GradPipeline.h"
 #include "raf/Pipelines/TrainingPipeline.h"
@@ -33,7 +35,8 @@
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
-  registry.insert<raf::relay::RelayDialect, mlir::arith::ArithDialect,
+  registry.insert<raf::relay::RelayDialect, raf::tcg::TCGDialect,
+                  mlir::arith::ArithDialect,
                   mlir::bufferization::BufferizationDialect,
                   mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
                   mlir::math::MathDialect, mlir::memref::MemRefDialect,
@@ -49,6 +52,7 @@ int main(int argc, char **argv) {
   mlir::registerLinalgPasses();
   mlir::bufferization::registerBufferizationPasses();
   raf::relay::registerRelayPasses();
+  raf::tcg::registerTCGPasses();
   raf::registerRAFConversionPasses();
   raf::registerRAFTransformsPasses();
   raf::registerCPUPipeline();

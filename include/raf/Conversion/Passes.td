@@ -47,4 +47,31 @@ def ConvertTosaToRelay : Pass<"convert-tosa-to-relay", "mlir::ModuleOp"> {
   let dependentDialects = ["raf::relay::RelayDialect"];
 }
 
+def ConvertRelayToTCG : Pass<"convert-relay-to-tcg", "mlir::ModuleOp"> {
+  let summary = "Replace relay operators by their tensor compute graphs";
+  let description = [{
+    Replaces every relay operator that has a tensor-expression form
+    (`TensorExprOpInterface`, attached by this pass: `nn.conv2d` in every
+    layout and variant, `nn.conv2d_transpose`, `nn.dense`, `nn.matmul`,
+    `nn.batch_matmul`) by a `tcg.kernel` computing the same tensor, with the
+    same result type (`out_dtype` included). With `ops`, only the named
+    operators are converted; naming an operator that has no tensor-expression
+    form, or no operator at all, is an error. Other operators are left alone.
+
+    An operator whose types cannot be expressed (dynamic shapes, element
+    types other than signless integers and floats, an `out_dtype` narrower
+    than the inputs) gets a located error and the pass fails.
+
+    ```
+    raf-opt --convert-relay-to-tcg="ops=nn.conv2d,nn.dense" model.mlir
+    ```
+  }];
+  let options = [
+    ListOption<"ops", "ops", "std::string",
+               "Operators to convert, e.g. nn.conv2d (default: every operator "
+               "with a tensor-expression form)">
+  ];
+  let dependentDialects = ["raf::tcg::TCGDialect"];
+}
+
 #endif // RAF_CONVERSION_PASSES_TD
