@@ -45,4 +45,86 @@ def TCGPrintIntrinsics : Pass<"tcg-print-intrinsics", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::func::FuncDialect", "raf::tcg::TCGDialect"];
 }
 
+def TCGDataflowEmbed : Pass<"tcg-dataflow-embed", "mlir::ModuleOp"> {
+  let summary = "Embed a hardware intrinsic into every tcg.kernel (Gecode)";
+  let description = [{
+    Dataflow embedding (spec dissertation_spec.md §3.2-3.5): builds the
+    polyhedral dataflow graph of each kernel's tensor expression with isl and
+    searches, as a Gecode constraint problem, for one instance of the
+    intrinsic's dataflow graph inside it: edge (the isl relations), AllDiff
+    (relaxed on inputs in relaxed mode), hyper-rectangle (`max-stride`,
+    `max-dimensions`), memory access, fixed origin and padding constraints,
+    with the asset portfolio and domain bound of §3.5 and k-best branch and
+    bound on `w_MAC * O_MAC + w_Data * O_Data` (§3.3.5).
+
+    `mode=strict` reproduces TVM's hand-written mapping (the iterators with
+    `gemm_axis` x, y, z; stride 1; one dimension per axis; the tagged
+    iterators padded to the intrinsic's extents). `mode=relaxed` lets the
+    solver choose, with strides up to `max-stride` (default 4) on parallel
+    iterators and data, several operator dimensions per axis, and padding of
+    short iterators to a divisor of the intrinsic's extents.
+
+    The result is a `tcg.embedding` dictionary on the kernel: the intrinsic
+    and mode; `iterators` (per intrinsic iterator, the operator iterators it
+    covers as `[name, length, stride]`, innermost first); `operands` (per
+    intrinsic operand: the operator operand and, per intrinsic dimension,
+    `[view dimension, length, stride]`); `executed` (per iterator `[name, extent,
+    extent after tiling, padding included]`); `cost`, `mac_total`, `mac_min`,
+    `data_total`, `data_min`; `memory_access` (false when the layout must
+    duplicate data, e.g. im2col); `optimal` (branch and bound finished);
+    `candidates` (the up to `max-candidates` cheapest, same fields); and the
+    search statistics `nodes`, `fails`, `solutions`, `assets` (and
+    `time_ms` with `report-time`).
+
+    A kernel without a tensor expression, an intrinsic that cannot embed
+    (the message names the structural mismatch or the constraint whose
+    removal would allow an embedding) and a timeout before any embedding
+    are errors at the kernel. A timeout after some embeddings is a warning:
+    the best is then not proven optimal.
+
+    ```
+    raf-opt --convert-relay-to-tcg \
+      --tcg-dataflow-embed="intrinsic=vta.gemm.1x16x16 mode=relaxed" \
+      --tcg-print-embeddings conv.mlir
+    ```
+  }];
+  let options = [
+    Option<"intrinsic", "intrinsic", "std::string", "\"vta.gemm.1x16x16\"",
+           "Intrinsic of the library to embed (see --tcg-print-intrinsics)">,
+    Option<"mode", "mode", "std::string", "\"relaxed\"",
+           "strict (TVM's mapping) or relaxed">,
+    Option<"maxCandidates", "max-candidates", "unsigned", "5",
+           "Number of cheapest distinct embeddings to find">,
+    Option<"timeout", "timeout", "unsigned", "10000",
+           "Time limit per kernel in milliseconds (0: none)">,
+    Option<"maxStride", "max-stride", "unsigned", "0",
+           "Hyper-rectangle stride parameter (0: strict 1, relaxed 4)">,
+    Option<"maxDimensions", "max-dimensions", "unsigned", "0",
+           "Hyper-rectangle dimensions parameter (0: strict 1, relaxed the "
+           "operator's rank)">,
+    Option<"maxAssets", "assets", "unsigned", "0",
+           "Portfolio assets (Eq. 4.40) to run first (0: all)">,
+    Option<"domainBound", "domain-bound", "bool", "true",
+           "Cap statement coordinates (Eq. 4.39, corrected to a cap)">,
+    Option<"weightMac", "weight-mac", "unsigned", "1",
+           "Weight of the MAC overhead in the cost">,
+    Option<"weightData", "weight-data", "unsigned", "1",
+           "Weight of the data-movement overhead in the cost">,
+    Option<"reportTime", "report-time", "bool", "false",
+           "Record the solve time (time_ms) in the attribute">
+  ];
+  let dependentDialects = ["mlir::func::FuncDialect", "raf::tcg::TCGDialect"];
+}
+
+def TCGPrintEmbeddings : Pass<"tcg-print-embeddings", "mlir::ModuleOp"> {
+  let summary = "Print the embeddings found by --tcg-dataflow-embed";
+  let description = [{
+    Prints, for every `tcg.kernel` with a `tcg.embedding` attribute, a
+    readable report to stdout: the intrinsic and mode, which operator
+    iterators each intrinsic axis covers, how every intrinsic operand maps
+    onto the operator's operand dimensions, the padding, the cost terms, the
+    search statistics and the other candidates. The module is not changed.
+  }];
+}
+
 #endif // RAF_DIALECT_TCG_TRANSFORMS_PASSES_TD

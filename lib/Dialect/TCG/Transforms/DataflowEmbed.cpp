@@ -1,0 +1,107 @@
+//===- DataflowEmbed.cpp - --tcg-dataflow-embed ---------------------------===//
+//
+// Runs the dataflow embedding (raf/Embedding/DataflowEmbedding.h) on every
+// tcg.kernel and records the result as a `tcg.embedding` dictionary.
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Dialect/TCG/Transforms/Passes.h"
+
+#include "raf/Dialect/TCG/IR/TCGDialect.h"
+#include "raf/Dialect/TCG/IR/TCGOps.h"
+#include "raf/Dialect/TCG/Intrinsics/IntrinsicLibrary.h"
+#include "raf/Dialect/TCG/Transforms/EmbeddingAttr.h"
+#include "raf/Dialect/TCG/Utils/TensorExpr.h"
+#include "raf/Embedding/DataflowEmbedding.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace raf::tcg {
+#define GEN_PASS_DEF_TCGDATAFLOWEMBED
+#include "raf/Dialect/TCG/Transforms/Passes.h.inc"
+} // namespace raf::tcg
+
+using namespace mlir;
+using namespace raf;
+using namespace raf::tcg;
+
+namespace {
+
+struct TCGDataflowEmbedPass
+    : public raf::tcg::impl::TCGDataflowEmbedBase<TCGDataflowEmbedPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    embed::EmbeddingOptions options;
+    if (mode == "strict") {
+      options.SearchMode = embed::EmbeddingOptions::Mode::Strict;
+    } else if (mode != "relaxed") {
+      emitError(module.getLoc()) << "--tcg-dataflow-embed: unknown mode '"
+                                 << mode << "' (expected strict or relaxed)";
+      return signalPassFailure();
+    }
+    options.MaxCandidates = maxCandidates;
+    options.TimeoutMs = timeout;
+    options.MaxStride = maxStride;
+    options.MaxDimensions = maxDimensions;
+    options.MaxAssets = maxAssets;
+    options.DomainBound = domainBound;
+    options.WeightMac = weightMac;
+    options.WeightData = weightData;
+
+    FailureOr<embed::TensorExpression> intrinsicExpr =
+        lookupIntrinsic(context, intrinsic, module.getLoc());
+    if (failed(intrinsicExpr))
+      return signalPassFailure();
+    auto intrinsicGraph = embed::buildDataflowGraph(*intrinsicExpr);
+    if (!intrinsicGraph) {
+      emitError(module.getLoc())
+          << "intrinsic '" << intrinsic << "': "
+          << llvm::toString(intrinsicGraph.takeError());
+      return signalPassFailure();
+    }
+
+    bool failedAny = false;
+    module.walk([&](KernelOp kernel) {
+      FailureOr<embed::TensorExpression> expr = extractTensorExpr(kernel);
+      if (failed(expr)) {
+        failedAny = true;
+        return;
+      }
+      auto graph = embed::buildDataflowGraph(
+          *expr, embed::choosePadding(*expr, *intrinsicExpr,
+                                      options.SearchMode));
+      if (!graph) {
+        kernel.emitError() << "no dataflow graph: "
+                           << llvm::toString(graph.takeError());
+        failedAny = true;
+        return;
+      }
+      embed::EmbeddingResult result =
+          embed::embedIntrinsic(*graph, *intrinsicGraph, options);
+      using Status = embed::EmbeddingResult::Status;
+      if (result.S != Status::Found) {
+        InFlightDiagnostic diag = kernel.emitError()
+                                  << "cannot embed '" << intrinsic << "' ("
+                                  << mode << "): " << result.Message;
+        failedAny = true;
+        return;
+      }
+      if (result.LimitReached)
+        kernel.emitWarning()
+            << "the time limit of " << timeout << " ms stopped the search "
+            << "for '" << intrinsic << "' after " << result.Candidates.size()
+            << " embedding(s); the best is not proven optimal";
+      kernel->setAttr(kEmbeddingAttrName,
+                      buildEmbeddingAttr(context, *graph, *intrinsicGraph, mode,
+                                         result, reportTime));
+    });
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+
+} // namespace
