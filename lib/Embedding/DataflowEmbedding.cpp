@@ -60,7 +60,7 @@ struct RectState {
 /// an unused axis while every inner counter is zero is a jump into a new
 /// outer dimension (Eqs. 4.19-4.20); anything else fails.
 RectState decodeRectangle(ArrayRef<const int64_t *> Points, unsigned Rank,
-                          int64_t M, int64_t MaxStride) {
+                          int64_t M, ArrayRef<int64_t> MaxStride) {
   RectState St;
   auto Fail = [&](std::string Why) {
     St.Ok = false;
@@ -116,7 +116,7 @@ RectState decodeRectangle(ArrayRef<const int64_t *> Points, unsigned Rank,
     for (const RectDim &D : St.Dims)
       if (D.Axis == static_cast<unsigned>(Axis))
         return Fail("an axis is used twice");
-    if (MaxStride > 0 && Stride > MaxStride)
+    if (!MaxStride.empty() && MaxStride[Axis] > 0 && Stride > MaxStride[Axis])
       return Fail("a stride exceeds the stride parameter");
     St.Dims.push_back({static_cast<unsigned>(Axis), Stride, 0});
   }
@@ -186,12 +186,21 @@ struct INode {
 };
 
 /// The elements of one intrinsic operand, row-major.
+/// What the hyper-rectangle constraint requires of a group of points.
+struct RectSpec {
+  /// Running products of the intrinsic extents, innermost first, that the
+  /// dimensions must fill exactly.
+  SmallVector<int64_t, 4> Boundaries;
+  /// Per coordinate, the largest stride (0: any).
+  SmallVector<int64_t, 8> MaxStride;
+};
+
 struct OperandGroup {
   unsigned IntrinsicDep, OperatorDep;
   int Input;
   SmallVector<unsigned, 0> Members;
   SmallVector<int64_t, 4> Shape;
-  SmallVector<int64_t, 4> Boundaries;
+  RectSpec Rect;
 };
 
 struct OverlapRule {
@@ -220,6 +229,10 @@ struct Problem {
   /// Intrinsic iterator extents and, per axis, the statement instances of
   /// the first statement along it from the origin.
   SmallVector<SmallVector<unsigned, 16>, 3> AxisInstances;
+  /// The hyper-rectangle requirement on those instances: a redundant
+  /// constraint in iteration space that prunes before the operands are
+  /// known; reduction iterators are covered contiguously.
+  RectSpec AxisRect;
 
   /// Branch and bound for the MaxCandidates best: once that many distinct
   /// embeddings are known, leaves at or above the cost of the worst of them
@@ -354,7 +367,8 @@ std::string buildProblem(Problem &P) {
                    In.Nodes[G.IntrinsicDep].Extents.end());
     int64_t Product = 1;
     for (int K = G.Shape.size() - 1; K > 0; --K)
-      G.Boundaries.push_back(Product *= G.Shape[K]);
+      G.Rect.Boundaries.push_back(Product *= G.Shape[K]);
+    G.Rect.MaxStride.assign(Op.Nodes[G.OperatorDep].getRank(), P.MaxStride);
     for (unsigned N = 0, NE = P.Nodes.size(); N != NE; ++N)
       if (P.Nodes[N].Dep == G.IntrinsicDep)
         G.Members.push_back(N);
@@ -377,6 +391,8 @@ std::string buildProblem(Problem &P) {
     }
     P.AxisInstances.push_back(std::move(Along));
   }
+  for (const Iterator &It : Op.Expr.Iterators)
+    P.AxisRect.MaxStride.push_back(It.IsReduction ? 1 : P.MaxStride);
 
   // Memory-access rules from the intrinsic's own access sets: neighbouring
   // outputs and every output against the first (for non-transitivity).
@@ -414,7 +430,7 @@ std::optional<AxisMappings> decodeAxis(const Problem &P,
   for (unsigned M : Members)
     Points.push_back(&Values[P.Nodes[M].Offset]);
   unsigned Rank = P.Nodes[Members[0]].Rank;
-  RectState St = decodeRectangle(Points, Rank, Members.size(), 0);
+  RectState St = decodeRectangle(Points, Rank, Members.size(), {});
   if (!St.Ok)
     return std::nullopt;
   AxisMappings Result;
@@ -628,17 +644,17 @@ public:
 class HyperRectangle : public Propagator {
   IntViews X;
   int Rank;
-  const OperandGroup *Group;
+  const RectSpec *Spec;
   const Problem *P;
 
 public:
-  HyperRectangle(Home H, IntViews &X, int Rank, const OperandGroup *G,
+  HyperRectangle(Home H, IntViews &X, int Rank, const RectSpec *Spec,
                  const Problem *P)
-      : Propagator(H), X(X), Rank(Rank), Group(G), P(P) {
+      : Propagator(H), X(X), Rank(Rank), Spec(Spec), P(P) {
     X.subscribe(H, *this, Int::PC_INT_VAL);
   }
   HyperRectangle(Space &H, HyperRectangle &Other)
-      : Propagator(H, Other), Rank(Other.Rank), Group(Other.Group),
+      : Propagator(H, Other), Rank(Other.Rank), Spec(Other.Spec),
         P(Other.P) {
     X.update(H, Other.X);
   }
@@ -672,9 +688,9 @@ public:
     }
     if (Prefix.empty())
       return ES_FIX;
-    RectState St = decodeRectangle(Prefix, Rank, M, P->MaxStride);
+    RectState St = decodeRectangle(Prefix, Rank, M, Spec->MaxStride);
     std::string Why;
-    if (!St.Ok || !checkBoundaries(St, Group->Boundaries, P->MaxDims, Why))
+    if (!St.Ok || !checkBoundaries(St, Spec->Boundaries, P->MaxDims, Why))
       return ES_FAILED;
     if (static_cast<int>(Prefix.size()) == M)
       return H.ES_SUBSUMED(*this);
@@ -682,19 +698,35 @@ public:
     // The live dimension cannot straddle an intrinsic axis: its size is at
     // most (next axis boundary) / (product of the known sizes).
     int64_t LiveMax = M / St.Known;
-    for (int64_t B : Group->Boundaries)
+    for (int64_t B : Spec->Boundaries)
       if (B > St.Known) {
         LiveMax = B / St.Known;
         break;
       }
+    // The next point either steps along the known pattern or, when every
+    // inner counter is zero, jumps from v_0 along one unused axis by at most
+    // that axis' stride: each coordinate is bounded by those choices.
+    int Next = Prefix.size();
+    bool CanJump = St.Dims.empty() || Next % St.Known == 0;
+    auto Unused = [&](int J) {
+      for (const RectDim &D : St.Dims)
+        if (D.Axis == static_cast<unsigned>(J))
+          return false;
+      return true;
+    };
+    auto StrideCap = [&](int J) {
+      return Spec->MaxStride.empty() ? 0 : Spec->MaxStride[J];
+    };
     // Coordinates along known dimensions are periodic in the point index;
-    // the live dimension and unused axes are bounded (Eq. 4.22).
-    for (int N = Prefix.size(); N != M; ++N) {
-      int64_t Rest = N;
+    // the live dimension is bounded by the next intrinsic boundary and
+    // unused axes by the largest stride times the points left (Eq. 4.22,
+    // tightened).
+    for (int N = Next; N != M; ++N) {
       for (int J = 0; J != Rank; ++J) {
         int64_t Lo = V0[J], Hi = -1;
-        Rest = N;
+        int64_t Rest = N;
         bool Used = false;
+        int64_t Step = V0[J];
         for (const RectDim &D : St.Dims) {
           bool Live = D.Size == 0;
           int64_t Digit = Live ? Rest : Rest % D.Size;
@@ -702,26 +734,37 @@ public:
           if (D.Axis != static_cast<unsigned>(J))
             continue;
           Used = true;
-          if (Live) {
+          Step = V0[J] + Digit * D.Stride;
+          if (Live)
             Hi = V0[J] + D.Stride * (LiveMax - 1);
-          } else {
-            Lo = Hi = V0[J] + Digit * D.Stride;
+          else
+            Lo = Hi = Step;
+        }
+        int64_t Cap = StrideCap(J);
+        if (!Used && Cap > 0)
+          Hi = V0[J] + Cap * (M / St.Known - 1);
+        if (N == Next) {
+          // Step value, or v_0's coordinate / a stride away on a jump.
+          Lo = Step;
+          Hi = Step;
+          if (CanJump) {
+            Lo = std::min(Lo, V0[J]);
+            Hi = std::max(Hi, V0[J]);
+            if (Unused(J))
+              Hi = Cap > 0 ? std::max(Hi, V0[J] + Cap) : -1;
           }
         }
         Int::IntView V = X[N * Rank + J];
-        if (Used) {
-          GECODE_ME_CHECK(V.gq(H, static_cast<long long>(Lo)));
+        GECODE_ME_CHECK(V.gq(H, static_cast<long long>(Lo)));
+        if (Hi >= 0)
           GECODE_ME_CHECK(V.lq(H, static_cast<long long>(Hi)));
-        } else {
-          GECODE_ME_CHECK(V.gq(H, static_cast<long long>(Lo)));
-        }
       }
     }
     return ES_NOFIX;
   }
   static ExecStatus post(Home H, IntViews &X, int Rank,
-                         const OperandGroup *G, const Problem *P) {
-    (void)new (H) HyperRectangle(H, X, Rank, G, P);
+                         const RectSpec *Spec, const Problem *P) {
+    (void)new (H) HyperRectangle(H, X, Rank, Spec, P);
     return ES_OK;
   }
 };
@@ -984,9 +1027,17 @@ public:
         IntVarArgs Args = Views(G.Members);
         IntViews V(*this, Args);
         GECODE_ES_FAIL(
-            HyperRectangle::post(home, V, First.Rank, &G, &P));
+            HyperRectangle::post(home, V, First.Rank, &G.Rect, &P));
       }
     }
+    if (P.HyperRectangle)
+      for (const auto &Along : P.AxisInstances) {
+        if (Along.size() < 2)
+          continue;
+        IntVarArgs Args = Views(Along);
+        IntViews V(*this, Args);
+        GECODE_ES_FAIL(HyperRectangle::post(home, V, NumIters, &P.AxisRect, &P));
+      }
     // Strict mode: TVM's mapping, each intrinsic iterator onto the operator
     // iterator with the same GEMM axis, stride 1.
     if (P.Strict) {

@@ -10,6 +10,7 @@
 #include "raf/Analysis/Polyhedral.h"
 
 #include "mlir/IR/AffineExpr.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
@@ -22,6 +23,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 using namespace raf::embed;
@@ -320,6 +322,7 @@ public:
 
   Overlap compareAccessSets(unsigned Input, ArrayRef<int64_t> OutputA,
                             ArrayRef<int64_t> OutputB) override;
+  void setIslOnly(bool Value) override { IslOnly = Value; }
   bool inRelation(unsigned Edge, ArrayRef<int64_t> SrcPoint,
                   ArrayRef<int64_t> DstPoint) override;
   llvm::Expected<uint64_t> countImage(unsigned Edge, ArrayRef<int64_t> Period,
@@ -328,6 +331,33 @@ public:
 
 private:
   SetPtr accessSet(unsigned Input, ArrayRef<int64_t> Output);
+  std::optional<Overlap> compareByTranslation(unsigned Input,
+                                              ArrayRef<int64_t> OutputA,
+                                              ArrayRef<int64_t> OutputB);
+
+  /// Per input: for the one read edge, the values g(r) each coordinate's
+  /// reduction part takes, and the shifts known to be (or not to be)
+  /// differences g(r) - g(r'); Valid is false if the access is not affine
+  /// and separable.
+  struct Translation {
+    bool Valid = false;
+    unsigned Edge = 0;
+    std::vector<llvm::DenseSet<int64_t>> Values;
+    std::vector<llvm::DenseMap<int64_t, bool>> Differences;
+
+    bool isDifference(unsigned R, int64_t Shift) {
+      auto [It, New] = Differences[R].try_emplace(Shift, false);
+      if (New)
+        for (int64_t V : Values[R])
+          if (Values[R].count(V + Shift)) {
+            It->second = true;
+            break;
+          }
+      return It->second;
+    }
+  };
+  std::map<unsigned, Translation> Translations;
+  bool IslOnly = false;
   std::string pointTuple(const DepNode &N, ArrayRef<int64_t> Point) const;
 
   // Declared before the isl objects so that it is destroyed after them.
@@ -418,9 +448,92 @@ SetPtr IslOracle::accessSet(unsigned Input, ArrayRef<int64_t> Output) {
   return Union;
 }
 
+std::optional<DataflowOracle::Overlap>
+IslOracle::compareByTranslation(unsigned Input, ArrayRef<int64_t> OutputA,
+                                ArrayRef<int64_t> OutputB) {
+  auto Inserted = Translations.try_emplace(Input);
+  Translation &T = Inserted.first->second;
+  if (Inserted.second) {
+    SmallVector<unsigned, 2> Reads;
+    for (unsigned EI = 0, EE = Edges.size(); EI != EE; ++EI)
+      if (Edges[EI].K == DepEdge::Kind::Read &&
+          !Nodes[Edges[EI].Dst].isStatement() &&
+          Nodes[Edges[EI].Dst].InputIndex == static_cast<int>(Input))
+        Reads.push_back(EI);
+    if (Reads.size() != 1)
+      return std::nullopt;
+    const DepEdge &E = Edges[Reads.front()];
+    const IndexFunction &F = E.Map;
+    for (const IndexNode &N : F.Nodes)
+      if (N.K == IndexNode::Kind::FloorDiv || N.K == IndexNode::Kind::Mod)
+        return std::nullopt;
+    const DepNode &S = Nodes[E.Src];
+    unsigned NumParallel = OutputA.size(), NumIters = S.getRank();
+    SmallVector<int, 8> Owner(NumIters, -1);
+    for (unsigned R = 0, RE = F.Results.size(); R != RE; ++R)
+      for (unsigned D = NumParallel; D != NumIters; ++D)
+        if (F.dependsOn(R, D)) {
+          if (Owner[D] >= 0)
+            return std::nullopt;
+          Owner[D] = R;
+        }
+    // The values each coordinate's reduction part takes, then their
+    // differences.
+    constexpr uint64_t Limit = 1 << 16;
+    for (unsigned R = 0, RE = F.Results.size(); R != RE; ++R) {
+      SmallVector<unsigned, 4> Dims;
+      uint64_t Count = 1;
+      for (unsigned D = NumParallel; D != NumIters; ++D)
+        if (Owner[D] == static_cast<int>(R)) {
+          Dims.push_back(D);
+          Count *= S.Extents[D];
+        }
+      if (Count > Limit)
+        return std::nullopt;
+      llvm::DenseSet<int64_t> Values;
+      SmallVector<int64_t, 8> Point(NumIters, 0);
+      while (true) {
+        Values.insert(F.evaluate(F.Results[R], Point));
+        unsigned K = 0;
+        while (K < Dims.size() && ++Point[Dims[K]] == S.Extents[Dims[K]])
+          Point[Dims[K++]] = 0;
+        if (K == Dims.size())
+          break;
+      }
+      T.Values.push_back(std::move(Values));
+      T.Differences.emplace_back();
+    }
+    T.Edge = Reads.front();
+    T.Valid = true;
+  }
+  if (!T.Valid)
+    return std::nullopt;
+  // The shift of each coordinate between the two outputs (reduction
+  // iterators at zero in both).
+  const IndexFunction &F = Edges[T.Edge].Map;
+  unsigned NumIters = Nodes[Edges[T.Edge].Src].getRank();
+  SmallVector<int64_t, 8> PA(NumIters, 0), PB(NumIters, 0);
+  for (unsigned D = 0, E = OutputA.size(); D != E; ++D) {
+    PA[D] = OutputA[D];
+    PB[D] = OutputB[D];
+  }
+  bool Zero = true, OutsideDifferences = false;
+  for (unsigned R = 0, RE = F.Results.size(); R != RE; ++R) {
+    int64_t Shift = F.evaluate(F.Results[R], PB) - F.evaluate(F.Results[R], PA);
+    Zero &= Shift == 0;
+    OutsideDifferences |= !T.isDifference(R, Shift);
+  }
+  if (Zero)
+    return Overlap::Full;
+  return OutsideDifferences ? Overlap::None : Overlap::Partial;
+}
+
 DataflowOracle::Overlap
 IslOracle::compareAccessSets(unsigned Input, ArrayRef<int64_t> OutputA,
                              ArrayRef<int64_t> OutputB) {
+  if (!IslOnly)
+    if (auto Result = compareByTranslation(Input, OutputA, OutputB))
+      return *Result;
   auto Key = std::make_tuple(Input, SmallVector<int64_t, 8>(OutputA),
                              SmallVector<int64_t, 8>(OutputB));
   auto It = OverlapCache.find(Key);

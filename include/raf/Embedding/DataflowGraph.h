@@ -159,6 +159,15 @@ public:
                                     llvm::ArrayRef<int64_t> OutputA,
                                     llvm::ArrayRef<int64_t> OutputB) = 0;
 
+  /// compareAccessSets answers affine separable accesses (every reduction
+  /// iterator feeds one operand coordinate, as in convolutions and matrix
+  /// products) by translation: A(o') = A(o) + P (o' - o) for the parallel
+  /// part P of the access, so the sets are equal iff the shift is zero and
+  /// disjoint iff the shift is not a difference of two points of A(o).
+  /// Other accesses, or all of them after setIslOnly(true), are answered
+  /// with isl set operations. The two must agree (unit-tested).
+  virtual void setIslOnly(bool IslOnly) = 0;
+
   /// Whether (SrcPoint, DstPoint) lies in the relation of edge E.
   virtual bool inRelation(unsigned Edge, llvm::ArrayRef<int64_t> SrcPoint,
                           llvm::ArrayRef<int64_t> DstPoint) = 0;
