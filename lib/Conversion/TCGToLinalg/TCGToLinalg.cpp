@@ -153,8 +153,8 @@ private:
     SmallVector<int64_t> low = list(input.getPadLow(), 0);
     SmallVector<int64_t> high = list(input.getPadHigh(), 0);
     SmallVector<int64_t> dilation = list(input.getDilation(), 1);
-    auto key = std::make_tuple(source.getAsOpaquePointer(), low, high,
-                               dilation);
+    auto key =
+        std::make_tuple(source.getAsOpaquePointer(), low, high, dilation);
     if (auto it = views.find(key); it != views.end())
       return it->second;
 
@@ -164,15 +164,13 @@ private:
     Value zero = zeroOf(builder, loc, element);
     Value view;
     if (llvm::all_of(dilation, [](int64_t d) { return d == 1; })) {
-      view = tensor::PadOp::create(builder, loc, viewType, source,
-                                   getAsIndexOpFoldResult(
-                                       builder.getContext(), low),
-                                   getAsIndexOpFoldResult(
-                                       builder.getContext(), high),
-                                   zero);
+      view = tensor::PadOp::create(
+          builder, loc, viewType, source,
+          getAsIndexOpFoldResult(builder.getContext(), low),
+          getAsIndexOpFoldResult(builder.getContext(), high), zero);
     } else {
-      Value empty = tensor::EmptyOp::create(builder, loc, viewType.getShape(),
-                                            element);
+      Value empty =
+          tensor::EmptyOp::create(builder, loc, viewType.getShape(), element);
       Value zeros =
           linalg::FillOp::create(builder, loc, zero, empty).getResult(0);
       MLIRContext *context = builder.getContext();
@@ -251,8 +249,8 @@ private:
           unpinned.push_back(extents[i]);
           indices.push_back(getAffineDimExpr(i, context));
         }
-      inputs.push_back(tensor::EmptyOp::create(builder, loc, unpinned,
-                                               builder.getI8Type()));
+      inputs.push_back(
+          tensor::EmptyOp::create(builder, loc, unpinned, builder.getI8Type()));
       maps.push_back(AffineMap::get(numIterators, 0, indices, context));
     }
 
@@ -262,8 +260,8 @@ private:
       outputIndices.push_back(getAffineDimExpr(i, context));
     maps.push_back(AffineMap::get(numIterators, 0, outputIndices, context));
 
-    Value init = tensor::EmptyOp::create(builder, loc, resultType.getShape(),
-                                         element);
+    Value init =
+        tensor::EmptyOp::create(builder, loc, resultType.getShape(), element);
     if (form.reduction)
       init = linalg::FillOp::create(
                  builder, loc,
