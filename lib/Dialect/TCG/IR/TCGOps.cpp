@@ -577,7 +577,8 @@ LogicalResult InputOp::verify() {
       ranges.push_back({tensor.getLowerBound(), tensor.getUpperBound() - 1});
     else if (auto reduce = dyn_cast_or_null<ReduceOp>(owner))
       ranges.push_back({reduce.getLowerBound(), reduce.getUpperBound() - 1});
-    else
+    else // Unreachable from verified IR: inside a kernel (the only place a
+         // tcg.input can be), the only `index` values are iterators.
       return emitOpError("iterator operands must be iterators of enclosing "
                          "tcg.tensor or tcg.reduce ops");
   }
