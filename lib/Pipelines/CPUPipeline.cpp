@@ -4,6 +4,7 @@
 
 #include "raf/Conversion/Passes.h"
 #include "raf/Dialect/Relay/Transforms/Passes.h"
+#include "raf/Dialect/TCG/IR/TCGDialect.h"
 #include "raf/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -48,6 +49,9 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   // private function whose elementwise chain linalg fuses into one loop nest.
   if (options.fuse)
     pm.addPass(relay::createRafFuse());
+  // tcg kernels (operators converted by --convert-relay-to-tcg) first: the
+  // relay lowering then sees only relay operators.
+  pm.addPass(createConvertTCGToLinalg());
   pm.addPass(createConvertRelayToLinalg());
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
@@ -113,6 +117,8 @@ void raf::registerCPUPipeline() {
 void raf::registerCPUPipelineDialects(DialectRegistry &registry) {
   registry.insert<bufferization::BufferizationDialect, cf::ControlFlowDialect,
                   LLVM::LLVMDialect, vector::VectorDialect>();
+  // Modules the pipeline compiles may hold tcg kernels.
+  registry.insert<raf::tcg::TCGDialect>();
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
       registry);

@@ -35,13 +35,13 @@
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
-  registry.insert<raf::relay::RelayDialect, raf::tcg::TCGDialect,
-                  mlir::arith::ArithDialect,
+  registry.insert<raf::relay::RelayDialect, mlir::arith::ArithDialect,
                   mlir::bufferization::BufferizationDialect,
                   mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
                   mlir::math::MathDialect, mlir::memref::MemRefDialect,
                   mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
                   mlir::tosa::TosaDialect>();
+  registry.insert<raf::tcg::TCGDialect>();
   raf::registerCPUPipelineDialects(registry);
   // func.call inlining (--inline, used by --raf-training-pipeline).
   mlir::func::registerInlinerExtension(registry);

@@ -74,4 +74,33 @@ def ConvertRelayToTCG : Pass<"convert-relay-to-tcg", "mlir::ModuleOp"> {
   let dependentDialects = ["raf::tcg::TCGDialect"];
 }
 
+def ConvertTCGToLinalg : Pass<"convert-tcg-to-linalg", "mlir::ModuleOp"> {
+  let summary = "Lower tcg kernels to linalg.generic on tensors";
+  let description = [{
+    Makes tensor compute graphs executable: every computation of a
+    `tcg.kernel` (a top-level `tcg.tensor`) becomes one `linalg.generic`
+    whose iterators are the tensor nest (parallel) followed by the
+    reductions (reduction), whose indexing maps are the accesses, and whose
+    body is the scalar computation in `arith` (narrower operands widened:
+    `arith.extsi` / `arith.extf`), combined into an output initialised with
+    the reduction's neutral element (`linalg.fill`). Operand views become
+    `tensor.pad` (zero padding) or, with dilation, a strided
+    `tensor.insert_slice` into a zero-filled tensor. A computation that
+    reads an earlier one uses that one's `linalg.generic` result.
+
+    A computation without the loop-nest form (a reduction combined with
+    other values, nested reductions of different kinds) gets a located error.
+    `--raf-cpu-pipeline` runs this pass before `--convert-relay-to-linalg`,
+    so relay functions containing kernels run on `raf-run`.
+
+    ```
+    raf-opt --convert-tcg-to-linalg kernels.mlir
+    ```
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
+    "mlir::tensor::TensorDialect"
+  ];
+}
+
 #endif // RAF_CONVERSION_PASSES_TD

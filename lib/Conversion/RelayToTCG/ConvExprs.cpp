@@ -1,7 +1,8 @@
 //===- ConvExprs.cpp - convolutions as tensor expressions -----------------===//
 //
 //   out[n, oc, oh, ow] = add_{ic, kh, kw}
-//       data[n, ic', oh * sh + kh * dh, ow * sw + kw * dw] * weight[oc, ic, kh, kw]
+//       data[n, ic', oh * sh + kh * dh, ow * sw + kw * dw]
+//       * weight[oc, ic, kh, kw]
 //
 // with the iterators in the output's layout order (NHWC: n, oh, ow, oc) and
 // the accesses permuted to each operand's layout. Padding is a padded view
@@ -119,23 +120,21 @@ OperatorExpr raf::relay_to_tcg::getOperatorExpr(relay::Conv2DOp op) {
   AffineExpr kw = b.addIterator("kw", weightDim('W'), true);
 
   AffineExpr group = oc.floorDiv(outPerGroup);
-  AffineExpr channel = groups == 1  ? ic
+  AffineExpr channel = groups == 1 ? ic
                        : depthwise ? group
                                    : group * channelsPerGroup + ic;
   b.addInput("data", 0, dataType,
-             permute(dataLayout,
-                     {{'N', n},
-                      {'C', channel},
-                      {'H', oh * strides[0] + kh * dilation[0]},
-                      {'W', ow * strides[1] + kw * dilation[1]}}),
+             permute(dataLayout, {{'N', n},
+                                  {'C', channel},
+                                  {'H', oh * strides[0] + kh * dilation[0]},
+                                  {'W', ow * strides[1] + kw * dilation[1]}}),
              spatial(dataLayout, top, left, 0),
              spatial(dataLayout, bottom, right, 0));
   AffineExpr zero = getAffineConstantExpr(0, op.getContext());
-  b.addInput("weight", 1, weightType,
-             permute(kernelLayout, {{'O', oc},
-                                    {'I', depthwise ? zero : ic},
-                                    {'H', kh},
-                                    {'W', kw}}));
+  b.addInput(
+      "weight", 1, weightType,
+      permute(kernelLayout,
+              {{'O', oc}, {'I', depthwise ? zero : ic}, {'H', kh}, {'W', kw}}));
   return b.finish();
 }
 
@@ -179,11 +178,10 @@ OperatorExpr raf::relay_to_tcg::getOperatorExpr(relay::Conv2DTransposeOp op) {
   AffineExpr channel =
       groups == 1 ? ic : oc.floorDiv(outPerGroup) * inPerGroup + ic;
   b.addInput("data", 0, dataType,
-             permute(dataLayout,
-                     {{'N', n},
-                      {'C', channel},
-                      {'H', oh + kh * dilation[0] + offset[0]},
-                      {'W', ow + kw * dilation[1] + offset[1]}}),
+             permute(dataLayout, {{'N', n},
+                                  {'C', channel},
+                                  {'H', oh + kh * dilation[0] + offset[0]},
+                                  {'W', ow + kw * dilation[1] + offset[1]}}),
              spatial(dataLayout, before[0], before[1], 0),
              spatial(dataLayout, after[0], after[1], 0),
              spatial(dataLayout, strides[0], strides[1], 1));

@@ -34,8 +34,8 @@ OperatorExpr raf::relay_to_tcg::getOperatorExpr(relay::DenseOp op) {
   for (int64_t axis = 0; axis + 1 < rank; ++axis) {
     bool rows = axis + 2 == rank;
     std::string name = rows ? "m" : "b" + std::to_string(axis);
-    xIndices.push_back(b.addIterator(name, xType.getDimSize(axis), false,
-                                     rows ? "x" : ""));
+    xIndices.push_back(
+        b.addIterator(name, xType.getDimSize(axis), false, rows ? "x" : ""));
   }
   AffineExpr n = b.addIterator("n", weightType.getDimSize(0), false, "y");
   AffineExpr k = b.addIterator("k", weightType.getDimSize(1), true, "z");
@@ -52,8 +52,8 @@ OperatorExpr raf::relay_to_tcg::getOperatorExpr(relay::MatmulOp op) {
   ExprBuilder b(op.getContext(), op->getName().stripDialect(), op.getType());
   AffineExpr m = b.addIterator("m", op.getType().getDimSize(0), false, "x");
   AffineExpr n = b.addIterator("n", op.getType().getDimSize(1), false, "y");
-  AffineExpr k = b.addIterator(
-      "k", aType.getDimSize(transposeA ? 0 : 1), true, "z");
+  AffineExpr k =
+      b.addIterator("k", aType.getDimSize(transposeA ? 0 : 1), true, "z");
   b.addInput("a", 0, aType,
              transposeA ? SmallVector<AffineExpr>{k, m}
                         : SmallVector<AffineExpr>{m, k});
@@ -73,8 +73,8 @@ OperatorExpr raf::relay_to_tcg::getOperatorExpr(relay::BatchMatmulOp op) {
   AffineExpr bi = b.addIterator("batch", batch, false);
   AffineExpr m = b.addIterator("m", resultType.getDimSize(1), false, "x");
   AffineExpr n = b.addIterator("n", resultType.getDimSize(2), false, "y");
-  AffineExpr k = b.addIterator(
-      "k", aType.getDimSize(transposeA ? 1 : 2), true, "z");
+  AffineExpr k =
+      b.addIterator("k", aType.getDimSize(transposeA ? 1 : 2), true, "z");
   AffineExpr zero = getAffineConstantExpr(0, op.getContext());
   auto batchIndex = [&](RankedTensorType type) {
     return type.getDimSize(0) == batch ? bi : zero;

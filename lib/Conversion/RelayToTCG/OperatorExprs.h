@@ -33,8 +33,7 @@ public:
 
   /// Adds an iterator and returns its dimension expression.
   mlir::AffineExpr addIterator(llvm::StringRef name, int64_t extent,
-                               bool isReduction,
-                               llvm::StringRef gemmAxis = "");
+                               bool isReduction, llvm::StringRef gemmAxis = "");
   /// Adds an input reading operand `operand` (of type `type`) at `indices`
   /// through a view (empty lists: none).
   void addInput(llvm::StringRef name, unsigned operand,

@@ -71,8 +71,7 @@ struct ConvertRelayToTCGPass
 
     SmallVector<relay::TensorExprOpInterface> candidates;
     getOperation()->walk([&](relay::TensorExprOpInterface op) {
-      if (selected->empty() ||
-          selected->contains(op->getName().getStringRef()))
+      if (selected->empty() || selected->contains(op->getName().getStringRef()))
         candidates.push_back(op);
     });
 

@@ -29,13 +29,13 @@ LogicalResult checkTypes(Operation *op) {
   auto fail = [&]() {
     return op->emitOpError("cannot be expressed as a tcg.kernel: ");
   };
-  Type resultElement = cast<ShapedType>(op->getResult(0).getType())
-                           .getElementType();
+  Type resultElement =
+      cast<ShapedType>(op->getResult(0).getType()).getElementType();
   for (auto [index, type] : llvm::enumerate(op->getOperandTypes())) {
     auto tensor = cast<RankedTensorType>(type);
     if (!tensor.hasStaticShape())
-      return fail() << "operand #" << index << " has a dynamic shape ("
-                    << type << ")";
+      return fail() << "operand #" << index << " has a dynamic shape (" << type
+                    << ")";
     // An empty operand leaves an empty iteration domain (and relay's shape
     // functions give a non-empty result only for non-empty operands).
     if (tensor.getNumElements() == 0)
@@ -57,7 +57,7 @@ LogicalResult checkTypes(Operation *op) {
 template <typename OpT>
 struct TensorExprModel
     : public relay::TensorExprOpInterface::ExternalModel<TensorExprModel<OpT>,
-                                                          OpT> {
+                                                         OpT> {
   FailureOr<Operation *> buildTensorExpr(Operation *op,
                                          OpBuilder &builder) const {
     if (failed(checkTypes(op)))

@@ -146,10 +146,9 @@ TEST_F(TensorExprTest, BuildThenExtractGivesTheExpressionBack) {
     builder.setInsertionPointToEnd(module->getBody());
     SmallVector<Type> argTypes;
     for (const embed::Operand &input : expr->Inputs)
-      argTypes.push_back(
-          RankedTensorType::get(input.Shape, input.ElementType));
-    auto function = func::FuncOp::create(
-        builder, loc, "f", builder.getFunctionType(argTypes, {}));
+      argTypes.push_back(RankedTensorType::get(input.Shape, input.ElementType));
+    auto function = func::FuncOp::create(builder, loc, "f",
+                                         builder.getFunctionType(argTypes, {}));
     Block *entry = function.addEntryBlock();
     builder.setInsertionPointToEnd(entry);
     SmallVector<unsigned> inputOperands = {0, 1};
@@ -208,9 +207,9 @@ TEST_F(TensorExprTest, ViewsRoundTrip) {
   builder.setInsertionPointToEnd(module->getBody());
   auto function = func::FuncOp::create(
       builder, loc, "f",
-      builder.getFunctionType({RankedTensorType::get({4}, f32),
-                               RankedTensorType::get({2, 3}, f32)},
-                              {}));
+      builder.getFunctionType(
+          {RankedTensorType::get({4}, f32), RankedTensorType::get({2, 3}, f32)},
+          {}));
   Block *entry = function.addEntryBlock();
   builder.setInsertionPointToEnd(entry);
   FailureOr<tcg::KernelOp> kernel =
@@ -244,8 +243,8 @@ TEST_F(TensorExprTest, BuildRejectsAMismatchedOperand) {
       builder, loc, "f", builder.getFunctionType({i8x8, i8x8}, {}));
   Block *entry = function.addEntryBlock();
   builder.setInsertionPointToEnd(entry);
-  EXPECT_TRUE(failed(tcg::buildKernel(builder, loc, *expr,
-                                      entry->getArguments(), {0, 1})));
+  EXPECT_TRUE(failed(
+      tcg::buildKernel(builder, loc, *expr, entry->getArguments(), {0, 1})));
   EXPECT_EQ(message,
             "input 'a' does not match operand #0 of type 'tensor<8xi8>'");
 }

@@ -1,4 +1,4 @@
-//===- TensorExprModels.h - relay operators as tensor expressions -*- C++ -*-===//
+//===- TensorExprModels.h - relay operators as tcg -------------*- C++ -*-===//
 //
 // The tensor-expression form of relay operators (relay's
 // TensorExprOpInterface), attached as external models by the passes that

@@ -41,8 +41,7 @@ ParseResult parseIterator(OpAsmParser &parser, OperationState &result,
   int64_t lower, upper;
   if (parser.parseArgument(iterator) || parser.parseKeyword("in") ||
       parser.parseLSquare() || parser.parseInteger(lower) ||
-      parser.parseComma() || parser.parseInteger(upper) ||
-      parser.parseRParen())
+      parser.parseComma() || parser.parseInteger(upper) || parser.parseRParen())
     return failure();
   iterator.type = b.getIndexType();
   result.addAttribute("lower", b.getI64IntegerAttr(lower));
@@ -63,8 +62,8 @@ ParseResult parseIterator(OpAsmParser &parser, OperationState &result,
 
 template <typename OpT>
 void printIterator(OpAsmPrinter &p, OpT op) {
-  p << op.getIterator() << " in [" << op.getLowerBound() << ", " << op.getUpperBound()
-    << ")";
+  p << op.getIterator() << " in [" << op.getLowerBound() << ", "
+    << op.getUpperBound() << ")";
   if (std::optional<StringRef> name = op.getIterName()) {
     p << " name ";
     p.printString(*name);
@@ -76,7 +75,7 @@ void printIterator(OpAsmPrinter &p, OpT op) {
 }
 
 constexpr StringRef kIteratorAttrs[] = {"lower", "upper", "iter_name",
-                                       "gemm_axis"};
+                                        "gemm_axis"};
 
 /// Checks the interval, the GEMM axis and the body's iterator argument.
 template <typename OpT>
@@ -204,9 +203,8 @@ LogicalResult KernelOp::verify() {
                        "input's type");
   if (std::optional<ArrayAttr> names = getArgNames())
     if (names->size() != getInputs().size())
-      return emitOpError("has ")
-             << names->size() << " arg_names for " << getInputs().size()
-             << " inputs";
+      return emitOpError("has ") << names->size() << " arg_names for "
+                                 << getInputs().size() << " inputs";
   // A TCG is a strict loop program: no branches, loops or computation that
   // the tensor expression does not describe (Fig. 3.2's restrictions).
   WalkResult walk = getBody().walk([&](Operation *op) {
@@ -286,7 +284,8 @@ LogicalResult TensorOp::verifyRegions() {
   // An inner dimension: the body is exactly the nested tcg.tensor.
   if (auto inner = dyn_cast<RankedTensorType>(yielded)) {
     auto nested = yield.getValue().getDefiningOp<TensorOp>();
-    if (!nested || nested->getBlock() != &body || body.getOperations().size() != 2)
+    if (!nested || nested->getBlock() != &body ||
+        body.getOperations().size() != 2)
       return emitOpError("body yielding a tensor must consist of one nested "
                          "tcg.tensor and the yield of its result");
     if (type.getShape().drop_front() != inner.getShape() ||
@@ -309,8 +308,7 @@ LogicalResult TensorOp::verifyRegions() {
   if (type.getRank() != 1 || type.getElementType() != yielded)
     return emitOpError("yields scalars of type ")
            << yielded << ", so its result type must be "
-           << RankedTensorType::get({getExtent()}, yielded) << ", got "
-           << type;
+           << RankedTensorType::get({getExtent()}, yielded) << ", got " << type;
   return success();
 }
 
@@ -326,8 +324,7 @@ ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &result) {
   std::optional<ScalarOp> kind = symbolizeScalarOp(keyword);
   if (!kind)
     return parser.emitError(loc, "unknown reduction '") << keyword << "'";
-  result.addAttribute("kind",
-                      ScalarOpAttr::get(parser.getContext(), *kind));
+  result.addAttribute("kind", ScalarOpAttr::get(parser.getContext(), *kind));
   OpAsmParser::Argument iterator;
   Type resultType;
   if (parseIterator(parser, result, iterator) || parser.parseArrow() ||
@@ -449,8 +446,7 @@ ParseResult InputOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<OpAsmParser::UnresolvedOperand> iterators;
   Attribute map;
   if (parser.parseOperand(source) ||
-      parser.parseAffineMapOfSSAIds(iterators, map, "map",
-                                    result.attributes))
+      parser.parseAffineMapOfSSAIds(iterators, map, "map", result.attributes))
     return failure();
   for (StringRef name : kViewAttrs) {
     if (failed(parser.parseOptionalKeyword(name)))
@@ -484,8 +480,8 @@ ParseResult InputOp::parse(OpAsmParser &parser, OperationState &result) {
       if (!unused.test(dim))
         used.push_back(iterator);
     iterators = std::move(used);
-    result.attributes.set("map", AffineMapAttr::get(compressDims(
-                                     accessMap, unused)));
+    result.attributes.set("map",
+                          AffineMapAttr::get(compressDims(accessMap, unused)));
   }
   if (parser.resolveOperand(source, sourceType, result.operands) ||
       parser.resolveOperands(iterators, parser.getBuilder().getIndexType(),
@@ -581,7 +577,8 @@ LogicalResult InputOp::verify() {
       ranges.push_back({tensor.getLowerBound(), tensor.getUpperBound() - 1});
     else if (auto reduce = dyn_cast_or_null<ReduceOp>(owner))
       ranges.push_back({reduce.getLowerBound(), reduce.getUpperBound() - 1});
-    else
+    else // Unreachable from verified IR: inside a kernel (the only place a
+         // tcg.input can be), the only `index` values are iterators.
       return emitOpError("iterator operands must be iterators of enclosing "
                          "tcg.tensor or tcg.reduce ops");
   }

@@ -78,8 +78,7 @@ raf::tcg::extractTensorExpr(KernelOp kernel) {
         // The struct takes each list complete or empty; spell out the
         // defaults of the attributes that are absent.
         unsigned rank = type.getRank();
-        auto list = [&](std::optional<ArrayRef<int64_t>> values,
-                        int64_t fill) {
+        auto list = [&](std::optional<ArrayRef<int64_t>> values, int64_t fill) {
           return values ? SmallVector<int64_t>(*values)
                         : SmallVector<int64_t>(rank, fill);
         };
@@ -134,10 +133,10 @@ bool widensTo(Type from, Type to) {
 
 } // namespace
 
-FailureOr<KernelOp>
-raf::tcg::buildKernel(OpBuilder &builder, Location loc,
-                      const embed::TensorExpression &expr, ValueRange operands,
-                      ArrayRef<unsigned> inputOperands) {
+FailureOr<KernelOp> raf::tcg::buildKernel(OpBuilder &builder, Location loc,
+                                          const embed::TensorExpression &expr,
+                                          ValueRange operands,
+                                          ArrayRef<unsigned> inputOperands) {
   std::string error;
   if (!expr.verify(error))
     return emitError(loc, "invalid tensor expression: ") << error;
@@ -153,9 +152,9 @@ raf::tcg::buildKernel(OpBuilder &builder, Location loc,
   SmallVector<std::string> argNames(operands.size());
   for (auto [input, operandIndex] : llvm::zip(expr.Inputs, inputOperands)) {
     if (operandIndex >= operands.size())
-      return emitError(loc, "input '") << input.Name << "' reads operand #"
-                                       << operandIndex << " of "
-                                       << operands.size();
+      return emitError(loc, "input '")
+             << input.Name << "' reads operand #" << operandIndex << " of "
+             << operands.size();
     auto type = dyn_cast<RankedTensorType>(operands[operandIndex].getType());
     if (!type || type.getShape() != ArrayRef<int64_t>(input.Shape) ||
         type.getElementType() != input.ElementType)
@@ -188,11 +187,11 @@ raf::tcg::buildKernel(OpBuilder &builder, Location loc,
       argName = "in" + std::to_string(index);
     argNameRefs.push_back(argName);
   }
-  auto kernel = KernelOp::create(
-      builder, loc, resultType, operands, name,
-      builder.getStrArrayAttr(argNameRefs),
-      expr.Output.Name.empty() ? StringAttr()
-                               : builder.getStringAttr(expr.Output.Name));
+  auto kernel = KernelOp::create(builder, loc, resultType, operands, name,
+                                 builder.getStrArrayAttr(argNameRefs),
+                                 expr.Output.Name.empty()
+                                     ? StringAttr()
+                                     : builder.getStringAttr(expr.Output.Name));
 
   OpBuilder::InsertionGuard guard(builder);
   SmallVector<Location> locations(operands.size(), loc);
@@ -247,10 +246,10 @@ raf::tcg::buildKernel(OpBuilder &builder, Location loc,
                    ? ArrayRef<int64_t>()
                    : values;
       };
-      nodes.push_back(InputOp::create(
-          builder, loc, source, iterators, input.Access,
-          attribute(input.PadLow, 0), attribute(input.PadHigh, 0),
-          attribute(input.Dilation, 1)));
+      nodes.push_back(InputOp::create(builder, loc, source, iterators,
+                                      input.Access, attribute(input.PadLow, 0),
+                                      attribute(input.PadHigh, 0),
+                                      attribute(input.Dilation, 1)));
       continue;
     }
     nodes.push_back(ComputeOp::create(

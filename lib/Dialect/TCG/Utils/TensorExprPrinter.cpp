@@ -105,9 +105,8 @@ void printAccess(AffineExpr expr, ArrayRef<embed::Iterator> iterators,
 void printRead(const embed::Operand &operand,
                ArrayRef<embed::Iterator> iterators, llvm::raw_ostream &os) {
   os << operand.Name << '[';
-  llvm::interleaveComma(operand.Access.getResults(), os, [&](AffineExpr e) {
-    printAccess(e, iterators, os);
-  });
+  llvm::interleaveComma(operand.Access.getResults(), os,
+                        [&](AffineExpr e) { printAccess(e, iterators, os); });
   os << ']';
 }
 
@@ -149,8 +148,7 @@ void printOperandLine(const embed::Operand &operand, llvm::raw_ostream &os) {
      << RankedTensorType::get(operand.Shape, operand.ElementType);
   if (!operand.hasView())
     return;
-  auto list = [&](const char *name, ArrayRef<int64_t> values,
-                  int64_t fill) {
+  auto list = [&](const char *name, ArrayRef<int64_t> values, int64_t fill) {
     if (llvm::all_of(values, [&](int64_t v) { return v == fill; }))
       return;
     os << ' ' << name << " [";
@@ -172,10 +170,10 @@ void raf::tcg::printTensorExpression(const embed::TensorExpression &expr,
   os << " = ";
   if (expr.Reduction) {
     os << embed::stringifyScalarOp(*expr.Reduction) << "_{";
-    llvm::interleaveComma(
-        ArrayRef<embed::Iterator>(expr.Iterators)
-            .drop_front(expr.getNumParallel()),
-        os, [&](const embed::Iterator &it) { os << it.Name; });
+    llvm::interleaveComma(ArrayRef<embed::Iterator>(expr.Iterators)
+                              .drop_front(expr.getNumParallel()),
+                          os,
+                          [&](const embed::Iterator &it) { os << it.Name; });
     os << "} ";
   }
   printNode(expr, expr.Body.size() - 1,
@@ -193,8 +191,7 @@ void raf::tcg::printTensorExpression(const embed::TensorExpression &expr,
   llvm::SmallVector<const embed::Operand *> listed;
   for (const embed::Operand &input : expr.Inputs) {
     if (llvm::any_of(listed, [&](const embed::Operand *other) {
-          return other->Name == input.Name &&
-                 other->PadLow == input.PadLow &&
+          return other->Name == input.Name && other->PadLow == input.PadLow &&
                  other->PadHigh == input.PadHigh &&
                  other->Dilation == input.Dilation;
         }))
