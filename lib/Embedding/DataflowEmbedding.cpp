@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <numeric>
+#include <set>
 
 using namespace raf::embed;
 using llvm::ArrayRef;
@@ -176,13 +177,24 @@ bool checkBoundaries(const RectState &St, ArrayRef<int64_t> Boundaries,
 struct INode {
   unsigned Dep;
   Point At;
-  /// The operator dependence node it maps into and its first coordinate in
-  /// the space's variable array.
+  /// The operator dependence node it maps into and, per coordinate, the
+  /// index of its variable in the space's array. Nodes share variables where
+  /// an edge is an identity: a reduction with the product it accumulates,
+  /// and an instance's parallel coordinates with the output element it
+  /// writes (the output access is the projection onto them).
   unsigned OpDep;
-  unsigned Offset;
+  SmallVector<unsigned, 8> Coords;
   unsigned Rank;
-  /// Shares its coordinates with an earlier statement's node.
+  /// Shares all its coordinates with an earlier statement's node.
   bool Alias = false;
+
+  /// The node's point in a full assignment.
+  Point point(ArrayRef<int64_t> Values) const {
+    Point Result;
+    for (unsigned C : Coords)
+      Result.push_back(Values[C]);
+    return Result;
+  }
 };
 
 /// The elements of one intrinsic operand, row-major.
@@ -233,6 +245,10 @@ struct Problem {
   /// constraint in iteration space that prunes before the operands are
   /// known; reduction iterators are covered contiguously.
   RectSpec AxisRect;
+  /// The coordinates the mapping and the cost depend on: the instances along
+  /// every intrinsic axis, every operand's elements along its dimensions
+  /// from the origin, and all outputs. Once they are known, so is the cost.
+  SmallVector<unsigned, 0> CostOffsets;
 
   /// Branch and bound for the MaxCandidates best: once that many distinct
   /// embeddings are known, leaves at or above the cost of the worst of them
@@ -342,14 +358,34 @@ std::string buildProblem(Problem &P) {
     Point At(N.getRank(), 0);
     while (true) {
       P.NodeIndex[{D, At}] = P.Nodes.size();
+      INode Node{D, At, DepMap[D], {}, ON.getRank()};
       if (SameAs[D] >= 0) {
-        unsigned Shared = P.node(SameAs[D], At);
-        P.Nodes.push_back({D, At, DepMap[D], P.Nodes[Shared].Offset,
-                           ON.getRank(), true});
+        Node.Coords = P.Nodes[P.node(SameAs[D], At)].Coords;
+        Node.Alias = true;
       } else {
-        P.Nodes.push_back({D, At, DepMap[D], P.NumCoords, ON.getRank()});
-        P.NumCoords += ON.getRank();
+        for (unsigned J = 0; J != Node.Rank; ++J)
+          Node.Coords.push_back(P.NumCoords + J);
+        if (N.isStatement()) {
+          // Parallel coordinates: those of the output element written.
+          const DepEdge *Write = nullptr;
+          for (const DepEdge &E : In.Edges)
+            if (E.K == DepEdge::Kind::Write)
+              Write = &E;
+          const INode &Out = P.Nodes[P.node(Write->Dst, Write->Map.apply(At))];
+          for (unsigned J = 0, JE = Op.getNumParallel(); J != JE; ++J)
+            Node.Coords[J] = Out.Coords[J];
+        }
+        unsigned Fresh = 0;
+        for (unsigned C : Node.Coords)
+          Fresh += C >= P.NumCoords;
+        // Renumber the fresh coordinates densely.
+        unsigned Next = P.NumCoords;
+        for (unsigned &C : Node.Coords)
+          if (C >= P.NumCoords)
+            C = Next++;
+        P.NumCoords += Fresh;
       }
+      P.Nodes.push_back(std::move(Node));
       // Row-major increment (last coordinate fastest).
       int K = N.getRank() - 1;
       while (K >= 0 && ++At[K] == N.Extents[K])
@@ -393,6 +429,29 @@ std::string buildProblem(Problem &P) {
   }
   for (const Iterator &It : Op.Expr.Iterators)
     P.AxisRect.MaxStride.push_back(It.IsReduction ? 1 : P.MaxStride);
+  {
+    std::set<unsigned> Offsets;
+    auto AddNode = [&](unsigned M) {
+      for (unsigned J = 0; J != P.Nodes[M].Rank; ++J)
+        Offsets.insert(P.Nodes[M].Coords[J]);
+    };
+    for (const auto &Along : P.AxisInstances)
+      for (unsigned M : Along)
+        AddNode(M);
+    for (const OperandGroup &G : P.Operands) {
+      unsigned Rank = G.Shape.size();
+      for (unsigned K = 0; K != Rank; ++K) {
+        Point At(Rank, 0);
+        for (int64_t T = 0; T != G.Shape[K]; ++T) {
+          At[K] = T;
+          AddNode(P.node(G.IntrinsicDep, At));
+        }
+      }
+    }
+    for (unsigned M : P.Operands.back().Members)
+      AddNode(M);
+    P.CostOffsets.assign(Offsets.begin(), Offsets.end());
+  }
 
   // Memory-access rules from the intrinsic's own access sets: neighbouring
   // outputs and every output against the first (for non-transitivity).
@@ -426,9 +485,12 @@ std::optional<AxisMappings> decodeAxis(const Problem &P,
                                        ArrayRef<int64_t> Values) {
   if (Members.empty())
     return AxisMappings();
+  SmallVector<Point, 16> Storage;
   SmallVector<const int64_t *, 16> Points;
   for (unsigned M : Members)
-    Points.push_back(&Values[P.Nodes[M].Offset]);
+    Storage.push_back(P.Nodes[M].point(Values));
+  for (const Point &Pt : Storage)
+    Points.push_back(Pt.data());
   unsigned Rank = P.Nodes[Members[0]].Rank;
   RectState St = decodeRectangle(Points, Rank, Members.size(), {});
   if (!St.Ok)
@@ -460,8 +522,8 @@ int64_t executedExtent(int64_t E, int64_t Length, int64_t Stride) {
   return Total;
 }
 
-std::optional<Embedding> extractEmbedding(Problem &P,
-                                          ArrayRef<int64_t> Values) {
+std::optional<Embedding> extractEmbedding(Problem &P, ArrayRef<int64_t> Values,
+                                          bool WithPoints = true) {
   const DataflowGraph &Op = P.Op;
   Embedding Emb;
   for (unsigned Q = 0, QE = P.AxisInstances.size(); Q != QE; ++Q) {
@@ -491,9 +553,9 @@ std::optional<Embedding> extractEmbedding(Problem &P,
     }
     Emb.Operands.push_back(std::move(OE));
   }
-  for (const INode &N : P.Nodes)
-    Emb.Points.emplace_back(Values.begin() + N.Offset,
-                            Values.begin() + N.Offset + N.Rank);
+  if (WithPoints)
+    for (const INode &N : P.Nodes)
+      Emb.Points.push_back(N.point(Values));
 
   // Cost (§3.3.5): MAC overhead from the executed extents, data-movement
   // overhead from the distinct tiles every operand is cut into.
@@ -549,8 +611,7 @@ std::optional<Embedding> extractEmbedding(Problem &P,
       auto Want = P.In.Oracle->compareAccessSets(I, NA.At, NB.At);
       if (Want == DataflowOracle::Overlap::Partial)
         continue;
-      ArrayRef<int64_t> VA(&Values[NA.Offset], NA.Rank),
-          VB(&Values[NB.Offset], NB.Rank);
+      Point VA = NA.point(Values), VB = NB.point(Values);
       if (Op.Oracle->compareAccessSets(I, VA, VB) != Want)
         Emb.MemoryAccess = false;
     }
@@ -850,10 +911,10 @@ public:
   ExecStatus propagate(Space &H, const ModEventDelta &) override {
     if (!X.assigned())
       return P->UseBound && macLowerBound(H) >= P->Bound ? ES_FAILED : ES_FIX;
-    SmallVector<int64_t, 0> Values;
+    SmallVector<int64_t, 0> Values(P->NumCoords, 0);
     for (int I = 0; I != X.size(); ++I)
-      Values.push_back(X[I].val());
-    auto Emb = extractEmbedding(*P, Values);
+      Values[P->CostOffsets[I]] = X[I].val();
+    auto Emb = extractEmbedding(*P, Values, /*WithPoints=*/false);
     if (!Emb || (P->UseBound && Emb->Cost >= P->Bound))
       return ES_FAILED;
     return H.ES_SUBSUMED(*this);
@@ -867,15 +928,20 @@ public:
     SmallVector<int64_t, 8> Executed;
     for (const Iterator &It : Pr.Op.Expr.Iterators)
       Executed.push_back(It.Extent);
-    SmallVector<int64_t, 0> Values(X.size(), 0);
+    SmallVector<int64_t, 0> Values(Pr.NumCoords, 0);
+    auto View = [&](unsigned Offset) {
+      return X[llvm::lower_bound(Pr.CostOffsets, Offset) -
+               Pr.CostOffsets.begin()];
+    };
     for (const auto &Along : Pr.AxisInstances) {
       bool Known = true;
       for (unsigned M : Along) {
         const INode &N = Pr.Nodes[M];
         for (unsigned J = 0; J != N.Rank && Known; ++J) {
-          Known = X[N.Offset + J].assigned();
+          Int::IntView V = View(N.Coords[J]);
+          Known = V.assigned();
           if (Known)
-            Values[N.Offset + J] = X[N.Offset + J].val();
+            Values[N.Coords[J]] = V.val();
         }
       }
       if (!Known)
@@ -909,23 +975,23 @@ public:
 /// Linear form of an index expression over a node's coordinates; floor
 /// divisions and remainders get auxiliary variables.
 LinIntExpr linearize(Space &H, const IndexFunction &F, int Node,
-                     const IntVarArray &X, unsigned Offset,
+                     const IntVarArray &X, ArrayRef<unsigned> Coords,
                      ArrayRef<int64_t> Extents) {
   const IndexNode &N = F.Nodes[Node];
   switch (N.K) {
   case IndexNode::Kind::Constant:
     return LinIntExpr(static_cast<int>(N.Value));
   case IndexNode::Kind::Dim:
-    return LinIntExpr(X[Offset + N.Value]);
+    return LinIntExpr(X[Coords[N.Value]]);
   case IndexNode::Kind::Add:
-    return linearize(H, F, N.Lhs, X, Offset, Extents) +
-           linearize(H, F, N.Rhs, X, Offset, Extents);
+    return linearize(H, F, N.Lhs, X, Coords, Extents) +
+           linearize(H, F, N.Rhs, X, Coords, Extents);
   case IndexNode::Kind::Mul:
     return static_cast<int>(N.Value) *
-           linearize(H, F, N.Lhs, X, Offset, Extents);
+           linearize(H, F, N.Lhs, X, Coords, Extents);
   case IndexNode::Kind::FloorDiv:
   case IndexNode::Kind::Mod: {
-    LinIntExpr E = linearize(H, F, N.Lhs, X, Offset, Extents);
+    LinIntExpr E = linearize(H, F, N.Lhs, X, Coords, Extents);
     IntVar Q(H, Int::Limits::min, Int::Limits::max);
     int C = static_cast<int>(N.Value);
     rel(H, C * Q <= E);
@@ -953,15 +1019,18 @@ public:
     int64_t Largest = 1;
     for (int64_t E : In.PaddedExtents)
       Largest = std::max(Largest, E);
+    SmallVector<int64_t, 0> Hi(P.NumCoords, INT64_MAX);
     for (const INode &N : P.Nodes) {
       const DepNode &D = Op.Nodes[N.OpDep];
       for (unsigned J = 0; J != N.Rank; ++J) {
-        int64_t Hi = D.Extents[J] - 1;
+        int64_t Max = D.Extents[J] - 1;
         if (D.isStatement() && P.Opts.DomainBound && P.MaxStride > 0)
-          Hi = std::min(Hi, Largest * P.MaxStride - 1);
-        X[N.Offset + J] = IntVar(*this, 0, static_cast<int>(Hi));
+          Max = std::min(Max, Largest * P.MaxStride - 1);
+        Hi[N.Coords[J]] = std::min(Hi[N.Coords[J]], Max);
       }
     }
+    for (unsigned C = 0; C != P.NumCoords; ++C)
+      X[C] = IntVar(*this, 0, static_cast<int>(Hi[C]));
     // Edges.
     for (unsigned NI = 0, NE = P.Nodes.size(); NI != NE; ++NI) {
       const INode &N = P.Nodes[NI];
@@ -979,7 +1048,8 @@ public:
             continue;
           const INode &M = P.Nodes[P.node(N.Dep, Next)];
           for (unsigned J = 0, JE = Op.getNumParallel(); J != JE; ++J)
-            rel(*this, X[N.Offset + J], IRT_EQ, X[M.Offset + J]);
+            if (N.Coords[J] != M.Coords[J])
+              rel(*this, X[N.Coords[J]], IRT_EQ, X[M.Coords[J]]);
           continue;
         }
         const INode &T = P.Nodes[P.node(IE.Dst, IE.Map.apply(N.At))];
@@ -989,18 +1059,23 @@ public:
           if (E.K == IE.K && E.Src == N.OpDep && E.Dst == T.OpDep &&
               E.OperandPos == IE.OperandPos)
             OE = &E;
-        for (unsigned J = 0; J != T.Rank; ++J)
-          rel(*this, X[T.Offset + J] == linearize(*this, OE->Map,
-                                                  OE->Map.Results[J], X,
-                                                  N.Offset,
-                                                  Op.Nodes[N.OpDep].Extents));
+        for (unsigned J = 0; J != T.Rank; ++J) {
+          const IndexNode &Root = OE->Map.Nodes[OE->Map.Results[J]];
+          if (Root.K == IndexNode::Kind::Dim &&
+              N.Coords[Root.Value] == T.Coords[J])
+            continue; // the same variable
+          rel(*this, X[T.Coords[J]] == linearize(*this, OE->Map,
+                                                 OE->Map.Results[J], X,
+                                                 N.Coords,
+                                                 Op.Nodes[N.OpDep].Extents));
+        }
       }
     }
     auto Views = [&](ArrayRef<unsigned> Members) {
       IntVarArgs Args;
       for (unsigned M : Members)
         for (unsigned J = 0; J != P.Nodes[M].Rank; ++J)
-          Args << X[P.Nodes[M].Offset + J];
+          Args << X[P.Nodes[M].Coords[J]];
       return Args;
     };
     auto PostDistinct = [&](ArrayRef<unsigned> Members) {
@@ -1011,9 +1086,21 @@ public:
       GECODE_ES_FAIL(VectorDistinct::post(home, V, P.Nodes[Members[0]].Rank));
     };
     if (P.AllDiff) {
-      for (const auto &S : P.Statements)
-        if (!P.Nodes[S.front()].Alias)
-          PostDistinct(S);
+      // Instances of different intrinsic outputs already differ in their
+      // parallel coordinates (distinct outputs, write edges), so
+      // distinctness is only needed among the instances of one output.
+      unsigned IntrinsicParallel = In.getNumParallel();
+      for (const auto &S : P.Statements) {
+        if (P.Nodes[S.front()].Alias)
+          continue;
+        std::map<Point, SmallVector<unsigned, 16>> ByOutput;
+        for (unsigned M : S) {
+          ArrayRef<int64_t> At = P.Nodes[M].At;
+          ByOutput[Point(At.take_front(IntrinsicParallel))].push_back(M);
+        }
+        for (const auto &KV : ByOutput)
+          PostDistinct(KV.second);
+      }
       for (const OperandGroup &G : P.Operands)
         if (G.Input < 0 || !P.RelaxInputs)
           PostDistinct(G.Members);
@@ -1022,7 +1109,7 @@ public:
     for (const OperandGroup &G : P.Operands) {
       const INode &First = P.Nodes[G.Members.front()];
       for (unsigned J = 0; J != First.Rank; ++J)
-        rel(*this, X[First.Offset + J], IRT_EQ, 0);
+        rel(*this, X[First.Coords[J]], IRT_EQ, 0);
       if (P.HyperRectangle && G.Members.size() > 1) {
         IntVarArgs Args = Views(G.Members);
         IntViews V(*this, Args);
@@ -1050,7 +1137,7 @@ public:
                 In.Expr.Iterators[Q].Name)
               Coord[D] = N.At[Q];
         for (unsigned D = 0; D != NumIters; ++D)
-          rel(*this, X[N.Offset + D], IRT_EQ, Coord[D]);
+          rel(*this, X[N.Coords[D]], IRT_EQ, Coord[D]);
       }
     }
     if (WithMemoryAccess)
@@ -1061,8 +1148,10 @@ public:
                                            R.Input, R.Want, &P));
       }
     {
-      IntVarArgs All(X);
-      IntViews V(*this, All);
+      IntVarArgs CostVars;
+      for (unsigned Offset : P.CostOffsets)
+        CostVars << X[Offset];
+      IntViews V(*this, CostVars);
       GECODE_ES_FAIL(CostBound::post(home, V, &P));
     }
     // Branching: outputs first, then backwards through the statements, then
@@ -1076,10 +1165,10 @@ public:
           continue;
         if (Iteration && N.Rank == NumIters) {
           for (unsigned D : Order)
-            Branch << X[N.Offset + D];
+            Branch << X[N.Coords[D]];
         } else {
           for (unsigned J = 0; J != N.Rank; ++J)
-            Branch << X[N.Offset + J];
+            Branch << X[N.Coords[J]];
         }
       }
     };

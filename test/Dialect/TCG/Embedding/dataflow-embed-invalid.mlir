@@ -1,4 +1,5 @@
 // RUN: raf-opt %s -split-input-file -verify-diagnostics --tcg-dataflow-embed -o /dev/null
+// RUN: not raf-opt %s -split-input-file --tcg-dataflow-embed=mode=strict -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRICT
 
 // Kernels the dataflow embedding rejects, each with a located error that
 // names the reason.
@@ -42,6 +43,9 @@ func.func @sequence(%x: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 // A reduction over 3 elements (padded to 4) cannot hold the GEMM's 16.
+// Strict mode needs the iterators TVM's strategy maps (gemm_axis); this
+// hand-written kernel has none.
+// STRICT: :[[@LINE+3]]:8: error: cannot embed 'vta.gemm.1x16x16' (strict): strict mode: no operator iterator is tagged with the intrinsic's axis 'x'
 func.func @short_reduction(%x: tensor<4x3xi8>, %y: tensor<32x3xi8>) -> tensor<4x32xi32> {
   // expected-error @+1 {{cannot embed 'vta.gemm.1x16x16' (relaxed): no embedding satisfies the constraints}}
   %r = tcg.kernel "dense" (%a = %x : tensor<4x3xi8>, %b = %y : tensor<32x3xi8>) -> tensor<4x32xi32> {
