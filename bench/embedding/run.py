@@ -152,17 +152,40 @@ def mapping_text(axes):
     return " ".join(parts) or "-"
 
 
-def strategy_class(axes):
-    """A coarse name for the layout the mapping implies (spec Tab. 4.1)."""
-    z = axes.get("z", "-")
-    names = [d.split()[0] for d in z.split(",") if d.strip() != "-"]
-    kernel = [d for d in names if d in ("kh", "kw")]
+def axis_dims(value):
+    """[(iterator, length, stride)] of one axis line of the report."""
+    dims = []
+    if value.strip() == "-":
+        return dims
+    for part in value.split(","):
+        m = re.match(r"\s*(\w+) (\d+)(?: \(stride (\d+)\))?", part)
+        dims.append((m.group(1), int(m.group(2)), int(m.group(3) or 1)))
+    return dims
+
+
+def strategy_class(axes, memory="kept"):
+    """A coarse name for the layout a mapping implies (spec Tab. 4.1): what
+    the reduction axis z packs, and how the output axes x, y cover the image
+    (image pack when the outputs' data do not overlap, output unroll when the
+    layout must duplicate data)."""
+    parts = []
+    z = [name for name, _, _ in axis_dims(axes.get("z", "-"))]
+    kernel = [name for name in z if name in ("kh", "kw")]
     if not kernel:
-        return "channel packing (TVM)" if names == ["ic"] else "channel packing"
-    stencil = "stencil unroll"
-    if "ic" in names:
-        return f"{stencil} + channels ({'*'.join(names)})"
-    return f"{stencil} ({'*'.join(names)})"
+        parts.append("channel packing" + (" (TVM)" if z == ["ic"] else ""))
+    else:
+        parts.append("stencil unroll (" + "*".join(z) + ")")
+    for axis in ("x", "y"):
+        spatial = [(name, stride) for name, _, stride in axis_dims(axes.get(axis, "-"))
+                   if name in ("oh", "ow")]
+        if not spatial:
+            continue
+        names = "*".join(n for n, _ in spatial)
+        if memory == "kept":
+            parts.append(f"image pack ({axis}={names})")
+        else:
+            parts.append(f"output unroll, duplicating data ({axis}={names})")
+    return " + ".join(parts)
 
 
 def run_layer(conv, intrinsic, mode, args, workdir):
@@ -257,7 +280,7 @@ def report(args, suites):
             wins = {}
             for _, _, r in results["relaxed"]:
                 if r["found"]:
-                    key = strategy_class(r["axes"])
+                    key = strategy_class(r["axes"], r.get("memory", "kept"))
                     wins[key] = wins.get(key, 0) + 1
             lines += ["Winning strategy by the cost term (relaxed mode):", "",
                       "| strategy of the best embedding | layers |", "|---|---|"]
