@@ -237,7 +237,9 @@ struct Problem {
   SmallVector<OperandGroup, 3> Operands;
   /// Statement nodes per intrinsic statement.
   SmallVector<SmallVector<unsigned, 0>, 2> Statements;
-  SmallVector<OverlapRule, 0> Overlaps;
+  /// The memory-access rules: AllOverlaps always (to label candidates),
+  /// Overlaps when the constraint is enabled.
+  SmallVector<OverlapRule, 0> Overlaps, AllOverlaps;
   /// Intrinsic iterator extents and, per axis, the statement instances of
   /// the first statement along it from the origin.
   SmallVector<SmallVector<unsigned, 16>, 3> AxisInstances;
@@ -456,21 +458,21 @@ std::string buildProblem(Problem &P) {
   // Memory-access rules from the intrinsic's own access sets: neighbouring
   // outputs and every output against the first (for non-transitivity).
   const OperandGroup &Out = P.Operands.back();
-  if (P.MemoryAccess) {
-    auto AddRules = [&](unsigned A, unsigned B) {
-      for (unsigned I = 0, E = In.Expr.Inputs.size(); I != E; ++I) {
-        auto Want = In.Oracle->compareAccessSets(I, P.Nodes[A].At,
-                                                 P.Nodes[B].At);
-        if (Want != DataflowOracle::Overlap::Partial)
-          P.Overlaps.push_back({A, B, I, Want});
-      }
-    };
-    for (unsigned K = 1, KE = Out.Members.size(); K < KE; ++K) {
-      AddRules(Out.Members[K - 1], Out.Members[K]);
-      if (K > 1)
-        AddRules(Out.Members[0], Out.Members[K]);
+  auto AddRules = [&](unsigned A, unsigned B) {
+    for (unsigned I = 0, E = In.Expr.Inputs.size(); I != E; ++I) {
+      auto Want =
+          In.Oracle->compareAccessSets(I, P.Nodes[A].At, P.Nodes[B].At);
+      if (Want != DataflowOracle::Overlap::Partial)
+        P.AllOverlaps.push_back({A, B, I, Want});
     }
+  };
+  for (unsigned K = 1, KE = Out.Members.size(); K < KE; ++K) {
+    AddRules(Out.Members[K - 1], Out.Members[K]);
+    if (K > 1)
+      AddRules(Out.Members[0], Out.Members[K]);
   }
+  if (P.MemoryAccess)
+    P.Overlaps = P.AllOverlaps;
   (void)EdgeMap;
   return "";
 }
@@ -603,17 +605,13 @@ std::optional<Embedding> extractEmbedding(Problem &P, ArrayRef<int64_t> Values,
              P.Opts.WeightData *
                  (Emb.DataTotal > Emb.DataMin ? Emb.DataTotal - Emb.DataMin
                                               : 0);
-  // Whether the memory-access rules hold (the layout needs no duplication).
-  for (unsigned A = 1, E = P.Operands.back().Members.size(); A < E; ++A) {
-    const INode &NA = P.Nodes[P.Operands.back().Members[A - 1]];
-    const INode &NB = P.Nodes[P.Operands.back().Members[A]];
-    for (unsigned I = 0, IE = Op.Expr.Inputs.size(); I != IE; ++I) {
-      auto Want = P.In.Oracle->compareAccessSets(I, NA.At, NB.At);
-      if (Want == DataflowOracle::Overlap::Partial)
-        continue;
-      Point VA = NA.point(Values), VB = NB.point(Values);
-      if (Op.Oracle->compareAccessSets(I, VA, VB) != Want)
-        Emb.MemoryAccess = false;
+  // Whether the memory-access rules hold (the layout needs no duplication):
+  // the same rules the constraint posts.
+  for (const OverlapRule &R : P.AllOverlaps) {
+    Point VA = P.Nodes[R.A].point(Values), VB = P.Nodes[R.B].point(Values);
+    if (Op.Oracle->compareAccessSets(R.Input, VA, VB) != R.Want) {
+      Emb.MemoryAccess = false;
+      break;
     }
   }
   return Emb;
@@ -1383,13 +1381,13 @@ PaddingOptions raf::embed::choosePadding(const TensorExpression &Operator,
   llvm::sort(Divisors);
   for (const Iterator &It : Operator.Iterators) {
     int64_t Min = It.Extent;
-    if (Mode == EmbeddingOptions::Mode::Strict) {
-      for (const Iterator &Axis : Intrinsic.Iterators)
-        if (It.StrictAxis == Axis.Name)
-          Min = std::max(Min, Axis.Extent);
-    } else if (It.Extent < Largest) {
-      Min = *llvm::lower_bound(Divisors, It.Extent);
-    }
+    // TVM's padding, in both modes, so that relaxed mode's space contains
+    // strict mode's embedding.
+    for (const Iterator &Axis : Intrinsic.Iterators)
+      if (It.StrictAxis == Axis.Name)
+        Min = std::max(Min, Axis.Extent);
+    if (Mode == EmbeddingOptions::Mode::Relaxed && It.Extent < Largest)
+      Min = std::max(Min, *llvm::lower_bound(Divisors, It.Extent));
     Padding.MinExtents.push_back(Min);
   }
   return Padding;

@@ -153,11 +153,14 @@ struct EmbeddingResult {
   EmbeddingStats Stats;
 };
 
-/// The padding the embedding uses (spec §3.3.3). Strict: an iterator tagged
-/// with an intrinsic axis is padded to that axis' extent (TVM pads the input
-/// channels and the batch). Relaxed: an iterator shorter than the largest
-/// intrinsic extent is padded to the smallest divisor of an intrinsic
-/// extent that is not below it (3 -> 4, 5 -> 8 for extents of 16).
+/// The padding the embedding uses (spec §3.3.3). Both modes: an iterator
+/// tagged with an intrinsic axis is padded to that axis' extent (TVM pads
+/// the input channels and the batch), so relaxed mode's space contains
+/// strict mode's embedding. Relaxed also: an iterator shorter than the
+/// largest intrinsic extent is padded at least to the smallest divisor of an
+/// intrinsic extent that is not below it (3 -> 4, 5 -> 8 for extents of 16).
+/// A domain extended this far still admits shorter mappings; the cost
+/// counts only the padding a mapping executes.
 PaddingOptions choosePadding(const TensorExpression &Operator,
                              const TensorExpression &Intrinsic,
                              EmbeddingOptions::Mode Mode);
