@@ -108,7 +108,8 @@ AXIS = re.compile(r"^  ([a-z]): (.*)$")
 COST = re.compile(r"^ *cost (\d+): MAC (\d+) / (\d+) \(x([\d.]+)\), data (\d+) / (\d+) "
                   r"\(x([\d.]+)\), memory access (\w+)")
 SEARCH = re.compile(r"^  search: (optimal|not proven optimal), (\d+) candidate\(s\), (\d+) nodes, "
-                    r"(\d+) fails, (\d+) solutions, (\d+) assets, ([\d.]+) ms")
+                    r"(\d+) fails, (\d+) solutions, (\d+) assets"
+                    r"(?:, (at least )?(\d+) distinct embeddings)?, ([\d.]+) ms")
 CANDIDATE_AXIS = re.compile(r"^    ([a-z]): (.*)$")
 
 
@@ -135,7 +136,8 @@ def parse_report(text):
             best["optimal"] = m.group(1) == "optimal"
             best["num_candidates"] = int(m.group(2))
             best["nodes"] = int(m.group(3))
-            best["ms"] = float(m.group(7))
+            best["distinct"] = (int(m.group(8)), m.group(7) is None) if m.group(8) else None
+            best["ms"] = float(m.group(9))
     return best
 
 
@@ -192,7 +194,8 @@ def run_layer(conv, intrinsic, mode, args, workdir):
     path = workdir / f"{conv.name}.mlir"
     path.write_text(conv.mlir())
     option = (f"intrinsic={intrinsic} mode={mode} report-time=true "
-              f"max-candidates={args.max_candidates} timeout={args.timeout}")
+              f"max-candidates={args.max_candidates} timeout={args.timeout}"
+              + (f" count={args.count}" if mode == "relaxed" else ""))
     start = time.monotonic()
     proc = subprocess.run([str(RAF_OPT), str(path), "--convert-relay-to-tcg",
                            f"--tcg-dataflow-embed={option}", "--tcg-print-embeddings",
@@ -224,10 +227,15 @@ def summarise(results):
 
 
 def distinct_strategies(result):
+    """All distinct embeddings of the space (count option), else the
+    distinct mappings among the candidates."""
+    if result.get("distinct"):
+        count, complete = result["distinct"]
+        return str(count) if complete else f">= {count}"
     maps = {mapping_text(result["axes"])}
     for cand in result["candidates"]:
         maps.add(mapping_text(cand))
-    return len(maps)
+    return str(len(maps))
 
 
 def machine_info():
@@ -256,14 +264,16 @@ def report(args, suites):
     lines = ["# Dataflow embedding of the VTA GEMM into DeepBench convolutions", "",
              "Produced by `bench/embedding/run.py"
              + (" --quick" if args.quick else "") + "` "
-             f"(max-candidates={args.max_candidates}, timeout={args.timeout} ms per layer).",
+             f"(max-candidates={args.max_candidates}, timeout={args.timeout} ms per layer, "
+             f"count={args.count} in relaxed mode).",
              f"Machine: {machine_info()}.", "",
              "Solve time is what `--tcg-dataflow-embed` measured per kernel (building the "
              "polyhedral graph and the Gecode model, the asset portfolio and the k-best branch "
              "and bound), without process start-up. *Nodes* are Gecode search nodes over all "
              "searches of the layer. *Optimal*: branch and bound finished, so the candidates are "
-             "the cheapest by the cost term. *Strategies*: distinct mappings among the "
-             "candidates. MAC and data ratios are the best embedding's executed MACs and "
+             "the cheapest by the cost term. *Embeddings*: the distinct embeddings (mappings) "
+             "the whole space holds, enumerated after the search (`count`, not part of the solve "
+             "time). MAC and data ratios are the best embedding's executed MACs and "
              "moved elements over the minimum (padding and duplication overheads); "
              "`memory access duplicated` means the layout must copy data (im2col).", ""]
     for title, intrinsic, results in suites:
@@ -292,7 +302,7 @@ def report(args, suites):
         rule = "|---|---|"
         for mode in modes:
             header += (f" {mode}: mapping | MAC x | data x | ms | nodes |"
-                       + (" strategies |" if mode == "relaxed" else ""))
+                       + (" embeddings |" if mode == "relaxed" else ""))
             rule += "---|---|---|---|---|" + ("---|" if mode == "relaxed" else "")
         lines += [header, rule]
         by_id = {}
@@ -323,6 +333,8 @@ def main():
     parser.add_argument("--modes", default="strict,relaxed")
     parser.add_argument("--max-candidates", type=int, default=5)
     parser.add_argument("--timeout", type=int, default=10000)
+    parser.add_argument("--count", type=int, default=10000,
+                        help="relaxed mode: enumerate up to this many distinct embeddings")
     parser.add_argument("--only", default="", help="comma-separated DeepBench IDs")
     parser.add_argument("--out", default=None)
     args = parser.parse_args()

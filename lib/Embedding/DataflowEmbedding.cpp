@@ -1347,6 +1347,30 @@ static EmbeddingResult runSearch(Problem &P) {
     TimedOut |= Stop.TimedOut;
     R.ProvedOptimal = !Stop.TimedOut && !Engine.stopped();
   }
+  R.Stats.Milliseconds =
+      std::chrono::duration<double, std::milli>(Clock::now() - Start).count();
+  // The size of the space: every distinct embedding, by a plain
+  // depth-first enumeration (not counted in the solve time).
+  if (O.CountLimit && !TimedOut && Clock::now() < Deadline) {
+    P.UseBound = false;
+    bool WithMemory = P.MemoryAccess && P.Strict;
+    auto Root = std::make_unique<EmbedSpace>(P, Orders.front(), WithMemory);
+    LimitStop Stop(0, Deadline);
+    Search::Options SO;
+    SO.stop = &Stop;
+    DFS<EmbedSpace> Engine(Root.get(), SO);
+    std::set<std::string> Keys;
+    while (Keys.size() < O.CountLimit) {
+      EmbedSpace *S = Engine.next();
+      if (!S)
+        break;
+      if (auto Emb = extractEmbedding(P, S->values(), false))
+        Keys.insert(Emb->getKey());
+      delete S;
+    }
+    R.Stats.Distinct = Keys.size();
+    R.Stats.DistinctComplete = Keys.size() < O.CountLimit && !Engine.stopped();
+  }
   R.LimitReached = TimedOut;
   for (auto &[Key, Emb] : P.Found)
     R.Candidates.push_back(std::move(Emb));
@@ -1355,8 +1379,6 @@ static EmbeddingResult runSearch(Problem &P) {
   });
   if (R.Candidates.size() > std::max(1u, O.MaxCandidates))
     R.Candidates.resize(std::max(1u, O.MaxCandidates));
-  R.Stats.Milliseconds =
-      std::chrono::duration<double, std::milli>(Clock::now() - Start).count();
   if (!R.Candidates.empty())
     R.S = EmbeddingResult::Status::Found;
   else if (TimedOut)

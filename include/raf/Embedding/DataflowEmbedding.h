@@ -74,6 +74,10 @@ struct EmbeddingOptions {
   unsigned MaxAssets = 0;
   /// Weights of the MAC and data-movement overheads (§3.3.5).
   uint64_t WeightMac = 1, WeightData = 1;
+  /// If nonzero, enumerate up to this many distinct embeddings after the
+  /// search (without the bound, within the time limit) and report how many
+  /// the space holds.
+  unsigned CountLimit = 0;
   /// Testing aid: constraints to leave out ("hyper-rectangle",
   /// "memory-access", "alldiff"); used to name the failing constraint.
   llvm::SmallVector<std::string, 2> Disabled;
@@ -128,6 +132,11 @@ struct EmbeddingStats {
   uint64_t Solutions = 0;
   unsigned Assets = 0;
   double Milliseconds = 0;
+  /// With EmbeddingOptions::CountLimit: the distinct embeddings of the whole
+  /// space (every mapping, not only the cheapest), and whether the count is
+  /// complete (the enumeration finished below the limit and in time).
+  uint64_t Distinct = 0;
+  bool DistinctComplete = false;
 };
 
 struct EmbeddingResult {

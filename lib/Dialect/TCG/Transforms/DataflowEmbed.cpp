@@ -51,6 +51,7 @@ struct TCGDataflowEmbedPass
     options.DomainBound = domainBound;
     options.WeightMac = weightMac;
     options.WeightData = weightData;
+    options.CountLimit = countLimit;
 
     FailureOr<embed::TensorExpression> intrinsicExpr =
         lookupIntrinsic(context, intrinsic, module.getLoc());

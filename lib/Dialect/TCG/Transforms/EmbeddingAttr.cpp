@@ -89,6 +89,11 @@ DictionaryAttr raf::tcg::buildEmbeddingAttr(
   fields.push_back(b.getNamedAttr("fails", u64(result.Stats.Fails)));
   fields.push_back(b.getNamedAttr("solutions", u64(result.Stats.Solutions)));
   fields.push_back(b.getNamedAttr("assets", u64(result.Stats.Assets)));
+  if (result.Stats.Distinct) {
+    fields.push_back(b.getNamedAttr("distinct", u64(result.Stats.Distinct)));
+    fields.push_back(b.getNamedAttr(
+        "distinct_complete", b.getBoolAttr(result.Stats.DistinctComplete)));
+  }
   if (withTime)
     fields.push_back(b.getNamedAttr(
         "time_ms", b.getF64FloatAttr(result.Stats.Milliseconds)));

@@ -110,6 +110,11 @@ struct TCGPrintEmbeddingsPass
          << getInt(emb, "nodes") << " nodes, " << getInt(emb, "fails")
          << " fails, " << getInt(emb, "solutions") << " solutions, "
          << getInt(emb, "assets") << " assets";
+      if (auto distinct = emb.getAs<IntegerAttr>("distinct"))
+        os << ", " << (emb.getAs<BoolAttr>("distinct_complete").getValue()
+                           ? ""
+                           : "at least ")
+           << distinct.getInt() << " distinct embeddings";
       if (auto time = emb.getAs<FloatAttr>("time_ms"))
         os << llvm::format(", %.1f ms", time.getValueAsDouble());
       os << "\n";

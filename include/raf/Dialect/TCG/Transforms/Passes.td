@@ -74,7 +74,8 @@ def TCGDataflowEmbed : Pass<"tcg-dataflow-embed", "mlir::ModuleOp"> {
     duplicate data, e.g. im2col); `optimal` (branch and bound finished);
     `candidates` (the up to `max-candidates` cheapest, same fields); and the
     search statistics `nodes`, `fails`, `solutions`, `assets` (and
-    `time_ms` with `report-time`).
+    `time_ms` with `report-time`; `distinct` and `distinct_complete` with
+    `count`, whose enumeration `time_ms` does not include).
 
     A kernel without a tensor expression, an intrinsic that cannot embed
     (the message names the structural mismatch or the constraint whose
@@ -111,7 +112,11 @@ def TCGDataflowEmbed : Pass<"tcg-dataflow-embed", "mlir::ModuleOp"> {
     Option<"weightData", "weight-data", "unsigned", "1",
            "Weight of the data-movement overhead in the cost">,
     Option<"reportTime", "report-time", "bool", "false",
-           "Record the solve time (time_ms) in the attribute">
+           "Record the solve time (time_ms) in the attribute">,
+    Option<"countLimit", "count", "unsigned", "0",
+           "Also enumerate up to this many distinct embeddings of the whole "
+           "space and record how many there are (distinct, "
+           "distinct_complete)">
   ];
   let dependentDialects = ["mlir::func::FuncDialect", "raf::tcg::TCGDialect"];
 }
