@@ -624,26 +624,26 @@ std::optional<Embedding> extractEmbedding(Problem &P, ArrayRef<int64_t> Values,
 using namespace Gecode;
 using IntViews = ViewArray<Int::IntView>;
 
-/// Pairwise distinct vectors: a group of Count points of Rank coordinates,
-/// laid out point after point.
-class VectorDistinct : public Propagator {
+/// The plumbing the propagators below share: one array of integer views,
+/// woken when a view is assigned. Derived is the concrete propagator, whose
+/// size Gecode needs back from dispose().
+template <class Derived> class ValuePropagator : public Propagator {
+protected:
   IntViews X;
-  int Rank;
 
-public:
-  VectorDistinct(Home H, IntViews &X, int Rank)
-      : Propagator(H), X(X), Rank(Rank) {
+  ValuePropagator(Home H, IntViews &X) : Propagator(H), X(X) {
     X.subscribe(H, *this, Int::PC_INT_VAL);
   }
-  VectorDistinct(Space &H, VectorDistinct &P)
-      : Propagator(H, P), Rank(P.Rank) {
-    X.update(H, P.X);
+  ValuePropagator(Space &H, ValuePropagator &Other) : Propagator(H, Other) {
+    X.update(H, Other.X);
   }
+
+public:
   Propagator *copy(Space &H) override {
-    return new (H) VectorDistinct(H, *this);
+    return new (H) Derived(H, static_cast<Derived &>(*this));
   }
   PropCost cost(const Space &, const ModEventDelta &) const override {
-    return PropCost::quadratic(PropCost::LO, X.size());
+    return PropCost::linear(PropCost::HI, X.size());
   }
   void reschedule(Space &H) override {
     X.reschedule(H, *this, Int::PC_INT_VAL);
@@ -651,7 +651,22 @@ public:
   size_t dispose(Space &H) override {
     X.cancel(H, *this, Int::PC_INT_VAL);
     (void)Propagator::dispose(H);
-    return sizeof(*this);
+    return sizeof(Derived);
+  }
+};
+
+/// Pairwise distinct vectors: a group of Count points of Rank coordinates,
+/// laid out point after point.
+class VectorDistinct : public ValuePropagator<VectorDistinct> {
+  int Rank;
+
+public:
+  VectorDistinct(Home H, IntViews &X, int Rank)
+      : ValuePropagator(H, X), Rank(Rank) {}
+  VectorDistinct(Space &H, VectorDistinct &P)
+      : ValuePropagator(H, P), Rank(P.Rank) {}
+  PropCost cost(const Space &, const ModEventDelta &) const override {
+    return PropCost::quadratic(PropCost::LO, X.size());
   }
   ExecStatus propagate(Space &H, const ModEventDelta &) override {
     int Count = X.size() / Rank;
@@ -700,8 +715,7 @@ public:
 /// the assigned prefix, fail on irregular moves, fix the coordinates of
 /// dimensions whose size is known and bound the others by the bounding box
 /// of Eq. 4.22.
-class HyperRectangle : public Propagator {
-  IntViews X;
+class HyperRectangle : public ValuePropagator<HyperRectangle> {
   int Rank;
   const RectSpec *Spec;
   const Problem *P;
@@ -709,28 +723,10 @@ class HyperRectangle : public Propagator {
 public:
   HyperRectangle(Home H, IntViews &X, int Rank, const RectSpec *Spec,
                  const Problem *P)
-      : Propagator(H), X(X), Rank(Rank), Spec(Spec), P(P) {
-    X.subscribe(H, *this, Int::PC_INT_VAL);
-  }
+      : ValuePropagator(H, X), Rank(Rank), Spec(Spec), P(P) {}
   HyperRectangle(Space &H, HyperRectangle &Other)
-      : Propagator(H, Other), Rank(Other.Rank), Spec(Other.Spec),
-        P(Other.P) {
-    X.update(H, Other.X);
-  }
-  Propagator *copy(Space &H) override {
-    return new (H) HyperRectangle(H, *this);
-  }
-  PropCost cost(const Space &, const ModEventDelta &) const override {
-    return PropCost::linear(PropCost::HI, X.size());
-  }
-  void reschedule(Space &H) override {
-    X.reschedule(H, *this, Int::PC_INT_VAL);
-  }
-  size_t dispose(Space &H) override {
-    X.cancel(H, *this, Int::PC_INT_VAL);
-    (void)Propagator::dispose(H);
-    return sizeof(*this);
-  }
+      : ValuePropagator(H, Other), Rank(Other.Rank), Spec(Other.Spec),
+        P(Other.P) {}
   ExecStatus propagate(Space &H, const ModEventDelta &) override {
     int M = X.size() / Rank;
     SmallVector<int64_t, 64> Values(X.size(), 0);
@@ -830,8 +826,7 @@ public:
 
 /// A memory-access rule (Fig. 4.7): once both output elements are known,
 /// their access sets for one input must relate as the intrinsic's do.
-class AccessOverlap : public Propagator {
-  IntViews X;
+class AccessOverlap : public ValuePropagator<AccessOverlap> {
   int Rank;
   unsigned Input;
   DataflowOracle::Overlap Want;
@@ -840,28 +835,10 @@ class AccessOverlap : public Propagator {
 public:
   AccessOverlap(Home H, IntViews &X, int Rank, unsigned Input,
                 DataflowOracle::Overlap Want, const Problem *P)
-      : Propagator(H), X(X), Rank(Rank), Input(Input), Want(Want), P(P) {
-    X.subscribe(H, *this, Int::PC_INT_VAL);
-  }
+      : ValuePropagator(H, X), Rank(Rank), Input(Input), Want(Want), P(P) {}
   AccessOverlap(Space &H, AccessOverlap &O)
-      : Propagator(H, O), Rank(O.Rank), Input(O.Input), Want(O.Want),
-        P(O.P) {
-    X.update(H, O.X);
-  }
-  Propagator *copy(Space &H) override {
-    return new (H) AccessOverlap(H, *this);
-  }
-  PropCost cost(const Space &, const ModEventDelta &) const override {
-    return PropCost::linear(PropCost::HI, X.size());
-  }
-  void reschedule(Space &H) override {
-    X.reschedule(H, *this, Int::PC_INT_VAL);
-  }
-  size_t dispose(Space &H) override {
-    X.cancel(H, *this, Int::PC_INT_VAL);
-    (void)Propagator::dispose(H);
-    return sizeof(*this);
-  }
+      : ValuePropagator(H, O), Rank(O.Rank), Input(O.Input), Want(O.Want),
+        P(O.P) {}
   ExecStatus propagate(Space &H, const ModEventDelta &) override {
     if (!X.assigned())
       return ES_FIX;
@@ -883,29 +860,12 @@ public:
 
 /// Branch and bound on the candidate cost: a complete assignment must be
 /// cheaper than the best embedding found so far.
-class CostBound : public Propagator {
-  IntViews X;
+class CostBound : public ValuePropagator<CostBound> {
   Problem *P;
 
 public:
-  CostBound(Home H, IntViews &X, Problem *P) : Propagator(H), X(X), P(P) {
-    X.subscribe(H, *this, Int::PC_INT_VAL);
-  }
-  CostBound(Space &H, CostBound &O) : Propagator(H, O), P(O.P) {
-    X.update(H, O.X);
-  }
-  Propagator *copy(Space &H) override { return new (H) CostBound(H, *this); }
-  PropCost cost(const Space &, const ModEventDelta &) const override {
-    return PropCost::linear(PropCost::HI, X.size());
-  }
-  void reschedule(Space &H) override {
-    X.reschedule(H, *this, Int::PC_INT_VAL);
-  }
-  size_t dispose(Space &H) override {
-    X.cancel(H, *this, Int::PC_INT_VAL);
-    (void)Propagator::dispose(H);
-    return sizeof(*this);
-  }
+  CostBound(Home H, IntViews &X, Problem *P) : ValuePropagator(H, X), P(P) {}
+  CostBound(Space &H, CostBound &O) : ValuePropagator(H, O), P(O.P) {}
   ExecStatus propagate(Space &H, const ModEventDelta &) override {
     if (!X.assigned())
       return P->UseBound && macLowerBound(H) >= P->Bound ? ES_FAILED : ES_FIX;
