@@ -197,7 +197,6 @@ struct INode {
   }
 };
 
-/// The elements of one intrinsic operand, row-major.
 /// What the hyper-rectangle constraint requires of a group of points.
 struct RectSpec {
   /// Running products of the intrinsic extents, innermost first, that the
@@ -207,6 +206,7 @@ struct RectSpec {
   SmallVector<int64_t, 8> MaxStride;
 };
 
+/// The elements of one intrinsic operand, row-major.
 struct OperandGroup {
   unsigned IntrinsicDep, OperatorDep;
   int Input;
@@ -240,16 +240,17 @@ struct Problem {
   /// The memory-access rules: AllOverlaps always (to label candidates),
   /// Overlaps when the constraint is enabled.
   SmallVector<OverlapRule, 0> Overlaps, AllOverlaps;
-  /// Intrinsic iterator extents and, per axis, the statement instances of
-  /// the first statement along it from the origin.
+  /// Per intrinsic iterator, the instances of the first statement along it
+  /// from the origin.
   SmallVector<SmallVector<unsigned, 16>, 3> AxisInstances;
   /// The hyper-rectangle requirement on those instances: a redundant
   /// constraint in iteration space that prunes before the operands are
   /// known; reduction iterators are covered contiguously.
   RectSpec AxisRect;
-  /// The coordinates the mapping and the cost depend on: the instances along
-  /// every intrinsic axis, every operand's elements along its dimensions
-  /// from the origin, and all outputs. Once they are known, so is the cost.
+  /// The variables the mapping and the cost depend on, ascending: the
+  /// instances along every intrinsic axis, every operand's elements along its
+  /// dimensions from the origin, and all outputs. Once they are known, so is
+  /// the cost.
   SmallVector<unsigned, 0> CostOffsets;
 
   /// Branch and bound for the MaxCandidates best: once that many distinct
@@ -330,19 +331,16 @@ std::string buildProblem(Problem &P) {
   for (unsigned I = 0, E = In.Expr.Inputs.size(); I != E; ++I)
     DepMap[In.getInputNode(I)] = Op.getInputNode(I);
   DepMap[In.getOutputNode()] = Op.getOutputNode();
-  SmallVector<unsigned, 8> EdgeMap;
+  // Every intrinsic relation needs its operator counterpart (the space
+  // looks it up when it posts the edge constraints).
   for (const DepEdge &IE : In.Edges) {
-    unsigned Match = ~0u;
-    for (unsigned K = 0, KE = Op.Edges.size(); K != KE; ++K) {
-      const DepEdge &OE = Op.Edges[K];
-      if (OE.K == IE.K && OE.Src == DepMap[IE.Src] &&
-          OE.Dst == DepMap[IE.Dst] && OE.OperandPos == IE.OperandPos)
-        Match = K;
-    }
-    if (Match == ~0u)
+    bool Match = llvm::any_of(Op.Edges, [&](const DepEdge &OE) {
+      return OE.K == IE.K && OE.Src == DepMap[IE.Src] &&
+             OE.Dst == DepMap[IE.Dst] && OE.OperandPos == IE.OperandPos;
+    });
+    if (!Match)
       return "the intrinsic's relation " + In.Nodes[IE.Src].Name + " -> " +
              In.Nodes[IE.Dst].Name + " has no counterpart in the operator";
-    EdgeMap.push_back(Match);
   }
 
   // A statement that consumes another statement's value at the same
@@ -473,7 +471,6 @@ std::string buildProblem(Problem &P) {
   }
   if (P.MemoryAccess)
     P.Overlaps = P.AllOverlaps;
-  (void)EdgeMap;
   return "";
 }
 
