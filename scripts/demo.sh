@@ -9,7 +9,9 @@
 #      compiled on the CPU and compared with PyTorch on the same weights and
 #      input;
 #   3. MobileNetV2 exported to ONNX by PyTorch, imported, run and compared;
-#   4. a model exported to TVM's Relay text format and imported back.
+#   4. a model exported to TVM's Relay text format and imported back;
+#   5. dataflow embedding of the VTA GEMM into DeepBench convolutions in
+#      TVM's mapping (strict) and the solver's (relaxed).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${RAF_BUILD_DIR:-$root/build}"
@@ -88,3 +90,22 @@ head -12 "$work/basic_block.relay"
 "$build/bin/raf-translate" --import-relay "$work/basic_block.relay" |
   "$build/bin/raf-translate" --export-relay | diff -q - "$work/basic_block.relay" &&
   echo "export -> import -> export reproduces the text"
+
+echo
+echo "=== Dataflow embedding: the VTA GEMM (1x16x16) in DeepBench convolutions ==="
+# Layer 0 has one input channel: TVM's mapping (strict) pads it to 16, the
+# solver (relaxed) covers the GEMM's reduction with kernel rows and columns.
+cat > "$work/deepbench0.mlir" <<'MLIR'
+func.func @layer0(%x: tensor<1x1x161x700xi8>, %w: tensor<32x1x5x20xi8>) -> tensor<1x32x79x341xi32> {
+  %0 = relay.nn.conv2d %x, %w {strides = array<i64: 2, 2>, out_dtype = i32} : (tensor<1x1x161x700xi8>, tensor<32x1x5x20xi8>) -> tensor<1x32x79x341xi32>
+  return %0 : tensor<1x32x79x341xi32>
+}
+MLIR
+for mode in strict relaxed; do
+  "$build/bin/raf-opt" "$work/deepbench0.mlir" --convert-relay-to-tcg \
+      --tcg-dataflow-embed="mode=$mode max-candidates=3 report-time=true" \
+      --tcg-print-embeddings -o /dev/null
+done
+echo "--- every 9th DeepBench layer, both modes (bench/embedding/run.py --quick) ---"
+/usr/bin/python3 "$root/bench/embedding/run.py" --quick --out "$work/embedding.md" \
+    2>/dev/null | sed -n '/^## VTA GEMM 1x16x16/,/^## VTA GEMM 8x8x8/p' | head -n -1
