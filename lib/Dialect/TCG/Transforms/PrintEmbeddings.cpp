@@ -2,8 +2,14 @@
 
 #include "raf/Dialect/TCG/Transforms/Passes.h"
 
+#include "raf/Dialect/TCG/IR/TCGDialect.h"
 #include "raf/Dialect/TCG/IR/TCGOps.h"
+#include "raf/Dialect/TCG/Intrinsics/IntrinsicLibrary.h"
 #include "raf/Dialect/TCG/Transforms/EmbeddingAttr.h"
+#include "raf/Dialect/TCG/Transforms/Strategy.h"
+#include "raf/Dialect/TCG/Utils/TensorExpr.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -45,8 +51,34 @@ void printRatio(raw_ostream &os, int64_t total, int64_t min) {
     os << llvm::format(" (x%.3f)", static_cast<double>(total) / min);
 }
 
+/// The strategy of one embedding, one line per operand; a reason instead
+/// when the kernel or the embedding does not allow one.
+void printStrategy(raw_ostream &os, DictionaryAttr emb, StringRef indent,
+                   const raf::embed::TensorExpression *expr,
+                   const raf::embed::TensorExpression *intrinsic) {
+  if (!expr || !intrinsic) {
+    os << indent << "strategy: none (no tensor expression)\n";
+    return;
+  }
+  raf::embed::Embedding decoded;
+  Strategy strategy;
+  std::string error;
+  if (!decodeEmbedding(emb, *expr, *intrinsic, decoded, error) ||
+      !deriveStrategy(*expr, *intrinsic, decoded, strategy, error)) {
+    os << indent << "strategy: none (" << error << ")\n";
+    return;
+  }
+  for (const OperandStrategy &operand : strategy.operands) {
+    os << indent << "strategy: ";
+    printOperandStrategy(operand, os);
+    os << "\n";
+  }
+}
+
 /// The mapping and cost of one embedding.
-void printFields(raw_ostream &os, DictionaryAttr emb, StringRef indent) {
+void printFields(raw_ostream &os, DictionaryAttr emb, StringRef indent,
+                 const raf::embed::TensorExpression *expr,
+                 const raf::embed::TensorExpression *intrinsic) {
   for (NamedAttribute axis : emb.getAs<DictionaryAttr>("iterators")) {
     os << indent << axis.getName().getValue() << ": ";
     printAxis(os, cast<ArrayAttr>(axis.getValue()));
@@ -85,6 +117,7 @@ void printFields(raw_ostream &os, DictionaryAttr emb, StringRef indent) {
      << (emb.getAs<BoolAttr>("memory_access").getValue() ? "kept"
                                                          : "duplicated")
      << "\n";
+  printStrategy(os, emb, indent, expr, intrinsic);
 }
 
 struct TCGPrintEmbeddingsPass
@@ -101,7 +134,25 @@ struct TCGPrintEmbeddingsPass
          << " (" << emb.getAs<StringAttr>("mode").getValue() << ") into "
          << kernel.getKernelName().value_or("kernel") << " at "
          << kernel.getLoc() << "\n";
-      printFields(os, emb, "  ");
+      // The strategy needs the kernel's and the intrinsic's expressions;
+      // without them the mapping is still printed.
+      std::optional<raf::embed::TensorExpression> expr, intrinsic;
+      {
+        ScopedDiagnosticHandler quiet(kernel.getContext(),
+                                      [](Diagnostic &) { return success(); });
+        FailureOr<raf::embed::TensorExpression> e = extractTensorExpr(kernel);
+        if (succeeded(e))
+          expr = std::move(*e);
+        FailureOr<raf::embed::TensorExpression> i = lookupIntrinsic(
+            kernel.getContext(),
+            emb.getAs<StringAttr>("intrinsic").getValue(), kernel.getLoc());
+        if (succeeded(i))
+          intrinsic = std::move(*i);
+      }
+      const raf::embed::TensorExpression *exprPtr = expr ? &*expr : nullptr;
+      const raf::embed::TensorExpression *intrinsicPtr =
+          intrinsic ? &*intrinsic : nullptr;
+      printFields(os, emb, "  ", exprPtr, intrinsicPtr);
       auto candidates = emb.getAs<ArrayAttr>("candidates");
       os << "  search: "
          << (emb.getAs<BoolAttr>("optimal").getValue() ? "optimal"
@@ -115,7 +166,8 @@ struct TCGPrintEmbeddingsPass
       os << "\n";
       for (unsigned i = 1, e = candidates.size(); i < e; ++i) {
         os << "  candidate " << i + 1 << ":\n";
-        printFields(os, cast<DictionaryAttr>(candidates[i]), "    ");
+        printFields(os, cast<DictionaryAttr>(candidates[i]), "    ", exprPtr,
+                    intrinsicPtr);
       }
     });
   }
