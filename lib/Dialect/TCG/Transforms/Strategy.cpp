@@ -631,10 +631,8 @@ bool OperandPacker::pack(const embed::Operand &operand,
       names.push_back(op.Iterators[dims[k].lane].Name + ".i");
     }
   }
-  if (perm.size() != dims.size()) {
-    error = "operand '" + operand.Name + "' keeps a lane of an axis it lacks";
-    return false;
-  }
+  // needsFallback admitted only lanes of the operand's own axes.
+  assert(perm.size() == dims.size() && "a lane of a foreign axis");
   if (!llvm::equal(perm, llvm::seq<int64_t>(0, perm.size()))) {
     transposeOp(StrategyRule::Reorder, perm);
     addDetail(StrategyRule::Reorder, "(" + llvm::join(names, ", ") + ")");
@@ -1001,10 +999,10 @@ bool raf::tcg::deriveStrategy(const embed::TensorExpression &op,
     if (!packer.pack(operand, axes, s, packedOperand, error))
       return false;
     if (isOutput) {
-      if (s.usesFallback() || !invert(s.rewrites, s.inverse)) {
-        error = "the result '" + operand.Name + "' cannot be unpacked";
-        return false;
-      }
+      // The result reads every parallel iterator once in a bare dimension,
+      // so it never needs a gather or a slice.
+      [[maybe_unused]] bool invertible = invert(s.rewrites, s.inverse);
+      assert(!s.usesFallback() && invertible && "a result without inverse");
       packed.Output = std::move(packedOperand);
     } else {
       packed.Inputs.push_back(std::move(packedOperand));
@@ -1012,23 +1010,20 @@ bool raf::tcg::deriveStrategy(const embed::TensorExpression &op,
     result.operands.push_back(std::move(s));
   }
 
+#ifndef NDEBUG
   // The packed result is indexed by the parallel iterators in order (the
-  // output's dimensions are bare iterators, so packing keeps that form).
+  // result's dimensions are bare iterators, so packing keeps that form),
+  // which makes the packed operator a valid expression.
   SmallVector<AffineExpr> leading;
   for (unsigned p = 0, e = packed.getNumParallel(); p != e; ++p)
     leading.push_back(getAffineDimExpr(p, op.Output.Access.getContext()));
-  AffineMap expected = AffineMap::get(packed.Iterators.size(), 0, leading,
-                                      op.Output.Access.getContext());
-  if (packed.Output.Access != expected) {
-    error = "the packed result is not indexed by the parallel iterators in "
-            "order";
-    return false;
-  }
+  assert(packed.Output.Access ==
+             AffineMap::get(packed.Iterators.size(), 0, leading,
+                            op.Output.Access.getContext()) &&
+         "the packed result is not indexed by the parallel iterators");
   std::string invalid;
-  if (!packed.verify(invalid)) {
-    error = "the packed operator is invalid: " + invalid;
-    return false;
-  }
+  assert(packed.verify(invalid) && "the packed operator is invalid");
+#endif
   return true;
 }
 
