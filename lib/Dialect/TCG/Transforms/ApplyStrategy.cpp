@@ -123,24 +123,25 @@ LogicalResult TCGApplyStrategyPass::apply(KernelOp kernel,
       lookupIntrinsic(context, intrinsicName.getValue(), kernel.getLoc());
   if (failed(intrinsic))
     return failure();
-  if (candidate >= candidates.size())
+  unsigned index = candidate;
+  if (index >= candidates.size())
     return kernel.emitError()
-           << "--tcg-apply-strategy: candidate " << candidate
+           << "--tcg-apply-strategy: candidate " << index
            << " does not exist (the embedding has " << candidates.size()
            << " candidate(s))";
-  auto fields = dyn_cast<DictionaryAttr>(candidates[candidate]);
+  auto fields = dyn_cast<DictionaryAttr>(candidates[index]);
   embed::Embedding emb;
   std::string error;
   if (!fields || !decodeEmbedding(fields, *expr, *intrinsic, emb, error))
     return kernel.emitError()
            << "malformed embedding of '" << intrinsicName.getValue()
-           << "' (candidate " << candidate << "): "
+           << "' (candidate " << index << "): "
            << (fields ? error : "not a dictionary");
   Strategy strategy;
   if (!deriveStrategy(*expr, *intrinsic, emb, strategy, error))
     return kernel.emitError()
            << "cannot derive the strategy of '" << intrinsicName.getValue()
-           << "' (candidate " << candidate << "): " << error;
+           << "' (candidate " << index << "): " << error;
 
   OpBuilder b(kernel);
   Location loc = kernel.getLoc();
