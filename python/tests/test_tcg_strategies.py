@@ -220,6 +220,74 @@ def test_strategies(case, mode, tmp_path):
             result, original, err_msg=f"candidate {k} of {name} ({mode})")
 
 
+# A transposed 1-D convolution (stride 2) as a hand-written kernel: its data
+# is read through a dilated and padded view, and its weight is flipped
+# (2 - kw). The embedding search finds no embedding for dilated views, so
+# the attribute lists two hand-written candidates: y -> oc, z -> ic; and
+# z -> (ic 8, kw 2), which unrolls the stencil and reverses the weight.
+TRANSPOSED_OPERANDS = (
+    'operands = {a = {tensor = "data", dims = [[], [["d0", 16, 1]]]}, '
+    'b = {tensor = "weight", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, '
+    'c = {tensor = "out", dims = [[], [["d0", 16, 1]]]}}')
+TRANSPOSED_EMBEDDING = (
+    '{intrinsic = "vta.gemm.1x16x16", candidates = ['
+    '{iterators = {x = [], y = [["oc", 16, 1]], z = [["ic", 16, 1]]}, '
+    + TRANSPOSED_OPERANDS + ', executed = [["oc", 16, 16], ["ow", 13, 13], '
+    '["ic", 16, 16], ["kw", 3, 3]]}, '
+    '{iterators = {x = [], y = [["oc", 16, 1]], '
+    'z = [["ic", 8, 1], ["kw", 2, 1]]}, '
+    + TRANSPOSED_OPERANDS + ', executed = [["oc", 16, 16], ["ow", 13, 13], '
+    '["ic", 16, 16], ["kw", 3, 4]]}]}')
+TRANSPOSED_KERNEL = """
+func.func @main(%x: tensor<16x6xi8>, %w: tensor<16x16x3xi8>) -> tensor<16x13xi32> {
+  %r = tcg.kernel "conv1d_transpose" (%data = %x : tensor<16x6xi8>, %weight = %w : tensor<16x16x3xi8>) -> tensor<16x13xi32>
+      attributes {arg_names = ["data", "weight"], result_name = "out",
+                  tcg.embedding = EMBEDDING} {
+    %0 = tcg.tensor %oc in [0, 16) name "oc" -> tensor<16x13xi32> {
+      %1 = tcg.tensor %ow in [0, 13) name "ow" -> tensor<13xi32> {
+        %2 = tcg.reduce add %ic in [0, 16) name "ic" -> i32 {
+          %3 = tcg.reduce add %kw in [0, 3) name "kw" -> i32 {
+            %4 = tcg.input %data[%ic, %ow + %kw] pad_low [0, 2] pad_high [0, 2] dilation [1, 2] : tensor<16x6xi8>
+            %5 = tcg.input %weight[%oc, %ic, 2 - %kw] : tensor<16x16x3xi8>
+            %6 = tcg.compute mul %4, %5 : (i8, i8) -> i32
+            tcg.yield %6 : i32
+          }
+          tcg.yield %3 : i32
+        }
+        tcg.yield %2 : i32
+      }
+      tcg.yield %1 : tensor<13xi32>
+    }
+    tcg.yield %0 : tensor<16x13xi32>
+  }
+  return %r : tensor<16x13xi32>
+}
+"""
+
+
+@pytest.mark.parametrize("candidate", [0, 1])
+def test_dilated_view(candidate, tmp_path):
+    x = RNG.integers(-60, 60, (16, 6)).astype(np.int8)
+    w = RNG.integers(-60, 60, (16, 16, 3)).astype(np.int8)
+    expected = F.conv_transpose1d(t(x)[None], t(w).permute(1, 0, 2),
+                                  stride=2)[0].numpy().astype(np.int32)
+    source = tmp_path / "kernel.mlir"
+    source.write_text(TRANSPOSED_KERNEL.replace("EMBEDDING",
+                                                TRANSPOSED_EMBEDDING))
+    original = raf_run(source, [x, w], tmp_path, "original")
+    np.testing.assert_array_equal(original, expected)
+    applied = tmp_path / "applied.mlir"
+    run_tool([RAF_OPT, source, f"--tcg-apply-strategy=candidate={candidate}",
+              "-o", applied])
+    text = applied.read_text()
+    # The view becomes a pad and a gather; candidate 1 also reverses the
+    # weight's kernel axis with a gather.
+    assert "relay.nn.pad" in text and "relay.take" in text
+    assert ("dense<[2, 1, 0]>" in text) == (candidate == 1)
+    result = raf_run(applied, [x, w], tmp_path, "applied")
+    np.testing.assert_array_equal(result, expected)
+
+
 def test_rules_covered():
     """Together the cases exercise every rule (when they all ran)."""
     if len(RULES_SEEN) < sum(len(case[6]) for case in CASES):

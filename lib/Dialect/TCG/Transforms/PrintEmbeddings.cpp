@@ -51,6 +51,63 @@ void printRatio(raw_ostream &os, int64_t total, int64_t min) {
     os << llvm::format(" (x%.3f)", static_cast<double>(total) / min);
 }
 
+/// Whether `axis` is [[name, length, stride], ...].
+bool isAxis(Attribute axis) {
+  auto entries = dyn_cast_or_null<ArrayAttr>(axis);
+  return entries && llvm::all_of(entries, [](Attribute entry) {
+           auto triple = dyn_cast<ArrayAttr>(entry);
+           return triple && triple.size() == 3 &&
+                  isa<StringAttr>(triple[0]) && isa<IntegerAttr>(triple[1]) &&
+                  isa<IntegerAttr>(triple[2]);
+         });
+}
+
+/// The first field of one embedding (the attribute or a candidate) the
+/// printer cannot read, or "" when it can read them all. Attributes written
+/// by other tools may lack fields; they are reported instead of crashing.
+std::string findMalformedField(DictionaryAttr emb) {
+  auto iterators = emb.getAs<DictionaryAttr>("iterators");
+  if (!iterators || !llvm::all_of(iterators, [](NamedAttribute axis) {
+        return isAxis(axis.getValue());
+      }))
+    return "iterators";
+  auto operands = emb.getAs<DictionaryAttr>("operands");
+  if (!operands || !llvm::all_of(operands, [](NamedAttribute operand) {
+        auto fields = dyn_cast<DictionaryAttr>(operand.getValue());
+        auto dims = fields ? fields.getAs<ArrayAttr>("dims") : ArrayAttr();
+        return fields && fields.getAs<StringAttr>("tensor") && dims &&
+               llvm::all_of(dims, isAxis);
+      }))
+    return "operands";
+  if (!isAxis(emb.get("executed")))
+    return "executed";
+  if (!emb.getAs<BoolAttr>("memory_access"))
+    return "memory_access";
+  return "";
+}
+
+std::string findMalformedAttr(DictionaryAttr emb) {
+  for (StringRef name : {"intrinsic", "mode"})
+    if (!emb.getAs<StringAttr>(name))
+      return name.str();
+  if (!emb.getAs<BoolAttr>("optimal"))
+    return "optimal";
+  auto candidates = emb.getAs<ArrayAttr>("candidates");
+  if (!candidates)
+    return "candidates";
+  std::string field = findMalformedField(emb);
+  if (!field.empty())
+    return field;
+  for (auto [index, candidate] : llvm::enumerate(candidates)) {
+    auto fields = dyn_cast<DictionaryAttr>(candidate);
+    std::string inner = fields ? findMalformedField(fields) : "";
+    if (!fields || !inner.empty())
+      return "candidates[" + std::to_string(index) + "]" +
+             (inner.empty() ? "" : "." + inner);
+  }
+  return "";
+}
+
 /// The strategy of one embedding, one line per operand; a reason instead
 /// when the kernel or the embedding does not allow one.
 void printStrategy(raw_ostream &os, DictionaryAttr emb, StringRef indent,
@@ -126,10 +183,19 @@ struct TCGPrintEmbeddingsPass
 
   void runOnOperation() override {
     raw_ostream &os = llvm::outs();
+    bool failedAny = false;
     getOperation().walk([&](KernelOp kernel) {
       auto emb = kernel->getAttrOfType<DictionaryAttr>(kEmbeddingAttrName);
       if (!emb)
         return;
+      std::string malformed = findMalformedAttr(emb);
+      if (!malformed.empty()) {
+        kernel.emitError() << "--tcg-print-embeddings: the tcg.embedding "
+                              "attribute lacks a readable '"
+                           << malformed << "'";
+        failedAny = true;
+        return;
+      }
       os << "embedding of " << emb.getAs<StringAttr>("intrinsic").getValue()
          << " (" << emb.getAs<StringAttr>("mode").getValue() << ") into "
          << kernel.getKernelName().value_or("kernel") << " at "
@@ -170,6 +236,8 @@ struct TCGPrintEmbeddingsPass
                     intrinsicPtr);
       }
     });
+    if (failedAny)
+      signalPassFailure();
   }
 };
 
