@@ -220,6 +220,57 @@ def test_strategies(case, mode, tmp_path):
             result, original, err_msg=f"candidate {k} of {name} ({mode})")
 
 
+def constant_weight_function(op, attrs, x, w, result_shape):
+    """@main(%a0) applying `op` to its argument and the constant weight."""
+    xt, wt = tensor_type(x.shape, "i8"), tensor_type(w.shape, "i8")
+    result = tensor_type(result_shape, "i32")
+    attr_text = ", ".join(attrs + ["out_dtype = i32"])
+    return (f"func.func @main(%a0: {xt}) -> {result} {{\n"
+            f"  %w = relay.constant dense<{w.tolist()}> : {wt}\n"
+            f"  %0 = relay.{op} %a0, %w {{{attr_text}}} : ({xt}, {wt}) -> "
+            f"{result}\n"
+            f"  return %0 : {result}\n}}\n")
+
+
+CONSTANT_CASES = [(case, mode) for case in CASES
+                  for mode in case[6]
+                  if case[0] in ("conv_ic1", "conv_gemm8", "conv_dilated",
+                                 "dense")]
+
+
+@pytest.mark.parametrize(
+    "case,mode", CONSTANT_CASES,
+    ids=[f"{case[0]}-{mode}" for case, mode in CONSTANT_CASES])
+def test_constant_weight(case, mode, tmp_path):
+    """A constant weight is packed at compile time: the packed kernel reads
+    a new constant, and the results still match."""
+    name, op, attrs, shapes, reference, intrinsic, _ = case
+    x = RNG.integers(-60, 60, shapes[0]).astype(np.int8)
+    w = RNG.integers(-60, 60, shapes[1]).astype(np.int8)
+    expected = reference(x, w)
+    source = tmp_path / "relay.mlir"
+    source.write_text(constant_weight_function(op, attrs, x, w,
+                                               expected.shape))
+    embedded = tmp_path / "embedded.mlir"
+    run_tool([RAF_OPT, source, "--convert-relay-to-tcg",
+              f"--tcg-dataflow-embed=intrinsic={intrinsic} mode={mode} "
+              f"max-candidates={MAX_CANDIDATES}", "-o", embedded])
+    report = run_tool([RAF_OPT, embedded, "--tcg-print-embeddings", "-o",
+                       "/dev/null"])
+    count = int(re.search(r"(\d+) candidate\(s\)", report).group(1))
+    for k in range(count):
+        applied = tmp_path / f"applied{k}.mlir"
+        run_tool([RAF_OPT, embedded, f"--tcg-apply-strategy=candidate={k}",
+                  "--canonicalize", "-o", applied])
+        text = applied.read_text()
+        # The kernel's weight operand is a constant of the packed shape.
+        weight = re.search(r"%weight = (%\w+) :", text).group(1)
+        assert re.search(re.escape(weight) + r" = relay.constant", text), text
+        result = raf_run(applied, [x], tmp_path, f"applied{k}")
+        np.testing.assert_array_equal(
+            result, expected, err_msg=f"candidate {k} of {name} ({mode})")
+
+
 # A transposed 1-D convolution (stride 2) as a hand-written kernel: its data
 # is read through a dilated and padded view, and its weight is flipped
 # (2 - kw). The embedding search finds no embedding for dilated views, so

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
 
 namespace raf::tcg {
 #define GEN_PASS_DEF_TCGAPPLYSTRATEGY
@@ -86,6 +87,49 @@ Value emitLayoutOp(OpBuilder &b, Location loc, Value value,
   return value;
 }
 
+/// Beyond this many elements a constant operand is rewritten at run time
+/// rather than packed into a new constant.
+constexpr int64_t kMaxFoldedElements = int64_t(1) << 24;
+
+/// The packed form of a constant operand (a weight), computed here: the
+/// dissertation's weight rewrites fold away at compile time, only the
+/// activations' run on the host.
+Value foldConstant(OpBuilder &b, Location loc, DenseElementsAttr stored,
+                   const OperandStrategy &operand) {
+  auto storedType = cast<RankedTensorType>(stored.getType());
+  SmallVector<int64_t> packedShape(storedType.getShape());
+  for (const LayoutRewrite &rewrite : operand.rewrites)
+    if (!rewrite.ops.empty())
+      packedShape = rewrite.ops.back().resultShape;
+  auto packedType =
+      RankedTensorType::get(packedShape, storedType.getElementType());
+  if (packedType.getNumElements() > kMaxFoldedElements)
+    return {};
+  std::vector<int64_t> positions =
+      replayLayout(operand.rewrites, storedType.getShape());
+  DenseElementsAttr packed;
+  Type element = storedType.getElementType();
+  if (auto integer = dyn_cast<IntegerType>(element)) {
+    SmallVector<APInt> values(stored.getValues<APInt>());
+    SmallVector<APInt> result;
+    result.reserve(positions.size());
+    for (int64_t p : positions)
+      result.push_back(p < 0 ? APInt(integer.getWidth(), 0) : values[p]);
+    packed = DenseElementsAttr::get(packedType, result);
+  } else if (auto floating = dyn_cast<FloatType>(element)) {
+    SmallVector<APFloat> values(stored.getValues<APFloat>());
+    SmallVector<APFloat> result;
+    result.reserve(positions.size());
+    for (int64_t p : positions)
+      result.push_back(p < 0 ? APFloat::getZero(floating.getFloatSemantics())
+                             : values[p]);
+    packed = DenseElementsAttr::get(packedType, result);
+  } else {
+    return {};
+  }
+  return relay::ConstantOp::create(b, loc, packedType, packed);
+}
+
 struct TCGApplyStrategyPass
     : public raf::tcg::impl::TCGApplyStrategyBase<TCGApplyStrategyPass> {
   using Base::Base;
@@ -150,6 +194,12 @@ LogicalResult TCGApplyStrategyPass::apply(KernelOp kernel,
     if (operand.input < 0)
       continue;
     Value value = kernel->getOperand(inputOperands[operand.input]);
+    DenseElementsAttr stored;
+    if (matchPattern(value, m_Constant(&stored)))
+      if (Value folded = foldConstant(b, loc, stored, operand)) {
+        packedInputs.push_back(folded);
+        continue;
+      }
     for (const LayoutRewrite &rewrite : operand.rewrites)
       for (const LayoutOp &op : rewrite.ops)
         value = emitLayoutOp(b, loc, value, op);

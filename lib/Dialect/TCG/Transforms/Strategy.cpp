@@ -1027,6 +1027,78 @@ bool raf::tcg::deriveStrategy(const embed::TensorExpression &op,
   return true;
 }
 
+std::vector<int64_t> raf::tcg::replayLayout(ArrayRef<LayoutRewrite> rewrites,
+                                            ArrayRef<int64_t> shape) {
+  std::vector<int64_t> positions(product(shape));
+  for (int64_t i = 0, e = positions.size(); i != e; ++i)
+    positions[i] = i;
+  // Row-major strides of a shape.
+  auto stridesOf = [](ArrayRef<int64_t> dims) {
+    SmallVector<int64_t> strides(dims.size(), 1);
+    for (int k = static_cast<int>(dims.size()) - 2; k >= 0; --k)
+      strides[k] = strides[k + 1] * dims[k + 1];
+    return strides;
+  };
+  for (const LayoutRewrite &rewrite : rewrites) {
+    for (const LayoutOp &op : rewrite.ops) {
+      if (op.kind == LayoutOp::Kind::Reshape)
+        continue;
+      ArrayRef<int64_t> in = op.inputShape, out = op.resultShape;
+      SmallVector<int64_t> inStrides = stridesOf(in);
+      std::vector<int64_t> next(product(out));
+      SmallVector<int64_t> index(out.size(), 0);
+      for (int64_t n = 0, e = next.size(); n != e; ++n) {
+        // The input element (flat) that output element `index` holds.
+        int64_t source = 0;
+        bool zero = false;
+        switch (op.kind) {
+        case LayoutOp::Kind::Pad:
+          for (unsigned k = 0, r = in.size(); k != r; ++k) {
+            int64_t i = index[k] - op.padWidth[2 * k];
+            zero |= i < 0 || i >= in[k];
+            source += i * inStrides[k];
+          }
+          break;
+        case LayoutOp::Kind::StridedSlice:
+          for (unsigned k = 0, r = in.size(); k != r; ++k)
+            source += (op.begin[k] + index[k] * op.strides[k]) * inStrides[k];
+          break;
+        case LayoutOp::Kind::Transpose:
+          for (unsigned k = 0, r = out.size(); k != r; ++k)
+            source += index[k] * inStrides[op.permutation[k]];
+          break;
+        case LayoutOp::Kind::Take: {
+          int64_t axis = op.axis.value_or(0);
+          unsigned idxRank = op.indexShape.size();
+          int64_t flat = 0;
+          for (unsigned j = 0; j != idxRank; ++j)
+            flat = flat * op.indexShape[j] + index[axis + j];
+          int64_t picked = op.indices[flat];
+          if (!op.axis) {
+            source = picked;
+            break;
+          }
+          for (int64_t k = 0; k != axis; ++k)
+            source += index[k] * inStrides[k];
+          source += picked * inStrides[axis];
+          for (unsigned k = axis + 1, r = in.size(); k != r; ++k)
+            source += index[k - 1 + idxRank] * inStrides[k];
+          break;
+        }
+        case LayoutOp::Kind::Reshape:
+          break;
+        }
+        next[n] = zero ? -1 : positions[source];
+        for (int k = static_cast<int>(out.size()) - 1;
+             k >= 0 && ++index[k] == out[k]; --k)
+          index[k] = 0;
+      }
+      positions = std::move(next);
+    }
+  }
+  return positions;
+}
+
 void raf::tcg::printOperandStrategy(const OperandStrategy &operand,
                                     llvm::raw_ostream &os) {
   os << operand.name << ": ";

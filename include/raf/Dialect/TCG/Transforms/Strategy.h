@@ -147,6 +147,13 @@ bool deriveStrategy(const embed::TensorExpression &op,
                     const embed::Embedding &emb, Strategy &result,
                     std::string &error);
 
+/// Replays `rewrites` on the positions of a tensor of shape `shape`: for
+/// every element of the rewritten tensor (row-major), the flat index of the
+/// element of the original it holds, or -1 where a pad inserts a zero.
+/// Packs constant operands at compile time.
+std::vector<int64_t> replayLayout(llvm::ArrayRef<LayoutRewrite> rewrites,
+                                  llvm::ArrayRef<int64_t> shape);
+
 /// "stencil unroll (kw 8, kh 2), pad kh 5->6 kw 20->24, ...": the rewrites
 /// of one operand.
 void printOperandStrategy(const OperandStrategy &operand,
