@@ -133,6 +133,9 @@ def TCGPrintEmbeddings : Pass<"tcg-print-embeddings", "mlir::ModuleOp"> {
     ```
     strategy: data: stencil unroll (kh 2, kw 8), pad kh 5->6 kw 20->24, ...
     ```
+
+    An attribute the printer cannot read (written by hand or by another
+    tool) is an error at its kernel.
   }];
   let dependentDialects = ["mlir::func::FuncDialect", "raf::tcg::TCGDialect"];
 }
@@ -160,6 +163,10 @@ def TCGApplyStrategy : Pass<"tcg-apply-strategy", "mlir::ModuleOp"> {
     3. the inverse rewrites of the result (reshape, transpose, and a
        strided slice that cuts the padding away) back to the original
        type.
+
+    A constant operand (a weight) is packed at compile time into a new
+    `relay.constant` of the packed layout; the rewrites of the other
+    operands run at run time.
 
     `candidate=K` applies the K-th candidate of the attribute (0, the
     cheapest, by default). Kernels without an embedding are left alone. An
