@@ -58,8 +58,7 @@ int64_t evaluate(AffineExpr expr, ArrayRef<int64_t> dims) {
 
 /// Flat index of the stored element `operand` reads at `point`, or -1 in
 /// the padding or holes of its view.
-int64_t storedElement(const embed::Operand &operand,
-                      ArrayRef<int64_t> point) {
+int64_t storedElement(const embed::Operand &operand, ArrayRef<int64_t> point) {
   int64_t flat = 0;
   for (auto [k, expr] : llvm::enumerate(operand.Access.getResults())) {
     int64_t p = evaluate(expr, point) -
@@ -74,9 +73,7 @@ int64_t storedElement(const embed::Operand &operand,
 
 class StrategyTest : public ::testing::Test {
 protected:
-  StrategyTest() {
-    context.loadDialect<tcg::TCGDialect, func::FuncDialect>();
-  }
+  StrategyTest() { context.loadDialect<tcg::TCGDialect, func::FuncDialect>(); }
 
   /// The expression of the only kernel in `source`.
   embed::TensorExpression parseKernel(StringRef source) {
@@ -290,8 +287,8 @@ func.func @f(%x: tensor<4x5xi8>, %w: tensor<20x18xi8>) -> tensor<20xi32> {
   return %r : tensor<20xi32>
 }
 )mlir");
-  tcg::Strategy s = check(op, intrinsic("gemv.16x16"),
-                          mapping({{{0, 16, 1}}, {{1, 16, 1}}}));
+  tcg::Strategy s =
+      check(op, intrinsic("gemv.16x16"), mapping({{{0, 16, 1}}, {{1, 16, 1}}}));
   EXPECT_TRUE(s.operands[0].usesFallback());
   EXPECT_FALSE(s.operands[1].usesFallback());
 }

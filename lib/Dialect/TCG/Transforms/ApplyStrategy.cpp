@@ -50,8 +50,8 @@ Value emitLayoutOp(OpBuilder &b, Location loc, Value value,
     int64_t largest = 0;
     for (int64_t v : op.indices)
       largest = std::max(largest, v);
-    Type indexElement = largest < (int64_t(1) << 31) ? b.getI32Type()
-                                                     : b.getI64Type();
+    Type indexElement =
+        largest < (int64_t(1) << 31) ? b.getI32Type() : b.getI64Type();
     auto indexType = RankedTensorType::get(op.indexShape, indexElement);
     SmallVector<APInt> values;
     values.reserve(op.indices.size());
@@ -78,8 +78,7 @@ Value emitLayoutOp(OpBuilder &b, Location loc, Value value,
       return relay::ReshapeOp::create(b, loc, resultType, source,
                                       op.resultShape);
     }
-    return relay::ReshapeOp::create(b, loc, resultType, value,
-                                    op.resultShape);
+    return relay::ReshapeOp::create(b, loc, resultType, value, op.resultShape);
   case LayoutOp::Kind::Transpose:
     return relay::TransposeOp::create(b, loc, resultType, value,
                                       b.getDenseI64ArrayAttr(op.permutation));
@@ -169,18 +168,17 @@ LogicalResult TCGApplyStrategyPass::apply(KernelOp kernel,
     return failure();
   unsigned index = candidate;
   if (index >= candidates.size())
-    return kernel.emitError()
-           << "--tcg-apply-strategy: candidate " << index
-           << " does not exist (the embedding has " << candidates.size()
-           << " candidate(s))";
+    return kernel.emitError() << "--tcg-apply-strategy: candidate " << index
+                              << " does not exist (the embedding has "
+                              << candidates.size() << " candidate(s))";
   auto fields = dyn_cast<DictionaryAttr>(candidates[index]);
   embed::Embedding emb;
   std::string error;
   if (!fields || !decodeEmbedding(fields, *expr, *intrinsic, emb, error))
     return kernel.emitError()
            << "malformed embedding of '" << intrinsicName.getValue()
-           << "' (candidate " << index << "): "
-           << (fields ? error : "not a dictionary");
+           << "' (candidate " << index
+           << "): " << (fields ? error : "not a dictionary");
   Strategy strategy;
   if (!deriveStrategy(*expr, *intrinsic, emb, strategy, error))
     return kernel.emitError()

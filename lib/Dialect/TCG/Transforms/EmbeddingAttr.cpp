@@ -148,8 +148,7 @@ bool raf::tcg::decodeEmbedding(DictionaryAttr fields,
   };
   for (const embed::Iterator &axis : intrinsic.Iterators) {
     embed::AxisMappings mapping;
-    if (!decodeAxis(iterators.get(axis.Name), iteratorIndex, mapping,
-                    error)) {
+    if (!decodeAxis(iterators.get(axis.Name), iteratorIndex, mapping, error)) {
       error = "axis " + axis.Name + ": " + error;
       return false;
     }

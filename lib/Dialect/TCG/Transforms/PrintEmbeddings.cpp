@@ -56,9 +56,8 @@ bool isAxis(Attribute axis) {
   auto entries = dyn_cast_or_null<ArrayAttr>(axis);
   return entries && llvm::all_of(entries, [](Attribute entry) {
            auto triple = dyn_cast<ArrayAttr>(entry);
-           return triple && triple.size() == 3 &&
-                  isa<StringAttr>(triple[0]) && isa<IntegerAttr>(triple[1]) &&
-                  isa<IntegerAttr>(triple[2]);
+           return triple && triple.size() == 3 && isa<StringAttr>(triple[0]) &&
+                  isa<IntegerAttr>(triple[1]) && isa<IntegerAttr>(triple[2]);
          });
 }
 
@@ -210,8 +209,8 @@ struct TCGPrintEmbeddingsPass
         if (succeeded(e))
           expr = std::move(*e);
         FailureOr<raf::embed::TensorExpression> i = lookupIntrinsic(
-            kernel.getContext(),
-            emb.getAs<StringAttr>("intrinsic").getValue(), kernel.getLoc());
+            kernel.getContext(), emb.getAs<StringAttr>("intrinsic").getValue(),
+            kernel.getLoc());
         if (succeeded(i))
           intrinsic = std::move(*i);
       }

@@ -70,6 +70,16 @@ int64_t product(ArrayRef<int64_t> values) {
 
 int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
+/// "[0, 0, 1, 1]".
+std::string listText(ArrayRef<int64_t> values) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '[';
+  llvm::interleaveComma(values, os);
+  os << ']';
+  return text;
+}
+
 int64_t floorDiv(int64_t a, int64_t b) {
   int64_t q = a / b;
   return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
@@ -94,7 +104,7 @@ std::optional<Linear> linearize(AffineExpr expr, unsigned numDims) {
   Linear lin;
   lin.coeffs.assign(numDims, 0);
   std::function<bool(AffineExpr, int64_t)> walk = [&](AffineExpr e,
-                                                       int64_t factor) {
+                                                      int64_t factor) {
     if (auto dim = dyn_cast<AffineDimExpr>(e)) {
       lin.coeffs[dim.getPosition()] += factor;
       return true;
@@ -166,8 +176,7 @@ public:
                 const embed::TensorExpression &intrinsic, Strategy &strategy,
                 ArrayRef<int> axisIterator)
       : op(op), intrinsic(intrinsic), strategy(strategy),
-        axisIterator(axisIterator),
-        context(op.Output.Access.getContext()) {}
+        axisIterator(axisIterator), context(op.Output.Access.getContext()) {}
 
   /// Packs `operand`, whose intrinsic counterpart reads the intrinsic
   /// iterators `ownAxes` (one per dimension). Sets the packed operand's
@@ -186,9 +195,7 @@ private:
   OperandStrategy *out = nullptr;
   SmallVector<int64_t> shape;
 
-  const IteratorTiling &tiling(unsigned d) const {
-    return strategy.tiling[d];
-  }
+  const IteratorTiling &tiling(unsigned d) const { return strategy.tiling[d]; }
   bool isMapped(unsigned d) const { return tiling(d).axis >= 0; }
   AffineExpr packedDim(int index) const {
     return getAffineDimExpr(index, context);
@@ -318,9 +325,8 @@ StrategyRule OperandPacker::classify(const Linear &lin, unsigned m) const {
         next.insert(s + c * v);
     sums = std::move(next);
   }
-  bool overlap = llvm::any_of(sums, [&](int64_t s) {
-    return sums.count(s + step) != 0;
-  });
+  bool overlap =
+      llvm::any_of(sums, [&](int64_t s) { return sums.count(s + step) != 0; });
   if (!overlap)
     return StrategyRule::ImagePack;
   return step == 1 ? StrategyRule::StencilUnroll : StrategyRule::DilatePack;
@@ -341,8 +347,7 @@ std::string OperandPacker::needsFallback(const embed::Operand &operand,
       return "it does not read " + name + ", which axis " + axis +
              " covers (a broadcast)";
     if (own && uses > 1)
-      return "it reads " + name + " in " + std::to_string(uses) +
-             " dimensions";
+      return "it reads " + name + " in " + std::to_string(uses) + " dimensions";
     if (!own && uses > 0)
       return "it reads " + name + ", which axis " + axis + " covers";
   }
@@ -383,19 +388,8 @@ bool OperandPacker::pack(const embed::Operand &operand,
       width[2 * k + 1] = operand.PadHigh[k];
       dilated |= operand.Dilation[k] != 1;
     }
-    std::string detail = "pad_low [" +
-                         llvm::join(llvm::map_range(operand.PadLow,
-                                                    [](int64_t v) {
-                                                      return std::to_string(v);
-                                                    }),
-                                    ", ") +
-                         "] pad_high [" +
-                         llvm::join(llvm::map_range(operand.PadHigh,
-                                                    [](int64_t v) {
-                                                      return std::to_string(v);
-                                                    }),
-                                    ", ") +
-                         "]";
+    std::string detail = "pad_low " + listText(operand.PadLow) + " pad_high " +
+                         listText(operand.PadHigh);
     if (dilated) {
       SmallVector<int64_t> one(2 * shape.size(), 0);
       for (unsigned k = 0, e = shape.size(); k != e; ++k)
@@ -413,13 +407,7 @@ bool OperandPacker::pack(const embed::Operand &operand,
           indices.push_back(v % dil == 0 ? v / dil : stored);
         takeOp(StrategyRule::View, k, {extent}, std::move(indices));
       }
-      detail += " dilation [" +
-                llvm::join(llvm::map_range(operand.Dilation,
-                                           [](int64_t v) {
-                                             return std::to_string(v);
-                                           }),
-                           ", ") +
-                "]";
+      detail += " dilation " + listText(operand.Dilation);
     }
     if (llvm::any_of(width, [](int64_t w) { return w != 0; }))
       padOp(StrategyRule::View, width);
@@ -463,9 +451,8 @@ bool OperandPacker::pack(const embed::Operand &operand,
       }
       addDetail(rule, rule == StrategyRule::ImagePack
                           ? describeMapped(d)
-                          : op.Iterators[d].Name + " [" +
-                                std::to_string(c0) + " + " +
-                                std::to_string(c) + " * " +
+                          : op.Iterators[d].Name + " [" + std::to_string(c0) +
+                                " + " + std::to_string(c) + " * " +
                                 op.Iterators[d].Name + "]");
       dims.push_back({extent, AffineExpr(), static_cast<int>(d)});
       continue;
@@ -540,11 +527,10 @@ bool OperandPacker::pack(const embed::Operand &operand,
       addDetail(r, describeMapped(m));
     for (unsigned j : its) {
       if (isMapped(j))
-        dims.push_back({op.Iterators[j].Extent, AffineExpr(),
-                        static_cast<int>(j)});
+        dims.push_back(
+            {op.Iterators[j].Extent, AffineExpr(), static_cast<int>(j)});
       else
-        dims.push_back({op.Iterators[j].Extent,
-                        packedDim(tiling(j).outer)});
+        dims.push_back({op.Iterators[j].Extent, packedDim(tiling(j).outer)});
     }
   }
 
@@ -566,8 +552,7 @@ bool OperandPacker::pack(const embed::Operand &operand,
         any = true;
       }
       detail += (detail.empty() ? "" : " ") + op.Iterators[dim.bare].Name +
-                " " + std::to_string(dim.size) + "->" +
-                std::to_string(padded);
+                " " + std::to_string(dim.size) + "->" + std::to_string(padded);
       dim.size = padded;
     }
     if (any)
@@ -657,22 +642,19 @@ bool OperandPacker::pack(const embed::Operand &operand,
     llvm::sort(members);
     if (members.size() == 1)
       continue;
-    fuseDetail += (fuseDetail.empty() ? "" : ", ") +
-                  intrinsic.Iterators[q].Name + " = " +
-                  (members.empty()
-                       ? std::string("1")
-                       : "(" +
-                             llvm::join(llvm::make_second_range(members),
-                                        ", ") +
-                             ")");
+    fuseDetail +=
+        (fuseDetail.empty() ? "" : ", ") + intrinsic.Iterators[q].Name + " = " +
+        (members.empty()
+             ? std::string("1")
+             : "(" + llvm::join(llvm::make_second_range(members), ", ") + ")");
   }
   if (ArrayRef<int64_t>(finalShape) != ArrayRef<int64_t>(shape)) {
     reshapeOp(StrategyRule::Fuse, finalShape);
     addDetail(StrategyRule::Fuse, fuseDetail);
   }
   packedOperand.Shape = finalShape;
-  packedOperand.Access = AffineMap::get(strategy.packed.Iterators.size(), 0,
-                                        access, context);
+  packedOperand.Access =
+      AffineMap::get(strategy.packed.Iterators.size(), 0, access, context);
   return true;
 }
 
@@ -802,16 +784,15 @@ bool OperandPacker::gather(const embed::Operand &operand,
         padded = false;
       } else if (*element != value) {
         unsigned d = foreign.front();
-        error = "operand '" + operand.Name + "' reads " +
-                op.Iterators[d].Name + ", which intrinsic axis " +
+        error = "operand '" + operand.Name + "' reads " + op.Iterators[d].Name +
+                ", which intrinsic axis " +
                 intrinsic.Iterators[tiling(d).axis].Name +
                 " covers, but the intrinsic's operand has no such axis";
         return false;
       }
     }
     indices.push_back(element.value_or(stored));
-    for (int p = point.size() - 1; p >= 0 && ++point[p] == packedShape[p];
-         --p)
+    for (int p = point.size() - 1; p >= 0 && ++point[p] == packedShape[p]; --p)
       point[p] = 0;
   }
 
@@ -822,8 +803,8 @@ bool OperandPacker::gather(const embed::Operand &operand,
   takeOp(StrategyRule::Gather, std::nullopt, packedShape, std::move(indices));
   addDetail(StrategyRule::Gather, "fallback: " + reason);
   packedOperand.Shape = packedShape;
-  packedOperand.Access = AffineMap::get(strategy.packed.Iterators.size(), 0,
-                                        access, context);
+  packedOperand.Access =
+      AffineMap::get(strategy.packed.Iterators.size(), 0, access, context);
   return true;
 }
 
@@ -889,8 +870,7 @@ bool raf::tcg::deriveStrategy(const embed::TensorExpression &op,
   unsigned numAxes = intrinsic.Iterators.size();
   if (emb.Iterators.size() != numAxes) {
     error = "the embedding maps " + std::to_string(emb.Iterators.size()) +
-            " axes but '" + intrinsic.Name + "' has " +
-            std::to_string(numAxes);
+            " axes but '" + intrinsic.Name + "' has " + std::to_string(numAxes);
     return false;
   }
   if (op.Inputs.size() != intrinsic.Inputs.size()) {
@@ -951,8 +931,7 @@ bool raf::tcg::deriveStrategy(const embed::TensorExpression &op,
       packed.Iterators.push_back({it.Name, it.Extent, it.IsReduction, ""});
       return;
     }
-    packed.Iterators.push_back(
-        {it.Name + ".o", t.tiles, it.IsReduction, ""});
+    packed.Iterators.push_back({it.Name + ".o", t.tiles, it.IsReduction, ""});
     if (t.stride > 1) {
       t.residue = packed.Iterators.size();
       packed.Iterators.push_back(
@@ -987,8 +966,8 @@ bool raf::tcg::deriveStrategy(const embed::TensorExpression &op,
         isOutput ? intrinsic.Output : intrinsic.Inputs[i];
     SmallVector<unsigned> axes;
     if (!operandAxes(intrinsicOperand, axes)) {
-      error = "operand '" + intrinsicOperand.Name + "' of '" +
-              intrinsic.Name + "' is not indexed by bare iterators";
+      error = "operand '" + intrinsicOperand.Name + "' of '" + intrinsic.Name +
+              "' is not indexed by bare iterators";
       return false;
     }
     OperandStrategy s;
