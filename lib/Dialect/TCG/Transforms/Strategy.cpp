@@ -315,18 +315,29 @@ StrategyRule OperandPacker::classify(const Linear &lin, unsigned m) const {
   // (over the reductions of this index) overlaps iff the step between them
   // is a difference of two reduction sums.
   step *= tiling(m).stride;
-  std::set<int64_t> sums = {0};
-  for (auto [d, c] : llvm::enumerate(lin.coeffs)) {
-    if (c == 0 || d == m || !op.Iterators[d].IsReduction)
-      continue;
-    std::set<int64_t> next;
-    for (int64_t s : sums)
-      for (int64_t v = 0; v < op.Iterators[d].Extent; ++v)
-        next.insert(s + c * v);
-    sums = std::move(next);
+  // Kernel windows are small; for large reductions the span decides (it
+  // only matters for the rule's name, not for the rewrite's correctness).
+  int64_t combinations = 1, span = 0;
+  for (auto [d, c] : llvm::enumerate(lin.coeffs))
+    if (c != 0 && d != m && op.Iterators[d].IsReduction) {
+      combinations *= op.Iterators[d].Extent;
+      span += std::abs(c) * (op.Iterators[d].Extent - 1);
+    }
+  bool overlap = step <= span;
+  if (combinations <= (1 << 16)) {
+    std::set<int64_t> sums = {0};
+    for (auto [d, c] : llvm::enumerate(lin.coeffs)) {
+      if (c == 0 || d == m || !op.Iterators[d].IsReduction)
+        continue;
+      std::set<int64_t> next;
+      for (int64_t s : sums)
+        for (int64_t v = 0; v < op.Iterators[d].Extent; ++v)
+          next.insert(s + c * v);
+      sums = std::move(next);
+    }
+    overlap = llvm::any_of(
+        sums, [&](int64_t s) { return sums.count(s + step) != 0; });
   }
-  bool overlap =
-      llvm::any_of(sums, [&](int64_t s) { return sums.count(s + step) != 0; });
   if (!overlap)
     return StrategyRule::ImagePack;
   return step == 1 ? StrategyRule::StencilUnroll : StrategyRule::DilatePack;
@@ -509,6 +520,16 @@ bool OperandPacker::pack(const embed::Operand &operand,
     SmallVector<int64_t> extents;
     for (unsigned j : its)
       extents.push_back(op.Iterators[j].Extent);
+    if (static_cast<uint64_t>(product(extents)) > kMaxGatherIndices) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      printAccessExpr(expr, op.Iterators, os);
+      error = "operand '" + operand.Name + "' needs a gather of " +
+              std::to_string(product(extents)) + " indices for its index " +
+              text + ", more than the limit of " +
+              std::to_string(kMaxGatherIndices);
+      return false;
+    }
     std::vector<int64_t> indices;
     SmallVector<int64_t> point(its.size(), 0);
     for (int64_t n = 0, e = product(extents); n != e; ++n) {

@@ -471,3 +471,26 @@ func.func @sequence(%x: tensor<16xi8>) -> tensor<16xi8> {
   }
   return %r : tensor<16xi8>
 }
+
+// -----
+
+// Unrolling the stencil ow + kw would need 8192 * 4096 indices, beyond the
+// limit.
+func.func @unroll_too_large(%lhs: tensor<12287xi8>, %rhs: tensor<4096xi8>) -> tensor<8192xi32> {
+  // expected-error @+1 {{cannot derive the strategy of 'dot.16' (candidate 0): operand 'a' needs a gather of 33554432 indices for its index ow + kw, more than the limit of 16777216}}
+  %c = tcg.kernel "conv1d" (%a = %lhs : tensor<12287xi8>, %b = %rhs : tensor<4096xi8>) -> tensor<8192xi32>
+      attributes {arg_names = ["a", "b"], result_name = "out",
+                  tcg.embedding = {intrinsic = "dot.16", candidates = [{iterators = {x = [], z = [["kw", 16, 1]]}, operands = {a = {tensor = "a", dims = [[["d0", 16, 1]]]}, b = {tensor = "b", dims = [[["d0", 16, 1]]]}, c = {tensor = "out", dims = [[]]}}, executed = [["ow", 8192, 8192], ["kw", 4096, 4096]]}]}} {
+    %0 = tcg.tensor %ow in [0, 8192) name "ow" -> tensor<8192xi32> {
+      %1 = tcg.reduce add %kw in [0, 4096) name "kw" -> i32 {
+        %2 = tcg.input %a[%ow + %kw] : tensor<12287xi8>
+        %3 = tcg.input %b[%kw] : tensor<4096xi8>
+        %4 = tcg.compute mul %2, %3 : (i8, i8) -> i32
+        tcg.yield %4 : i32
+      }
+      tcg.yield %1 : i32
+    }
+    tcg.yield %0 : tensor<8192xi32>
+  }
+  return %c : tensor<8192xi32>
+}
