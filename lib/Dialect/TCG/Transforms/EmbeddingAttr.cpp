@@ -99,3 +99,122 @@ DictionaryAttr raf::tcg::buildEmbeddingAttr(
         "time_ms", b.getF64FloatAttr(result.Stats.Milliseconds)));
   return b.getDictionaryAttr(fields);
 }
+
+namespace {
+
+/// Decodes [[name, length, stride], ...]; `lookup` maps a name to a
+/// dimension index (or none).
+bool decodeAxis(Attribute attr,
+                llvm::function_ref<std::optional<unsigned>(StringRef)> lookup,
+                embed::AxisMappings &axis, std::string &error) {
+  auto entries = dyn_cast_or_null<ArrayAttr>(attr);
+  if (!entries) {
+    error = "an axis mapping is not a list";
+    return false;
+  }
+  for (Attribute entry : entries) {
+    auto triple = dyn_cast<ArrayAttr>(entry);
+    if (!triple || triple.size() != 3 || !isa<StringAttr>(triple[0]) ||
+        !isa<IntegerAttr>(triple[1]) || !isa<IntegerAttr>(triple[2])) {
+      error = "an axis mapping entry is not [name, length, stride]";
+      return false;
+    }
+    StringRef name = cast<StringAttr>(triple[0]).getValue();
+    std::optional<unsigned> dim = lookup(name);
+    if (!dim) {
+      error = ("unknown dimension '" + name + "'").str();
+      return false;
+    }
+    axis.push_back({*dim, cast<IntegerAttr>(triple[1]).getInt(),
+                    cast<IntegerAttr>(triple[2]).getInt()});
+  }
+  return true;
+}
+
+} // namespace
+
+bool raf::tcg::decodeEmbedding(DictionaryAttr fields,
+                               const embed::TensorExpression &op,
+                               const embed::TensorExpression &intrinsic,
+                               embed::Embedding &emb, std::string &error) {
+  emb = embed::Embedding();
+  auto iterators = fields.getAs<DictionaryAttr>("iterators");
+  auto operands = fields.getAs<DictionaryAttr>("operands");
+  auto executed = fields.getAs<ArrayAttr>("executed");
+  if (!iterators || !operands || !executed) {
+    error = "the embedding lacks 'iterators', 'operands' or 'executed'";
+    return false;
+  }
+  auto iteratorIndex = [&](StringRef name) -> std::optional<unsigned> {
+    for (auto [index, it] : llvm::enumerate(op.Iterators))
+      if (it.Name == name)
+        return index;
+    return std::nullopt;
+  };
+  for (const embed::Iterator &axis : intrinsic.Iterators) {
+    embed::AxisMappings mapping;
+    if (!decodeAxis(iterators.get(axis.Name), iteratorIndex, mapping, error)) {
+      error = "axis " + axis.Name + ": " + error;
+      return false;
+    }
+    emb.Iterators.push_back(std::move(mapping));
+  }
+  auto viewDim = [](StringRef name) -> std::optional<unsigned> {
+    unsigned dim;
+    if (!name.consume_front("d") || name.getAsInteger(10, dim))
+      return std::nullopt;
+    return dim;
+  };
+  for (unsigned i = 0, e = intrinsic.Inputs.size(); i <= e; ++i) {
+    const embed::Operand &operand =
+        i == e ? intrinsic.Output : intrinsic.Inputs[i];
+    auto entry = operands.getAs<DictionaryAttr>(operand.Name);
+    auto tensor = entry ? entry.getAs<StringAttr>("tensor") : StringAttr();
+    auto dims = entry ? entry.getAs<ArrayAttr>("dims") : ArrayAttr();
+    if (!tensor || !dims) {
+      error = "operand " + operand.Name + " lacks 'tensor' or 'dims'";
+      return false;
+    }
+    embed::OperandEmbedding oe;
+    oe.IntrinsicOperand = operand.Name;
+    oe.OperatorOperand = tensor.getValue().str();
+    oe.OperatorInput = i == e ? -1 : static_cast<int>(i);
+    for (Attribute dim : dims) {
+      embed::AxisMappings mapping;
+      if (!decodeAxis(dim, viewDim, mapping, error)) {
+        error = "operand " + operand.Name + ": " + error;
+        return false;
+      }
+      oe.Dims.push_back(std::move(mapping));
+    }
+    emb.Operands.push_back(std::move(oe));
+  }
+  for (Attribute entry : executed) {
+    auto triple = dyn_cast<ArrayAttr>(entry);
+    if (!triple || triple.size() != 3 || !isa<IntegerAttr>(triple[1]) ||
+        !isa<IntegerAttr>(triple[2])) {
+      error = "an 'executed' entry is not [name, extent, executed]";
+      return false;
+    }
+    emb.Extents.push_back(cast<IntegerAttr>(triple[1]).getInt());
+    emb.Executed.push_back(cast<IntegerAttr>(triple[2]).getInt());
+  }
+  if (emb.Extents.size() != op.Iterators.size()) {
+    error = "'executed' lists " + std::to_string(emb.Extents.size()) +
+            " iterators, the operator has " +
+            std::to_string(op.Iterators.size());
+    return false;
+  }
+  auto integer = [&](StringRef name) -> uint64_t {
+    auto attr = fields.getAs<IntegerAttr>(name);
+    return attr ? static_cast<uint64_t>(attr.getInt()) : 0;
+  };
+  emb.Cost = integer("cost");
+  emb.MacTotal = integer("mac_total");
+  emb.MacMin = integer("mac_min");
+  emb.DataTotal = integer("data_total");
+  emb.DataMin = integer("data_min");
+  if (auto memory = fields.getAs<BoolAttr>("memory_access"))
+    emb.MemoryAccess = memory.getValue();
+  return true;
+}

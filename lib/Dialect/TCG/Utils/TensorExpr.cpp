@@ -41,7 +41,8 @@ embed::Iterator makeIterator(OpT op, bool isReduction, unsigned index) {
 } // namespace
 
 FailureOr<embed::TensorExpression>
-raf::tcg::extractTensorExpr(KernelOp kernel) {
+raf::tcg::extractTensorExpr(KernelOp kernel,
+                            SmallVectorImpl<unsigned> *inputOperands) {
   auto computations = kernel.getBodyBlock().getOps<TensorOp>();
   unsigned count = std::distance(computations.begin(), computations.end());
   if (count != 1)
@@ -88,6 +89,8 @@ raf::tcg::extractTensorExpr(KernelOp kernel) {
       }
       node.IsInput = true;
       node.Input = expr.Inputs.size();
+      if (inputOperands)
+        inputOperands->push_back(argument.getArgNumber());
       expr.Inputs.push_back(std::move(operand));
     } else {
       auto compute = cast<ComputeOp>(op);

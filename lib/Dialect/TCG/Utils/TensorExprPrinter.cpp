@@ -163,6 +163,12 @@ void printOperandLine(const embed::Operand &operand, llvm::raw_ostream &os) {
 
 } // namespace
 
+void raf::tcg::printAccessExpr(AffineExpr expr,
+                               ArrayRef<embed::Iterator> iterators,
+                               llvm::raw_ostream &os) {
+  printAccess(expr, iterators, os);
+}
+
 void raf::tcg::printTensorExpression(const embed::TensorExpression &expr,
                                      llvm::raw_ostream &os) {
   os << (expr.Name.empty() ? "<unnamed>" : expr.Name) << ": ";

@@ -15,6 +15,9 @@
 // STRICT-NEXT:   c -> out: [-] [d1 16]
 // STRICT-NEXT:   padding: none
 // STRICT-NEXT:   cost 0: MAC 3612672 / 3612672 (x1.000), data 39168 / 39168 (x1.000), memory access kept
+// STRICT-NEXT:   strategy: data: view (pad_low [0, 0, 1, 1] pad_high [0, 0, 1, 1]), split ic -> [2, 16], reorder (n, ic.o, oh + kh, ow + kw, ic.i), fuse x = 1
+// STRICT-NEXT:   strategy: weight: split oc -> [4, 16], ic -> [2, 16], reorder (oc.o, ic.o, kh, kw, oc.i, ic.i)
+// STRICT-NEXT:   strategy: out: split oc -> [4, 16], reorder (n, oc.o, oh, ow, oc.i), fuse x = 1
 // STRICT-NEXT:   search: optimal, 1 candidate(s)
 // ATTR: tcg.embedding = {{{.*}}intrinsic = "vta.gemm.1x16x16", {{.*}}iterators = {x = [], y = {{\[\[}}"oc", 16, 1]], z = {{\[\[}}"ic", 16, 1]]}, {{.*}}mode = "strict"
 func.func @regular(%x: tensor<1x32x14x14xi8>, %w: tensor<64x32x3x3xi8>) -> tensor<1x64x14x14xi32> {
@@ -28,13 +31,14 @@ func.func @regular(%x: tensor<1x32x14x14xi8>, %w: tensor<64x32x3x3xi8>) -> tenso
 // STRICT:        z: ic 16
 // STRICT:        padding: ic 1 -> 16
 // STRICT-NEXT:   cost 5249520: MAC 5529600 / 345600 (x16.000)
-// RELAXED: embedding of vta.gemm.1x16x16 (relaxed) into nn.conv2d at {{.*}}dataflow-embed.mlir":[[@LINE+12]]
+// RELAXED: embedding of vta.gemm.1x16x16 (relaxed) into nn.conv2d at {{.*}}dataflow-embed.mlir":[[@LINE+13]]
 // RELAXED-NEXT:   x: -
 // RELAXED-NEXT:   y: oc 16
 // RELAXED-NEXT:   z: {{kh 2, kw 8|kw 8, kh 2}}
 // RELAXED:        padding: kh 5 -> 6, kw 20 -> 24
 // RELAXED-NEXT:   cost 156752: MAC 497664 / 345600 (x1.440), data 12544 / 7856 (x1.597), memory access kept
-// RELAXED-NEXT:   search: optimal, 2 candidate(s)
+// RELAXED-NEXT:   strategy: data: stencil unroll (kh 2, kw 8), pad kh 5->6 kw 20->24, split kh -> [3, 2], kw -> [3, 8]
+// RELAXED:        search: optimal, 2 candidate(s)
 // RELAXED:        candidate 2:
 // RELAXED-NEXT:     x: -
 // RELAXED-NEXT:     y: oc 16

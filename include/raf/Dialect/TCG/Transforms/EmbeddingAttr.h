@@ -25,6 +25,15 @@ mlir::DictionaryAttr buildEmbeddingAttr(mlir::MLIRContext *context,
                                         const embed::EmbeddingResult &result,
                                         bool withTime);
 
+/// Decodes one embedding of the attribute (its top level, or an entry of
+/// its `candidates`) against the operator and intrinsic it was found for.
+/// Fails with a reason in `error` when a field is missing or malformed or a
+/// name does not match an iterator, axis or view dimension.
+bool decodeEmbedding(mlir::DictionaryAttr fields,
+                     const embed::TensorExpression &op,
+                     const embed::TensorExpression &intrinsic,
+                     embed::Embedding &emb, std::string &error);
+
 } // namespace raf::tcg
 
 #endif // RAF_DIALECT_TCG_TRANSFORMS_EMBEDDINGATTR_H

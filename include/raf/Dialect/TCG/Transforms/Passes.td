@@ -129,7 +129,66 @@ def TCGPrintEmbeddings : Pass<"tcg-print-embeddings", "mlir::ModuleOp"> {
     iterators each intrinsic axis covers, how every intrinsic operand maps
     onto the operator's operand dimensions, the padding, the cost terms, the
     search statistics and the other candidates. The module is not changed.
+
+    Each embedding is followed by its deployment strategy (the data-layout
+    rewrites of Tab. 4.1 that `--tcg-apply-strategy` emits), one line per
+    operand, e.g. for a one-channel convolution whose kernel rows and
+    columns cover the GEMM's z axis:
+
+    ```
+    strategy: data: stencil unroll (kh 2, kw 8), pad kh 5->6 kw 20->24, ...
+    ```
+
+    An attribute the printer cannot read (written by hand or by another
+    tool) is an error at its kernel.
   }];
+  let dependentDialects = ["mlir::func::FuncDialect", "raf::tcg::TCGDialect"];
+}
+
+def TCGApplyStrategy : Pass<"tcg-apply-strategy", "mlir::ModuleOp"> {
+  let summary = "Rewrite embedded kernels into the intrinsic's tiled layout";
+  let description = [{
+    Derives the deployment strategy of an embedding found by
+    `--tcg-dataflow-embed` (spec dissertation_spec.md §3.6, Tab. 4.1; see
+    docs/embedding-strategies.md) and replaces every `tcg.kernel` carrying a
+    `tcg.embedding` by
+
+    1. relay layout rewrites of each input: `relay.nn.pad` (the operand's
+       view and the tiling's padding), `relay.take` with a constant index
+       list (stencil unroll, dilate pack, image pack, and the fallback
+       gather), `relay.strided_slice`, `relay.reshape` (split and fuse) and
+       `relay.transpose` (reorder);
+    2. a packed `tcg.kernel` computing the operator in the tiled layout:
+       its iterators are the outer tile iterators, then the intrinsic's
+       (parallel first, as tcg nests reductions innermost), which carry
+       their `gemm_axis`; every operand has the intrinsic's dimensions
+       innermost (`a[tile..., x, z]`, `b[tile..., y, z]`,
+       `c[tile..., x, y]` for the VTA GEMM); the kernel records the
+       intrinsic in `tcg.tensorize`;
+    3. the inverse rewrites of the result (reshape, transpose, and a
+       strided slice that cuts the padding away) back to the original
+       type.
+
+    A constant operand (a weight) is packed at compile time into a new
+    `relay.constant` of the packed layout; the rewrites of the other
+    operands run at run time.
+
+    `candidate=K` applies the K-th candidate of the attribute (0, the
+    cheapest, by default). Kernels without an embedding are left alone. An
+    embedding that does not fit its kernel, a candidate index out of range
+    and an operand that cannot be packed are errors at the kernel.
+
+    ```
+    raf-opt --convert-relay-to-tcg --tcg-dataflow-embed=mode=strict \
+      --tcg-apply-strategy conv.mlir
+    ```
+  }];
+  let options = [
+    Option<"candidate", "candidate", "unsigned", "0",
+           "Which candidate of the embedding to apply (0: the best)">
+  ];
+  let dependentDialects = ["mlir::func::FuncDialect", "raf::tcg::TCGDialect",
+                           "raf::relay::RelayDialect"];
 }
 
 #endif // RAF_DIALECT_TCG_TRANSFORMS_PASSES_TD

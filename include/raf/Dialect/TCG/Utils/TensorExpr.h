@@ -32,8 +32,11 @@ namespace raf::tcg {
 /// reductions of different kinds. Operands are named after the kernel's
 /// `arg_names` and `result_name` ("in<i>" and "out" without them), iterators
 /// after their `name` ("d<i>" for parallel and "r<i>" for reduction
-/// iterators without one).
-llvm::FailureOr<embed::TensorExpression> extractTensorExpr(KernelOp kernel);
+/// iterators without one). When `inputOperands` is given, it receives per
+/// input the index of the kernel operand it reads (buildKernel's argument).
+llvm::FailureOr<embed::TensorExpression>
+extractTensorExpr(KernelOp kernel,
+                  llvm::SmallVectorImpl<unsigned> *inputOperands = nullptr);
 
 /// Builds at `builder`'s insertion point the tcg.kernel that computes
 /// `expr` from `operands`: expr.Inputs[i] reads operands[inputOperands[i]],

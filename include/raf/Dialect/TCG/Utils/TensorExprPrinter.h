@@ -28,6 +28,12 @@ namespace raf::tcg {
 void printTensorExpression(const embed::TensorExpression &expr,
                            llvm::raw_ostream &os);
 
+/// Prints one access expression with `iterators`' names for its dimensions
+/// (`oh * 2 + kh`, `2 - kh`, `(oc floordiv 3) * 2 + ic`).
+void printAccessExpr(mlir::AffineExpr expr,
+                     llvm::ArrayRef<embed::Iterator> iterators,
+                     llvm::raw_ostream &os);
+
 } // namespace raf::tcg
 
 #endif // RAF_DIALECT_TCG_UTILS_TENSOREXPRPRINTER_H
