@@ -107,8 +107,10 @@ RectState decodeRectangle(ArrayRef<const int64_t *> Points, unsigned Rank,
       int64_t Delta = V[A] - V0[A];
       if (Delta == 0)
         continue;
-      if (Axis >= 0 || Delta < 0)
+      if (Axis >= 0)
         return Fail("a move is not axis-aligned");
+      // Negative strides occur in operands read backwards (the flipped
+      // kernel of a transposed convolution).
       Axis = A;
       Stride = Delta;
     }
@@ -117,7 +119,8 @@ RectState decodeRectangle(ArrayRef<const int64_t *> Points, unsigned Rank,
     for (const RectDim &D : St.Dims)
       if (D.Axis == static_cast<unsigned>(Axis))
         return Fail("an axis is used twice");
-    if (!MaxStride.empty() && MaxStride[Axis] > 0 && Stride > MaxStride[Axis])
+    if (!MaxStride.empty() && MaxStride[Axis] > 0 &&
+        std::abs(Stride) > MaxStride[Axis])
       return Fail("a stride exceeds the stride parameter");
     St.Dims.push_back({static_cast<unsigned>(Axis), Stride, 0});
   }
@@ -787,29 +790,40 @@ public:
             continue;
           Used = true;
           Step = V0[J] + Digit * D.Stride;
-          if (Live)
-            Hi = V0[J] + D.Stride * (LiveMax - 1);
-          else
+          if (Live) {
+            int64_t End = V0[J] + D.Stride * (LiveMax - 1);
+            Lo = std::min(V0[J], End);
+            Hi = std::max(V0[J], End);
+          } else {
             Lo = Hi = Step;
+          }
         }
         int64_t Cap = StrideCap(J);
-        if (!Used && Cap > 0)
+        bool Bounded = Used;
+        if (!Used && Cap > 0) {
+          Lo = V0[J] - Cap * (M / St.Known - 1);
           Hi = V0[J] + Cap * (M / St.Known - 1);
+          Bounded = true;
+        }
         if (N == Next) {
           // Step value, or v_0's coordinate / a stride away on a jump.
-          Lo = Step;
-          Hi = Step;
+          Lo = Hi = Step;
+          Bounded = true;
           if (CanJump) {
             Lo = std::min(Lo, V0[J]);
             Hi = std::max(Hi, V0[J]);
-            if (Unused(J))
-              Hi = Cap > 0 ? std::max(Hi, V0[J] + Cap) : -1;
+            if (Unused(J)) {
+              Bounded = Cap > 0;
+              Lo = std::min(Lo, V0[J] - Cap);
+              Hi = std::max(Hi, V0[J] + Cap);
+            }
           }
         }
+        if (!Bounded)
+          continue;
         Int::IntView V = X[N * Rank + J];
         GECODE_ME_CHECK(V.gq(H, static_cast<long long>(Lo)));
-        if (Hi >= 0)
-          GECODE_ME_CHECK(V.lq(H, static_cast<long long>(Hi)));
+        GECODE_ME_CHECK(V.lq(H, static_cast<long long>(Hi)));
       }
     }
     return ES_NOFIX;
@@ -1060,11 +1074,19 @@ public:
         if (G.Input < 0 || !P.RelaxInputs)
           PostDistinct(G.Members);
     }
-    // Fixed origin and hyper-rectangles.
-    for (const OperandGroup &G : P.Operands) {
-      const INode &First = P.Nodes[G.Members.front()];
+    // Fixed origin: the first instance is the origin of the iteration
+    // domain (and so the first output element the origin of the output).
+    // The dissertation fixes every operand's first element instead; that is
+    // the same for operands read in increasing order and would rule out the
+    // flipped kernel of a transposed convolution.
+    {
+      const INode &First = P.Nodes[P.Statements.front().front()];
       for (unsigned J = 0; J != First.Rank; ++J)
         rel(*this, X[First.Coords[J]], IRT_EQ, 0);
+    }
+    // Hyper-rectangles.
+    for (const OperandGroup &G : P.Operands) {
+      const INode &First = P.Nodes[G.Members.front()];
       if (P.HyperRectangle && G.Members.size() > 1) {
         IntVarArgs Args = Views(G.Members);
         IntViews V(*this, Args);
@@ -1270,7 +1292,13 @@ static EmbeddingResult runSearch(Problem &P) {
   auto Orders = assetOrders(P, P.Strict ? 1 : O.MaxAssets);
   constexpr uint64_t AssetNodes = 300;
   for (const auto &Order : Orders) {
-    if (P.Found.size() >= O.MaxCandidates || Clock::now() >= Deadline)
+    if (Clock::now() >= Deadline) {
+      // The limit passed before this asset started: the search is cut
+      // short, not finished.
+      TimedOut = true;
+      break;
+    }
+    if (P.Found.size() >= O.MaxCandidates)
       break;
     ++R.Stats.Assets;
     auto Root = std::make_unique<EmbedSpace>(P, Order, P.MemoryAccess);
@@ -1288,7 +1316,9 @@ static EmbeddingResult runSearch(Problem &P) {
   // Phase 2, branch and bound over the whole space (in relaxed mode without
   // the memory-access constraint, so that duplicating layouts compete too):
   // only embeddings cheaper than the best so far.
-  if (!TimedOut && Clock::now() < Deadline) {
+  if (!TimedOut && Clock::now() >= Deadline)
+    TimedOut = true;
+  if (!TimedOut) {
     bool WithMemory = P.MemoryAccess && P.Strict;
     P.UseBound = true;
     auto Root = std::make_unique<EmbedSpace>(P, Orders.front(), WithMemory);

@@ -13,7 +13,8 @@ The rules each candidate exercises are read from --tcg-print-embeddings;
 test_rules_covered checks that together the cases cover every rule of
 Tab. 4.1, the view and the fallback gather. test_constant_weight checks
 that constant weights are packed at compile time, test_dilated_view a
-dilated and padded view and a flipped weight (hand-written candidates).
+dilated and padded view and a flipped weight with hand-written candidates
+(conv_transpose covers the same with the solver's).
 
 Run with:  /usr/bin/python3 -m pytest python/tests/test_tcg_strategies.py
 """
@@ -117,6 +118,19 @@ def conv_case(name, xs, ws, intrinsic, modes, strides=(1, 1), padding=(0,),
     return (name, "nn.conv2d", attrs, [xs, ws], reference, intrinsic, modes)
 
 
+def conv_transpose_case(name, xs, ws, intrinsic, modes, strides=(1, 1)):
+    """nn.conv2d_transpose (IOHW kernel): a dilated, padded view of the data
+    and a flipped kernel."""
+    attrs = [f"strides = {i64_array(strides)}"] if strides != (1, 1) else []
+
+    def reference(x, w):
+        return F.conv_transpose2d(t(x), t(w), stride=strides).numpy().astype(
+            np.int32)
+
+    return (name, "nn.conv2d_transpose", attrs, [xs, ws], reference,
+            intrinsic, modes)
+
+
 def dense_case(name, xs, ws, intrinsic, modes):
     def reference(x, w):
         return F.linear(t(x), t(w)).numpy().astype(np.int32)
@@ -159,6 +173,10 @@ CASES = [
     conv_case("conv_gemm8", (1, 8, 10, 10), (8, 8, 3, 3), GEMM8, BOTH),
     conv_case("conv_gemm8_strided", (2, 4, 17, 17), (8, 4, 3, 3), GEMM8,
               BOTH, strides=(2, 2)),
+    # Transposed: the kernel is read backwards (2 - kh); relaxed mode fuses
+    # a flipped kernel dimension with input channels.
+    conv_transpose_case("conv_transpose", (1, 16, 5, 5), (16, 16, 3, 3),
+                        GEMM, BOTH, strides=(2, 2)),
     dense_case("dense", (3, 20), (24, 20), GEMM, BOTH),
     dense_case("dense_gemm8", (12, 20), (10, 20), GEMM8, BOTH),
 ]
@@ -276,9 +294,9 @@ def test_constant_weight(case, mode, tmp_path):
 
 # A transposed 1-D convolution (stride 2) as a hand-written kernel: its data
 # is read through a dilated and padded view, and its weight is flipped
-# (2 - kw). The embedding search finds no embedding for dilated views, so
-# the attribute lists two hand-written candidates: y -> oc, z -> ic; and
-# z -> (ic 8, kw 2), which unrolls the stencil and reverses the weight.
+# (2 - kw). The attribute lists two hand-written candidates: y -> oc,
+# z -> ic; and z -> (ic 8, kw 2), which unrolls the stencil and reverses the
+# weight.
 TRANSPOSED_OPERANDS = (
     'operands = {a = {tensor = "data", dims = [[], [["d0", 16, 1]]]}, '
     'b = {tensor = "weight", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, '

@@ -17,7 +17,7 @@
 // G8-NEXT:   z: ic 8
 // G8:        padding: none
 // G8-NEXT:   cost 736: MAC 36864 / 36864 (x1.000), data 2624 / 1888 (x1.390), memory access duplicated
-// G8-NEXT:   search: optimal
+// G8:        search: optimal
 func.func @image_pack(%x: tensor<1x8x10x10xi8>, %w: tensor<8x8x3x3xi8>) -> tensor<1x8x8x8xi32> {
   %0 = relay.nn.conv2d %x, %w {out_dtype = i32} : (tensor<1x8x10x10xi8>, tensor<8x8x3x3xi8>) -> tensor<1x8x8x8xi32>
   return %0 : tensor<1x8x8x8xi32>
