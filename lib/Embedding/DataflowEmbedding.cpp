@@ -255,6 +255,9 @@ struct Problem {
   /// dimensions from the origin, and all outputs. Once they are known, so is
   /// the cost.
   SmallVector<unsigned, 0> CostOffsets;
+  /// The inputs' stored elements and the elements the operator reads of
+  /// them (fewer when a stride skips some), for the cost's lower bound.
+  uint64_t InputsStored = 0, InputsRead = 0;
 
   /// Branch and bound for the MaxCandidates best: once that many distinct
   /// embeddings are known, leaves at or above the cost of the worst of them
@@ -454,6 +457,24 @@ std::string buildProblem(Problem &P) {
     for (unsigned M : P.Operands.back().Members)
       AddNode(M);
     P.CostOffsets.assign(Offsets.begin(), Offsets.end());
+  }
+
+  for (unsigned K = 0, KE = Op.Edges.size(); K != KE; ++K) {
+    const DepEdge &E = Op.Edges[K];
+    if (E.K != DepEdge::Kind::Read)
+      continue;
+    unsigned NumIters = Op.getNumIterators();
+    SmallVector<int64_t, 8> Ones(NumIters, 1), Extents;
+    for (const Iterator &It : Op.Expr.Iterators)
+      Extents.push_back(It.Extent);
+    auto Read = Op.Oracle->countImage(K, Ones, Ones, Extents);
+    if (!Read)
+      return llvm::toString(Read.takeError());
+    uint64_t Stored = 1;
+    for (int64_t S : Op.Nodes[E.Dst].Original)
+      Stored *= S;
+    P.InputsStored += Stored;
+    P.InputsRead += std::min(*Read, Stored);
   }
 
   // Memory-access rules from the intrinsic's own access sets: neighbouring
@@ -879,7 +900,7 @@ public:
   CostBound(Space &H, CostBound &O) : ValuePropagator(H, O), P(O.P) {}
   ExecStatus propagate(Space &H, const ModEventDelta &) override {
     if (!X.assigned())
-      return P->UseBound && macLowerBound(H) >= P->Bound ? ES_FAILED : ES_FIX;
+      return P->UseBound && costLowerBound() >= P->Bound ? ES_FAILED : ES_FIX;
     SmallVector<int64_t, 0> Values(P->NumCoords, 0);
     for (int I = 0; I != X.size(); ++I)
       Values[P->CostOffsets[I]] = X[I].val();
@@ -888,47 +909,103 @@ public:
       return ES_FAILED;
     return H.ES_SUBSUMED(*this);
   }
-  /// The MAC overhead implied by the intrinsic axes whose instances are
-  /// already known (the others count as unpadded): a lower bound on the cost
-  /// of every completion, since the weights are non-negative.
-  uint64_t macLowerBound(Space &) const {
+  /// A lower bound on the cost of every completion (the weights are
+  /// non-negative): the MAC overhead of the intrinsic axes whose instances
+  /// are already known (the others count as unpadded), plus, once every
+  /// axis covering the output is known, the output's data-movement overhead
+  /// (every input moves at least its own size).
+  uint64_t costLowerBound() const {
     const Problem &Pr = *P;
-    unsigned NumIters = Pr.Op.getNumIterators();
-    SmallVector<int64_t, 8> Executed;
-    for (const Iterator &It : Pr.Op.Expr.Iterators)
+    const DataflowGraph &Op = Pr.Op;
+    unsigned NumIters = Op.getNumIterators();
+    SmallVector<int64_t, 8> Executed, Extents, Period(NumIters, 1),
+        Residues(NumIters, 1);
+    for (const Iterator &It : Op.Expr.Iterators) {
       Executed.push_back(It.Extent);
+      Extents.push_back(It.Extent);
+    }
     SmallVector<int64_t, 0> Values(Pr.NumCoords, 0);
     auto View = [&](unsigned Offset) {
       return X[llvm::lower_bound(Pr.CostOffsets, Offset) -
                Pr.CostOffsets.begin()];
     };
-    for (const auto &Along : Pr.AxisInstances) {
-      bool Known = true;
-      for (unsigned M : Along) {
+    // Reads the members' coordinates; false if one is unassigned.
+    auto Read = [&](ArrayRef<unsigned> Members) {
+      for (unsigned M : Members) {
         const INode &N = Pr.Nodes[M];
-        for (unsigned J = 0; J != N.Rank && Known; ++J) {
+        for (unsigned J = 0; J != N.Rank; ++J) {
           Int::IntView V = View(N.Coords[J]);
-          Known = V.assigned();
-          if (Known)
-            Values[N.Coords[J]] = V.val();
+          if (!V.assigned())
+            return false;
+          Values[N.Coords[J]] = V.val();
         }
       }
-      if (!Known)
+      return true;
+    };
+    // The output's dimensions are the parallel iterators (its access is the
+    // projection onto them): its elements along each intrinsic output
+    // dimension give their tiling.
+    const OperandGroup &Out = Pr.Operands.back();
+    bool OutputAxesKnown = Read(Out.Members);
+    if (OutputAxesKnown)
+      for (unsigned K = 0, KE = Out.Shape.size(); K != KE; ++K) {
+        SmallVector<unsigned, 16> Along;
+        Point At(KE, 0);
+        for (int64_t T = 0; T != Out.Shape[K]; ++T) {
+          At[K] = T;
+          Along.push_back(Pr.node(Out.IntrinsicDep, At));
+        }
+        auto Axis = decodeAxis(Pr, Along, Values);
+        if (!Axis)
+          return UINT64_MAX;
+        for (const AxisMapping &M : *Axis) {
+          Period[M.Dim] = M.Length * M.Stride;
+          Residues[M.Dim] = M.Stride;
+        }
+      }
+    for (unsigned Q = 0, QE = Pr.AxisInstances.size(); Q != QE; ++Q) {
+      const auto &Along = Pr.AxisInstances[Q];
+      if (!Read(Along))
         continue;
       auto Axis = decodeAxis(Pr, Along, Values);
       if (!Axis || !contiguousReductions(Pr, *Axis))
         return UINT64_MAX;
-      for (const AxisMapping &M : *Axis)
+      for (const AxisMapping &M : *Axis) {
         Executed[M.Dim] =
-            executedExtent(Pr.Op.Expr.Iterators[M.Dim].Extent, M.Length,
-                           M.Stride);
+            executedExtent(Extents[M.Dim], M.Length, M.Stride);
+        Period[M.Dim] = M.Length * M.Stride;
+        Residues[M.Dim] = M.Stride;
+      }
     }
     uint64_t Total = 1, Min = 1;
     for (unsigned D = 0; D != NumIters; ++D) {
       Total *= Executed[D];
-      Min *= Pr.Op.Expr.Iterators[D].Extent;
+      Min *= Extents[D];
     }
-    return Pr.Opts.WeightMac * (Total - Min);
+    uint64_t Bound = Pr.Opts.WeightMac * (Total - Min);
+    if (!OutputAxesKnown || !Pr.Opts.WeightData)
+      return Bound;
+    for (unsigned K = 0, KE = Op.Edges.size(); K != KE; ++K) {
+      const DepEdge &E = Op.Edges[K];
+      if (E.K != DepEdge::Kind::Write)
+        continue;
+      auto Tiles = Op.Oracle->countImage(K, Period, Residues, Extents);
+      if (!Tiles) {
+        llvm::consumeError(Tiles.takeError());
+        return Bound;
+      }
+      uint64_t TileElems = 1, Stored = 1; // of the output
+      for (int64_t S : Out.Shape)
+        TileElems *= S;
+      for (int64_t S : Op.Nodes[Out.OperatorDep].Original)
+        Stored *= S;
+      // Every input moves at least the elements it reads.
+      uint64_t Moved = *Tiles * TileElems + Pr.InputsRead;
+      uint64_t Min = Stored + Pr.InputsStored;
+      if (Moved > Min)
+        Bound += Pr.Opts.WeightData * (Moved - Min);
+    }
+    return Bound;
   }
 
   static ExecStatus post(Home H, IntViews &X, Problem *P) {
