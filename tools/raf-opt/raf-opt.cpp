@@ -28,6 +28,8 @@
 #include "raf/Dialect/Relay/Transforms/Passes.h"
 #include "raf/Dialect/TCG/IR/TCGDialect.h"
 #include "raf/Dialect/TCG/Transforms/Passes.h"
+#include "raf/Dialect/VTA/IR/VTADialect.h"
+#include "raf/Dialect/VTAISA/IR/VTAISADialect.h"
 #include "raf/Pipelines/CPUPipeline.h"
 #include "raf/Pipelines/GradPipeline.h"
 #include "raf/Pipelines/TrainingPipeline.h"
@@ -42,6 +44,7 @@ int main(int argc, char **argv) {
                   mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
                   mlir::tosa::TosaDialect>();
   registry.insert<raf::tcg::TCGDialect>();
+  registry.insert<raf::vta::VTADialect, raf::vta_isa::VTAISADialect>();
   raf::registerCPUPipelineDialects(registry);
   // func.call inlining (--inline, used by --raf-training-pipeline).
   mlir::func::registerInlinerExtension(registry);

@@ -1,9 +1,9 @@
 //===- raf-translate.cpp - RAF-MLIR format translator ---------------------===//
 //
-// Translations between RAF-MLIR modules and other formats. Registered today:
-// TVM Relay text (--import-relay, --export-relay) and the upstream MLIR (LLVM
-// dialect) -> LLVM IR translation used by the CPU path. The VTA-binary
-// translations register here as they land.
+// Translations between RAF-MLIR modules and other formats: TVM Relay text
+// (--import-relay, --export-relay), VTA binaries (--vta-isa-to-bin,
+// --bin-to-vta-isa) and the upstream MLIR (LLVM dialect) -> LLVM IR
+// translation used by the CPU path.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +22,7 @@
 
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
 #include "raf/Target/RelayText/RelayText.h"
+#include "raf/Target/VTA/BinaryTranslation.h"
 
 namespace {
 void registerLLVMTranslations() {
@@ -48,6 +49,7 @@ void registerLLVMTranslations() {
 int main(int argc, char **argv) {
   registerLLVMTranslations();
   raf::registerRelayTextTranslations();
+  raf::vta::registerVTABinaryTranslations();
   return mlir::failed(mlir::mlirTranslateMain(
       argc, argv, "RAF-MLIR translator: converts between .mlir and other "
                   "formats\n"));

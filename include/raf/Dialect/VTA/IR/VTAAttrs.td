@@ -1,0 +1,57 @@
+//===- VTAAttrs.td - vta dialect attributes ----------------*- tablegen -*-===//
+
+#ifndef RAF_DIALECT_VTA_IR_VTAATTRS_TD
+#define RAF_DIALECT_VTA_IR_VTAATTRS_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "raf/Dialect/VTA/IR/VTADialect.td"
+
+def VTA_ConfigAttr : AttrDef<VTA_Dialect, "Config"> {
+  let mnemonic = "config";
+  let summary = "a VTA hardware configuration";
+  let description = [{
+    The nine parameters of TVM-VTA's `vta_config.json`, all log2 values:
+    element widths (`log_inp_width`, `log_wgt_width`, `log_acc_width`), the
+    tile shape (`log_batch`, `log_block`) and the buffer sizes in bytes
+    (`log_uop_buff_size`, `log_inp_buff_size`, `log_wgt_buff_size`,
+    `log_acc_buff_size`). Buffer depths and instruction field widths are
+    derived from them (`raf::vta::Config`).
+
+    The attribute is written as a preset name, as a list of parameters, or as
+    a preset with some parameters overridden; parameters not given take the
+    preset's value, or the default configuration's without a preset:
+
+    ```mlir
+    #vta.config<"1x16x16">     // the default: BATCH 1, BLOCK 16
+    #vta.config<"8x8x8">       // BATCH 8, BLOCK 8, default buffer sizes
+    #vta.config<"1x16x16", log_acc_buff_size = 16>
+    #vta.config<log_inp_width = 3, log_wgt_width = 3, log_acc_width = 5,
+                log_batch = 0, log_block = 4, log_uop_buff_size = 15,
+                log_inp_buff_size = 15, log_wgt_buff_size = 18,
+                log_acc_buff_size = 17>
+    ```
+
+    A configuration equal to a preset prints as the preset's name, any other
+    one with all nine parameters. The verifier rejects configurations VTA
+    cannot be built with: element widths other than int8 / int8 / int32,
+    buffers smaller than one row or deeper than 16-bit SRAM addresses
+    reach, and fields that do not fit the 128-bit instruction or the 32-bit
+    micro-op.
+  }];
+  let parameters = (ins "unsigned":$logInpWidth, "unsigned":$logWgtWidth,
+                        "unsigned":$logAccWidth, "unsigned":$logBatch,
+                        "unsigned":$logBlock, "unsigned":$logUopBuffSize,
+                        "unsigned":$logInpBuffSize, "unsigned":$logWgtBuffSize,
+                        "unsigned":$logAccBuffSize);
+  let builders = [
+    AttrBuilder<(ins "const ::raf::vta::Config &":$config)>
+  ];
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The configuration as the target library's value type.
+    ::raf::vta::Config getConfig() const;
+  }];
+}
+
+#endif // RAF_DIALECT_VTA_IR_VTAATTRS_TD

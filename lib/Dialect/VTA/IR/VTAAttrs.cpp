@@ -1,0 +1,148 @@
+//===- VTAAttrs.cpp - #vta.config -----------------------------------------===//
+
+#include "raf/Dialect/VTA/IR/VTAAttrs.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace raf::vta;
+
+#define GET_ATTRDEF_CLASSES
+#include "raf/Dialect/VTA/IR/VTAAttrs.cpp.inc"
+
+void VTADialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "raf/Dialect/VTA/IR/VTAAttrs.cpp.inc"
+      >();
+}
+
+ConfigAttr ConfigAttr::get(MLIRContext *context, const Config &config) {
+  return get(context, config.logInpWidth, config.logWgtWidth,
+             config.logAccWidth, config.logBatch, config.logBlock,
+             config.logUopBuffSize, config.logInpBuffSize,
+             config.logWgtBuffSize, config.logAccBuffSize);
+}
+
+static Config makeConfig(unsigned logInpWidth, unsigned logWgtWidth,
+                         unsigned logAccWidth, unsigned logBatch,
+                         unsigned logBlock, unsigned logUopBuffSize,
+                         unsigned logInpBuffSize, unsigned logWgtBuffSize,
+                         unsigned logAccBuffSize) {
+  Config config;
+  config.logInpWidth = logInpWidth;
+  config.logWgtWidth = logWgtWidth;
+  config.logAccWidth = logAccWidth;
+  config.logBatch = logBatch;
+  config.logBlock = logBlock;
+  config.logUopBuffSize = logUopBuffSize;
+  config.logInpBuffSize = logInpBuffSize;
+  config.logWgtBuffSize = logWgtBuffSize;
+  config.logAccBuffSize = logAccBuffSize;
+  return config;
+}
+
+Config ConfigAttr::getConfig() const {
+  return makeConfig(getLogInpWidth(), getLogWgtWidth(), getLogAccWidth(),
+                    getLogBatch(), getLogBlock(), getLogUopBuffSize(),
+                    getLogInpBuffSize(), getLogWgtBuffSize(),
+                    getLogAccBuffSize());
+}
+
+LogicalResult
+ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                   unsigned logInpWidth, unsigned logWgtWidth,
+                   unsigned logAccWidth, unsigned logBatch, unsigned logBlock,
+                   unsigned logUopBuffSize, unsigned logInpBuffSize,
+                   unsigned logWgtBuffSize, unsigned logAccBuffSize) {
+  Config config =
+      makeConfig(logInpWidth, logWgtWidth, logAccWidth, logBatch, logBlock,
+                 logUopBuffSize, logInpBuffSize, logWgtBuffSize,
+                 logAccBuffSize);
+  std::vector<std::string> errors = config.validate();
+  if (errors.empty())
+    return success();
+  InFlightDiagnostic diag = emitError() << "invalid VTA configuration: ";
+  llvm::interleave(
+      errors, [&](const std::string &e) { diag << e; },
+      [&] { diag << "; "; });
+  return diag;
+}
+
+// #vta.config<"preset"> | <"preset", key = value, ...> | <key = value, ...>
+Attribute ConfigAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess())
+    return {};
+  Config config = Config::getDefault();
+  bool needComma = false;
+  std::string preset;
+  if (succeeded(parser.parseOptionalString(&preset))) {
+    std::optional<Config> found = Config::getPreset(preset);
+    if (!found) {
+      parser.emitError(loc) << "unknown VTA configuration preset \"" << preset
+                            << "\"; expected one of: "
+                            << llvm::join(Config::getPresetNames(), ", ");
+      return {};
+    }
+    config = *found;
+    needComma = true;
+  }
+  llvm::StringSet<> seen;
+  while (true) {
+    if (succeeded(parser.parseOptionalGreater()))
+      break;
+    if (needComma && parser.parseComma())
+      return {};
+    needComma = true;
+    SMLoc keyLoc = parser.getCurrentLocation();
+    std::string key;
+    if (parser.parseKeywordOrString(&key))
+      return {};
+    const ConfigParameter *parameter =
+        llvm::find_if(getConfigParameters(),
+                      [&](const ConfigParameter &p) { return p.key == key; });
+    if (parameter == getConfigParameters().end()) {
+      SmallVector<StringRef> keys;
+      for (const ConfigParameter &p : getConfigParameters())
+        keys.push_back(p.key);
+      parser.emitError(keyLoc) << "unknown VTA configuration parameter '"
+                               << key << "'; expected one of: "
+                               << llvm::join(keys, ", ");
+      return {};
+    }
+    if (!seen.insert(key).second) {
+      parser.emitError(keyLoc) << "VTA configuration parameter '" << key
+                               << "' given twice";
+      return {};
+    }
+    unsigned value = 0;
+    if (parser.parseEqual() || parser.parseInteger(value))
+      return {};
+    config.*parameter->member = value;
+  }
+  return parser.getChecked<ConfigAttr>(
+      loc, parser.getContext(), config.logInpWidth, config.logWgtWidth,
+      config.logAccWidth, config.logBatch, config.logBlock,
+      config.logUopBuffSize, config.logInpBuffSize, config.logWgtBuffSize,
+      config.logAccBuffSize);
+}
+
+void ConfigAttr::print(AsmPrinter &printer) const {
+  Config config = getConfig();
+  printer << "<";
+  if (std::optional<StringRef> preset = config.getPresetName()) {
+    printer << "\"" << *preset << "\">";
+    return;
+  }
+  llvm::interleaveComma(getConfigParameters(), printer,
+                        [&](const ConfigParameter &p) {
+                          printer << p.key << " = " << config.*p.member;
+                        });
+  printer << ">";
+}

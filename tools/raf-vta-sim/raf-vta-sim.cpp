@@ -1,0 +1,145 @@
+//===- raf-vta-sim.cpp - run a VTA binary on the simulator ----------------===//
+//
+// Runs a VTA binary (raf-translate --vta-isa-to-bin) on the functional
+// simulator with a DRAM image read from a file, prints the cycle count and
+// statistics, and optionally writes the final DRAM image. A small driver for
+// testing programs end to end; see docs/vta.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Target/VTA/BinaryFormat.h"
+#include "raf/Target/VTA/Simulator.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace raf::vta;
+
+static cl::OptionCategory toolCategory("raf-vta-sim options");
+static cl::opt<std::string> programFile(cl::Positional, cl::Required,
+                                        cl::desc("<program.bin>"),
+                                        cl::cat(toolCategory));
+static cl::opt<std::string>
+    dramFile("dram", cl::desc("Initial DRAM image (default: all zeros)"),
+             cl::value_desc("file"), cl::cat(toolCategory));
+static cl::opt<uint64_t> dramSize(
+    "dram-size",
+    cl::desc("DRAM size in bytes; the image is zero-extended to it "
+             "(default: the image's size)"),
+    cl::init(0), cl::cat(toolCategory));
+static cl::opt<std::string>
+    outputFile("o", cl::desc("Write the final DRAM image to this file"),
+               cl::value_desc("file"), cl::cat(toolCategory));
+static cl::opt<bool> noCheck(
+    "no-check",
+    cl::desc("Do not check the program's rules before running it (the "
+             "run-time checks stay on)"),
+    cl::cat(toolCategory));
+static cl::opt<bool>
+    printTimeline("timeline",
+                  cl::desc("Print the start and end cycle of every "
+                           "instruction"),
+                  cl::cat(toolCategory));
+
+static cl::OptionCategory cycleCategory("Cycle model (docs/vta.md)");
+static CycleModel defaults;
+static cl::opt<uint64_t>
+    dmaBytesPerCycle("dma-bytes-per-cycle",
+                     cl::desc("DRAM bytes a LOAD or STORE moves per cycle"),
+                     cl::init(defaults.dmaBytesPerCycle),
+                     cl::cat(cycleCategory));
+static cl::opt<uint64_t>
+    dmaLatency("dma-latency",
+               cl::desc("Cycles before the first byte of a transfer moves"),
+               cl::init(defaults.dmaLatencyCycles), cl::cat(cycleCategory));
+static cl::opt<uint64_t>
+    padCycles("pad-cycles",
+              cl::desc("Cycles per padding element a LOAD writes"),
+              cl::init(defaults.padCyclesPerElement), cl::cat(cycleCategory));
+static cl::opt<uint64_t>
+    gemmCycles("gemm-cycles-per-uop",
+               cl::desc("Cycles per GEMM micro-op step"),
+               cl::init(defaults.gemmCyclesPerUop), cl::cat(cycleCategory));
+static cl::opt<uint64_t>
+    aluCycles("alu-cycles-per-uop", cl::desc("Cycles per ALU micro-op step"),
+              cl::init(defaults.aluCyclesPerUop), cl::cat(cycleCategory));
+static cl::opt<uint64_t>
+    issueCycles("issue-cycles", cl::desc("Cycles added to every instruction"),
+                cl::init(defaults.issueCycles), cl::cat(cycleCategory));
+
+static int fail(const Twine &message) {
+  WithColor::error(errs(), "raf-vta-sim") << message << "\n";
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions({&toolCategory, &cycleCategory});
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "Runs a VTA binary on the functional simulator and prints cycles\n");
+
+  ErrorOr<std::unique_ptr<MemoryBuffer>> programBuffer =
+      MemoryBuffer::getFileOrSTDIN(programFile, /*IsText=*/false);
+  if (!programBuffer)
+    return fail("cannot read '" + programFile +
+                "': " + programBuffer.getError().message());
+  Expected<Program> program = readBinary(ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>((*programBuffer)->getBufferStart()),
+      (*programBuffer)->getBufferSize()));
+  if (!program)
+    return fail(programFile + ": " + toString(program.takeError()));
+
+  std::vector<uint8_t> dram;
+  if (!dramFile.empty()) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> image =
+        MemoryBuffer::getFile(dramFile, /*IsText=*/false);
+    if (!image)
+      return fail("cannot read '" + dramFile +
+                  "': " + image.getError().message());
+    dram.assign((*image)->getBufferStart(), (*image)->getBufferEnd());
+  }
+  if (dramSize < dram.size() && dramSize != 0)
+    return fail("--dram-size=" + Twine(dramSize) +
+                " is smaller than the DRAM image (" + Twine(dram.size()) +
+                " bytes)");
+  if (dramSize > dram.size())
+    dram.resize(dramSize, 0);
+
+  SimulatorOptions options;
+  options.checkProgram = !noCheck;
+  options.recordTimeline = printTimeline;
+  options.cycleModel.dmaBytesPerCycle = dmaBytesPerCycle;
+  options.cycleModel.dmaLatencyCycles = dmaLatency;
+  options.cycleModel.padCyclesPerElement = padCycles;
+  options.cycleModel.gemmCyclesPerUop = gemmCycles;
+  options.cycleModel.aluCyclesPerUop = aluCycles;
+  options.cycleModel.issueCycles = issueCycles;
+  if (dmaBytesPerCycle == 0)
+    return fail("--dma-bytes-per-cycle must be at least 1");
+
+  Expected<SimulationResult> result = simulate(*program, dram, options);
+  if (!result)
+    return fail(toString(result.takeError()));
+  result->print(outs());
+  if (printTimeline)
+    for (const InstructionTiming &t : result->timeline)
+      outs() << "instruction " << t.index << " ("
+             << getOpcodeName(program->instructions[t.index].opcode) << ", "
+             << getModuleName(t.module) << "): " << t.start << " - " << t.end
+             << "\n";
+
+  if (!outputFile.empty()) {
+    std::error_code ec;
+    raw_fd_ostream os(outputFile, ec, sys::fs::OF_None);
+    if (ec)
+      return fail("cannot write '" + outputFile + "': " + ec.message());
+    os.write(reinterpret_cast<const char *>(dram.data()), dram.size());
+  }
+  return 0;
+}
