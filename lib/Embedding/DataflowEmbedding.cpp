@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
+#include <functional>
 #include <map>
 #include <memory>
 #include <numeric>
@@ -1505,6 +1506,43 @@ EmbeddingResult raf::embed::embedIntrinsic(const DataflowGraph &Operator,
           return R;
         }
       }
+    // An intrinsic axis longer than every combination of the operator's
+    // iterators of its kind (parallel or reduction) could cover cannot be
+    // embedded: say so before searching.
+    for (const Iterator &Axis : Intrinsic.Expr.Iterators) {
+      if (Axis.Extent <= 1)
+        continue;
+      SmallVector<int64_t, 8> Extents;
+      std::string Names;
+      for (unsigned D = 0, E = Operator.getNumIterators(); D != E; ++D) {
+        const Iterator &It = Operator.Expr.Iterators[D];
+        if (It.IsReduction != Axis.IsReduction ||
+            (P.Strict && It.StrictAxis != Axis.Name))
+          continue;
+        Extents.push_back(Operator.PaddedExtents[D]);
+        Names += (Names.empty() ? "" : ", ") + It.Name + " " +
+                 std::to_string(It.Extent);
+        if (Operator.PaddedExtents[D] != It.Extent)
+          Names += " (padded to " +
+                   std::to_string(Operator.PaddedExtents[D]) + ")";
+      }
+      llvm::sort(Extents, std::greater<int64_t>());
+      int64_t Most = 1;
+      for (unsigned K = 0; K < Extents.size() && K < P.MaxDims; ++K)
+        Most *= Extents[K];
+      if (Most < Axis.Extent) {
+        R.S = EmbeddingResult::Status::Infeasible;
+        R.Message = "the hyper-rectangle constraint fails: the intrinsic's " +
+                    std::string(Axis.IsReduction ? "reduction" : "parallel") +
+                    " axis '" + Axis.Name + "' covers " +
+                    std::to_string(Axis.Extent) + " points, but the " +
+                    "operator's " +
+                    (Axis.IsReduction ? "reduction" : "parallel") +
+                    " iterators (" + (Names.empty() ? "none" : Names) +
+                    ") offer at most " + std::to_string(Most);
+        return R;
+      }
+    }
     R = runSearch(P);
     if (R.S == EmbeddingResult::Status::Timeout) {
       R.Message = "the time limit of " + std::to_string(Options.TimeoutMs) +
@@ -1512,7 +1550,10 @@ EmbeddingResult raf::embed::embedIntrinsic(const DataflowGraph &Operator,
     } else if (R.S == EmbeddingResult::Status::Infeasible) {
       // Name the constraint that fails: the first whose removal makes the
       // problem feasible.
-      R.Message = "no embedding satisfies the constraints";
+      R.Message = "no embedding satisfies the constraints (edge, alldiff, "
+                  "hyper-rectangle, memory-access, fixed origin) with this "
+                  "padding; leaving out memory-access, hyper-rectangle or "
+                  "alldiff alone finds none within 1 s either";
       for (const char *Name : {"memory-access", "hyper-rectangle", "alldiff"}) {
         EmbeddingOptions Relaxed = Options;
         Relaxed.Disabled.push_back(Name);

@@ -47,7 +47,7 @@ func.func @sequence(%x: tensor<4xf32>) -> tensor<4xf32> {
 // hand-written kernel has none.
 // STRICT: :[[@LINE+3]]:8: error: cannot embed 'vta.gemm.1x16x16' (strict): strict mode: no operator iterator is tagged with the intrinsic's axis 'x'
 func.func @short_reduction(%x: tensor<4x3xi8>, %y: tensor<32x3xi8>) -> tensor<4x32xi32> {
-  // expected-error @+1 {{cannot embed 'vta.gemm.1x16x16' (relaxed): no embedding satisfies the constraints}}
+  // expected-error @+1 {{cannot embed 'vta.gemm.1x16x16' (relaxed): the hyper-rectangle constraint fails: the intrinsic's reduction axis 'z' covers 16 points, but the operator's reduction iterators (r0 3 (padded to 4)) offer at most 4}}
   %r = tcg.kernel "dense" (%a = %x : tensor<4x3xi8>, %b = %y : tensor<32x3xi8>) -> tensor<4x32xi32> {
     %t = tcg.tensor %m in [0, 4) -> tensor<4x32xi32> {
       %u = tcg.tensor %n in [0, 32) -> tensor<32xi32> {
