@@ -202,6 +202,21 @@ TEST_F(EmbeddingTest, StrictNeedsTaggedAxes) {
       << R.Message;
 }
 
+TEST_F(EmbeddingTest, ScrambledAccessHasNoEmbedding) {
+  // a is read in a scrambled order (5 k mod 16): the GEMM's dataflow fits,
+  // but a's elements never form a regular rectangle, and without that
+  // constraint no mapping can be described by (axis, length, stride) lists
+  // either; the re-solves that would name a single culprit find nothing.
+  TensorExpression E = gemm(1, 16, 16);
+  E.Inputs[0].Access = map(3, {d(0), (d(2) * 5) % 16});
+  DataflowGraph Op = graph(E);
+  DataflowGraph In = graph(gemm(1, 16, 16));
+  EmbeddingResult R = embedIntrinsic(Op, In, EmbeddingOptions());
+  EXPECT_EQ(R.S, EmbeddingResult::Status::Infeasible);
+  EXPECT_EQ(R.Message.rfind("no embedding satisfies the constraints", 0), 0u)
+      << R.Message;
+}
+
 TEST_F(EmbeddingTest, TooShortReductionIsInfeasible) {
   // Without padding, a reduction over 3 elements cannot hold the GEMM's 16.
   DataflowGraph Op = graph(gemm(4, 32, 3));
