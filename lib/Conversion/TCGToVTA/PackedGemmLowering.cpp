@@ -1,0 +1,463 @@
+//===- PackedGemmLowering.cpp - a packed GEMM kernel as a VTA program -----===//
+//
+// A packed kernel computes c[t.., x, y] = sum_{r.., z} a[.., x, z] * b[.., y,
+// z], where every leading index of a, b and c is an affine function of the
+// tile iterators t.. (parallel) and r.. (reductions). The two innermost
+// dimensions of each operand are exactly one row of the VTA buffer it is
+// loaded into, so with the packed tensors stored row-major in DRAM, the row
+// each operand reaches is an affine function of the tile iterators. A GEMM
+// instruction is such a function (a micro-op's base row plus two loop
+// factors), so the whole kernel is one GEMM whose two loops are two tile
+// iterators and whose micro-ops enumerate the others.
+//
+// The schedule keeps every operand resident: one load each of the input and
+// the weight (which therefore happen at the outermost reduction loop), an
+// accumulator reset, the GEMM, an ALU epilogue and stores. Operands larger
+// than their buffer are rejected; tiling them is the next step.
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Conversion/TCGToVTA/TCGToVTA.h"
+
+#include "raf/Target/VTA/Checks.h"
+#include "raf/Target/VTA/Config.h"
+#include "raf/Target/VTA/Layout.h"
+
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/AffineMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace raf;
+using namespace raf::vta;
+
+namespace {
+
+struct Iterator {
+  Value value;
+  int64_t extent;
+  bool isReduction;
+  StringRef axis;
+};
+
+/// Row address of an operand as a function of the iterators: `base +
+/// sum(coefficients[i] * iterator i)`.
+struct RowAccess {
+  int64_t base = 0;
+  SmallVector<int64_t> coefficients;
+};
+
+/// Evaluates `expr` with the dimensions bound to `values`; null when the
+/// expression does not fold to a constant.
+std::optional<int64_t> evaluate(AffineExpr expr, ArrayRef<int64_t> values) {
+  SmallVector<AffineExpr> dims;
+  for (int64_t value : values)
+    dims.push_back(getAffineConstantExpr(value, expr.getContext()));
+  auto constant = dyn_cast<AffineConstantExpr>(
+      simplifyAffineExpr(expr.replaceDimsAndSymbols(dims, {}), dims.size(), 0));
+  if (!constant)
+    return std::nullopt;
+  return constant.getValue();
+}
+
+std::string toString(AffineExpr expr) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  expr.print(os);
+  return text;
+}
+
+class Lowering {
+public:
+  Lowering(tcg::KernelOp kernel, const PackedGemmLoweringOptions &options)
+      : kernel(kernel), options(options) {}
+
+  FailureOr<PackedGemmLowering> run();
+
+private:
+  InFlightDiagnostic error() {
+    return kernel.emitError("cannot lower this kernel to VTA: ");
+  }
+  LogicalResult collectIterators();
+  /// Row access of `input`, whose two innermost indices must be the
+  /// iterators with GEMM axes `rowAxis` and `columnAxis`.
+  FailureOr<RowAccess> analyseInput(tcg::InputOp input, StringRef rowAxis,
+                                    StringRef columnAxis);
+  int64_t axisExtent(StringRef axis) {
+    for (const Iterator &it : iterators)
+      if (it.axis == axis)
+        return it.extent;
+    return -1;
+  }
+
+  tcg::KernelOp kernel;
+  const PackedGemmLoweringOptions &options;
+  Config config;
+  SmallVector<Iterator> iterators;
+  tcg::InputOp inputRead, weightRead;
+};
+
+LogicalResult Lowering::collectIterators() {
+  tcg::TensorOp tensor = kernel.getRootTensor();
+  if (!tensor)
+    return error() << "it has no root tcg.tensor";
+  if (!llvm::hasSingleElement(kernel.getBodyBlock().without_terminator()))
+    return error() << "a packed GEMM kernel has exactly one computation";
+  Value scalar;
+  while (true) {
+    iterators.push_back({tensor.getIterator(), tensor.getExtent(), false,
+                         tensor.getGemmAxis().value_or("")});
+    Value yielded = tensor.getYield().getValue();
+    if (auto inner = yielded.getDefiningOp<tcg::TensorOp>()) {
+      tensor = inner;
+      continue;
+    }
+    scalar = yielded;
+    break;
+  }
+  while (auto reduce = scalar.getDefiningOp<tcg::ReduceOp>()) {
+    if (reduce.getKind() != tcg::ScalarOp::Add)
+      return error() << "its reductions must add";
+    iterators.push_back({reduce.getIterator(), reduce.getExtent(), true,
+                         reduce.getGemmAxis().value_or("")});
+    scalar = reduce.getYield().getValue();
+  }
+  auto product = scalar.getDefiningOp<tcg::ComputeOp>();
+  if (!product || product.getKind() != tcg::ScalarOp::Mul)
+    return error() << "its reduction body must be the product of two reads";
+  auto lhs = product.getLhs().getDefiningOp<tcg::InputOp>();
+  auto rhs = product.getRhs().getDefiningOp<tcg::InputOp>();
+  if (!lhs || !rhs)
+    return error() << "its reduction body must be the product of two reads";
+  // The input is the read indexed by x, the weight the one indexed by y.
+  auto readsAxis = [&](tcg::InputOp read, StringRef axis) {
+    for (Value operand : read.getIterators())
+      for (const Iterator &it : iterators)
+        if (it.value == operand && it.axis == axis)
+          return true;
+    return false;
+  };
+  inputRead = readsAxis(lhs, "x") ? lhs : rhs;
+  weightRead = inputRead == lhs ? rhs : lhs;
+  for (tcg::InputOp read : {inputRead, weightRead})
+    if (!isa<BlockArgument>(read.getSource()) ||
+        cast<BlockArgument>(read.getSource()).getOwner() !=
+            &kernel.getBodyBlock())
+      return error() << "its reads must read kernel operands";
+  return success();
+}
+
+FailureOr<RowAccess> Lowering::analyseInput(tcg::InputOp read,
+                                            StringRef rowAxis,
+                                            StringRef columnAxis) {
+  unsigned operand = cast<BlockArgument>(read.getSource()).getArgNumber();
+  std::string name = kernel.getArgName(operand);
+  if (read.hasView())
+    return error() << "operand '" << name
+                   << "' is read through a padded or dilated view; pack it "
+                      "with relay layout rewrites first";
+  auto type = cast<RankedTensorType>(read.getSource().getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  AffineMap map = read.getMap();
+  unsigned rank = shape.size();
+  // Which kernel iterator each map dimension is.
+  SmallVector<unsigned> dimIterator;
+  for (Value operand : read.getIterators())
+    for (auto [index, it] : llvm::enumerate(iterators))
+      if (it.value == operand)
+        dimIterator.push_back(index);
+  if (rank < 3 || dimIterator.size() != map.getNumDims())
+    return error() << "operand '" << name << "' is not in a packed layout";
+  auto isAxis = [&](AffineExpr expr, StringRef axis) {
+    auto dim = dyn_cast<AffineDimExpr>(expr);
+    return dim && iterators[dimIterator[dim.getPosition()]].axis == axis;
+  };
+  if (!isAxis(map.getResult(rank - 2), rowAxis) ||
+      !isAxis(map.getResult(rank - 1), columnAxis))
+    return error() << "operand '" << name << "' must be indexed by ["
+                   << "..., " << rowAxis << ", " << columnAxis
+                   << "] (a packed layout)";
+
+  RowAccess access;
+  access.coefficients.assign(iterators.size(), 0);
+  int64_t stride = 1;
+  for (int d = rank - 3; d >= 0; --d) {
+    AffineExpr expr = map.getResult(d);
+    if (!expr.isPureAffine())
+      return error() << "operand '" << name << "' has the non-affine index "
+                     << toString(expr);
+    SmallVector<int64_t> point(map.getNumDims(), 0);
+    std::optional<int64_t> base = evaluate(expr, point);
+    if (!base)
+      return error() << "cannot evaluate the index " << toString(expr);
+    access.base += stride * *base;
+    for (unsigned dim = 0; dim < map.getNumDims(); ++dim) {
+      point.assign(map.getNumDims(), 0);
+      point[dim] = 1;
+      std::optional<int64_t> value = evaluate(expr, point);
+      if (!value)
+        return error() << "cannot evaluate the index " << toString(expr);
+      int64_t coefficient = *value - *base;
+      const Iterator &it = iterators[dimIterator[dim]];
+      if (coefficient != 0 && !it.axis.empty())
+        return error() << "operand '" << name << "' uses the GEMM axis "
+                       << it.axis << " outside its two innermost dimensions";
+      if (coefficient < 0)
+        return error() << "operand '" << name
+                       << "' is read backwards; micro-op factors are "
+                          "unsigned";
+      access.coefficients[dimIterator[dim]] += stride * coefficient;
+    }
+    stride *= shape[d];
+  }
+  return access;
+}
+
+FailureOr<PackedGemmLowering> Lowering::run() {
+  auto tensorize = kernel->getAttrOfType<StringAttr>(kTensorizeAttrName);
+  if (!tensorize)
+    return error() << "it has no '" << kTensorizeAttrName
+                   << "' attribute (only packed kernels, the result of "
+                      "--tcg-apply-strategy, run on VTA)";
+  StringRef intrinsic = tensorize.getValue();
+  StringRef preset = intrinsic;
+  if (!preset.consume_front(kVTAGemmPrefix))
+    return error() << "it is tensorized with '" << intrinsic
+                   << "', not a VTA GEMM intrinsic";
+  std::optional<Config> presetConfig = Config::getPreset(preset);
+  if (!presetConfig)
+    return error() << "'" << intrinsic
+                   << "' names no VTA configuration preset";
+  config = *presetConfig;
+
+  auto resultType = cast<RankedTensorType>(kernel.getResult().getType());
+  for (auto [index, operand] : llvm::enumerate(kernel.getInputs())) {
+    Type element = cast<RankedTensorType>(operand.getType()).getElementType();
+    if (!element.isSignlessInteger(8))
+      return error() << "operand '" << kernel.getArgName(index) << "' has "
+                     << "element type " << element
+                     << "; the VTA GEMM reads int8";
+  }
+  if (!resultType.getElementType().isSignlessInteger(32))
+    return error() << "its result has element type "
+                   << resultType.getElementType()
+                   << "; the VTA GEMM accumulates in int32";
+  if (kernel.getNumOperands() != 2)
+    return error() << "a packed GEMM has two operands";
+
+  if (failed(collectIterators()))
+    return failure();
+  int64_t batch = int64_t(1) << config.logBatch;
+  int64_t block = int64_t(1) << config.logBlock;
+  if (axisExtent("x") != batch || axisExtent("y") != block ||
+      axisExtent("z") != block)
+    return error() << "its GEMM axes x, y, z have extents " << axisExtent("x")
+                   << ", " << axisExtent("y") << ", " << axisExtent("z")
+                   << "; " << intrinsic << " needs " << batch << ", "
+                   << block << ", " << block;
+  // The result's dimensions are the tensor nest: tiles, then x, y.
+  unsigned numTensors =
+      llvm::count_if(iterators, [](const Iterator &it) {
+        return !it.isReduction;
+      });
+  if (numTensors < 2 || iterators[numTensors - 2].axis != "x" ||
+      iterators[numTensors - 1].axis != "y")
+    return error() << "its result must be indexed by [..., x, y]";
+
+  FailureOr<RowAccess> src = analyseInput(inputRead, "x", "z");
+  if (failed(src))
+    return failure();
+  FailureOr<RowAccess> wgt = analyseInput(weightRead, "y", "z");
+  if (failed(wgt))
+    return failure();
+  RowAccess dst;
+  dst.coefficients.assign(iterators.size(), 0);
+  int64_t resultRows = 1;
+  for (int i = numTensors - 3; i >= 0; --i) {
+    dst.coefficients[i] = resultRows;
+    resultRows *= iterators[i].extent;
+  }
+
+  PackedGemmLowering lowering;
+  lowering.inputOperand =
+      cast<BlockArgument>(inputRead.getSource()).getArgNumber();
+  lowering.weightOperand =
+      cast<BlockArgument>(weightRead.getSource()).getArgNumber();
+  auto rowsOf = [&](unsigned operand) {
+    auto type = cast<RankedTensorType>(kernel.getInputs()[operand].getType());
+    return type.getNumElements() / (type.getShape().end()[-1] *
+                                    type.getShape().end()[-2]);
+  };
+  int64_t inputRows = rowsOf(lowering.inputOperand);
+  int64_t weightRows = rowsOf(lowering.weightOperand);
+  struct Need {
+    StringRef what;
+    int64_t rows;
+    Buffer buffer;
+  };
+  for (Need need : {Need{"the input operand", inputRows, Buffer::Inp},
+                    Need{"the weight operand", weightRows, Buffer::Wgt},
+                    Need{"the result", resultRows, Buffer::Acc}})
+    if (need.rows > int64_t(config.buffDepth(need.buffer)))
+      return error() << need.what << " needs " << need.rows << " rows of the "
+                     << getBufferName(need.buffer) << " buffer, which has "
+                     << config.buffDepth(need.buffer)
+                     << " (operands stay resident; tiling them is not "
+                        "built yet)";
+
+  // The GEMM's two loops: the longest tile iterators whose factors fit
+  // their fields; the micro-ops enumerate the rest.
+  SmallVector<unsigned> tiles;
+  for (auto [index, it] : llvm::enumerate(iterators))
+    if (it.axis.empty())
+      tiles.push_back(index);
+  auto fits = [&](unsigned i) {
+    return iterators[i].extent < (int64_t(1) << widths::LoopIter) &&
+           dst.coefficients[i] < int64_t(config.buffDepth(Buffer::Acc)) &&
+           src->coefficients[i] < int64_t(config.buffDepth(Buffer::Inp)) &&
+           wgt->coefficients[i] < int64_t(config.buffDepth(Buffer::Wgt));
+  };
+  SmallVector<unsigned> byExtent(tiles);
+  llvm::stable_sort(byExtent, [&](unsigned a, unsigned b) {
+    return iterators[a].extent > iterators[b].extent;
+  });
+  SmallVector<unsigned> loops;
+  for (unsigned i : byExtent)
+    if (loops.size() < 2 && iterators[i].extent > 1 && fits(i))
+      loops.push_back(i);
+  SmallVector<unsigned> enumerated;
+  for (unsigned i : tiles)
+    if (!llvm::is_contained(loops, i))
+      enumerated.push_back(i);
+  int64_t numGemmUops = 1;
+  for (unsigned i : enumerated)
+    numGemmUops *= iterators[i].extent;
+  // Entry 0 is the single micro-op of the reset and the epilogue.
+  if (numGemmUops + 1 > int64_t(config.buffDepth(Buffer::Uop)))
+    return error() << "the GEMM needs " << numGemmUops + 1
+                   << " micro-ops, the micro-op buffer holds "
+                   << config.buffDepth(Buffer::Uop);
+
+  Program &program = lowering.program;
+  program.config = config;
+  program.uops.push_back(Uop{0, 0, 0});
+  SmallVector<int64_t> point(enumerated.size(), 0);
+  for (int64_t n = 0; n < numGemmUops; ++n) {
+    Uop uop{dst.base, src->base, wgt->base};
+    for (auto [k, i] : llvm::enumerate(enumerated)) {
+      uop.dstIdx += dst.coefficients[i] * point[k];
+      uop.srcIdx += src->coefficients[i] * point[k];
+      uop.wgtIdx += wgt->coefficients[i] * point[k];
+    }
+    program.uops.push_back(uop);
+    // Odometer over the enumerated iterators, innermost last.
+    for (int k = int(enumerated.size()) - 1; k >= 0; --k) {
+      if (++point[k] < iterators[enumerated[k]].extent)
+        break;
+      point[k] = 0;
+    }
+  }
+
+  // DRAM layout: each region aligned to the row size it is moved in.
+  int64_t inpRow = config.elemBytes(Buffer::Inp);
+  int64_t wgtRow = config.elemBytes(Buffer::Wgt);
+  int64_t outRow = config.elemBytes(Buffer::Out);
+  lowering.inputOffset = 0;
+  lowering.weightOffset = llvm::alignTo(inputRows * inpRow, wgtRow);
+  lowering.resultOffset =
+      llvm::alignTo(lowering.weightOffset + weightRows * wgtRow, outRow);
+  lowering.resultRows = resultRows;
+  lowering.resultRowBytes = outRow;
+  lowering.numPlanes = options.requantShift ? 1 : 4;
+  lowering.dramBytes =
+      lowering.resultOffset + lowering.numPlanes * resultRows * outRow;
+
+  auto &code = program.instructions;
+  // Load module: the input, then the weight, which signals compute.
+  code.push_back(Instruction::load(MemoryType::Inp, 0,
+                                   lowering.inputOffset / inpRow, 1,
+                                   inputRows, inputRows));
+  code.push_back(Instruction::load(MemoryType::Wgt, 0,
+                                   lowering.weightOffset / wgtRow, 1,
+                                   weightRows, weightRows)
+                     .deps(false, false, false, true));
+  // Compute: micro-ops and the accumulator reset need no token, so they
+  // overlap the loads.
+  code.push_back(Instruction::load(MemoryType::Uop, 0, 0, 1,
+                                   program.uops.size(), program.uops.size()));
+  Instruction reset = Instruction::gemm(0, 1, resultRows, 1, true);
+  reset.dstFactorOut = 1;
+  code.push_back(reset);
+  Instruction gemm = Instruction::gemm(1, 1 + numGemmUops);
+  if (loops.size() > 0) {
+    gemm.iterOut = iterators[loops[0]].extent;
+    gemm.dstFactorOut = dst.coefficients[loops[0]];
+    gemm.srcFactorOut = src->coefficients[loops[0]];
+    gemm.wgtFactorOut = wgt->coefficients[loops[0]];
+  }
+  if (loops.size() > 1) {
+    gemm.iterIn = iterators[loops[1]].extent;
+    gemm.dstFactorIn = dst.coefficients[loops[1]];
+    gemm.srcFactorIn = src->coefficients[loops[1]];
+    gemm.wgtFactorIn = wgt->coefficients[loops[1]];
+  }
+  code.push_back(gemm.deps(true, false, false, false));
+
+  // Epilogue over every accumulator row with micro-op 0. Each ALU writes
+  // the low byte of its results to the output buffer, which a STORE copies
+  // out; the store hands the output buffer back before the next ALU
+  // overwrites it.
+  auto aluAll = [&](AluOpcode op, int64_t imm) {
+    Instruction alu = Instruction::aluImm(op, imm, 0, 1, resultRows, 1);
+    alu.dstFactorOut = 1;
+    alu.srcFactorOut = 1;
+    return alu;
+  };
+  auto storePlane = [&](unsigned plane) {
+    return Instruction::store(0,
+                              lowering.resultOffset / outRow +
+                                  plane * resultRows,
+                              1, resultRows, resultRows)
+        .deps(true, false, true, false);
+  };
+  if (options.requantShift) {
+    int64_t shift = *options.requantShift;
+    if (shift < 0 || shift > 15)
+      return error() << "the requantisation shift " << shift
+                     << " is outside [0, 15]";
+    code.push_back(aluAll(AluOpcode::Shr, shift));
+    code.push_back(aluAll(AluOpcode::Min, 127));
+    code.push_back(aluAll(AluOpcode::Max, -128).deps(false, false, false,
+                                                     true));
+    code.push_back(storePlane(0));
+  } else {
+    // Exact int32 results: plane k holds bits [8k, 8k + 8).
+    for (unsigned plane = 0; plane < 4; ++plane) {
+      Instruction alu = plane == 0 ? aluAll(AluOpcode::Add, 0)
+                                   : aluAll(AluOpcode::Shr, 8);
+      code.push_back(alu.deps(false, plane != 0, false, true));
+      code.push_back(storePlane(plane));
+    }
+  }
+  code.push_back(Instruction::finish().deps(false, true, false, false));
+
+  std::vector<std::string> problems = checkProgram(program);
+  if (!problems.empty()) {
+    InFlightDiagnostic diag = error() << "the lowered program is invalid";
+    for (const std::string &problem : problems)
+      diag.attachNote() << problem;
+    return failure();
+  }
+  return lowering;
+}
+
+} // namespace
+
+FailureOr<PackedGemmLowering>
+raf::vta::lowerPackedGemm(tcg::KernelOp kernel,
+                          const PackedGemmLoweringOptions &options) {
+  return Lowering(kernel, options).run();
+}
