@@ -10,7 +10,8 @@ int32 result by default, and clip(acc >> shift, -128, 127) with
 --vta-requant-shift. Operands span the whole int8 range, so accumulators
 are negative as well as positive and use all four bytes.
 
-The simulated cycles of every layer are printed (pytest -s).
+The last cases do not fit the buffers and run in chunks of one parallel
+tile iterator. The simulated cycles of every layer are printed (pytest -s).
 
 Run with:  /usr/bin/python3 -m pytest python/tests/test_vta_lowering.py
 """
@@ -112,6 +113,15 @@ CASES = {
     "conv_gemm8_relaxed": (conv_case((2, 4, 17, 17), (8, 4, 3, 3), (2, 2)),
                            GEMM8, "relaxed"),
     "dense_gemm8": (dense_case((8, 24), (16, 24)), GEMM8, "strict"),
+    # Too large to stay resident, so split into chunks: 1152 weight rows
+    # (oc.o 16 x ic.o 8 x 3 x 3) along oc.o; 3136 result and 3364 input
+    # rows along the output rows (with halos).
+    "conv_tiled_weight": (conv_case((1, 128, 8, 8), (256, 128, 3, 3),
+                                    padding=1), GEMM, "strict"),
+    "conv_tiled_rows": (conv_case((1, 16, 56, 56), (16, 16, 3, 3),
+                                  padding=1), GEMM, "strict"),
+    "conv_tiled_gemm8": (conv_case((8, 8, 20, 20), (16, 8, 3, 3)), GEMM8,
+                         "strict"),
 }
 
 
@@ -161,7 +171,8 @@ def test_exact_int32(name, tmp_path):
 @pytest.mark.parametrize("name,shift", [("conv_regular", 8),
                                         ("conv_ic3_relaxed", 6),
                                         ("dense", 4),
-                                        ("conv_gemm8", 7)])
+                                        ("conv_gemm8", 7),
+                                        ("conv_tiled_rows", 9)])
 def test_requantised(name, shift, tmp_path):
     path, inputs, expected = packed(name, tmp_path)
     result, _, cycles = run_vta(path, inputs, tmp_path,

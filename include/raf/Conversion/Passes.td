@@ -116,9 +116,12 @@ def TCGLowerToVTA : Pass<"tcg-lower-to-vta", "mlir::ModuleOp"> {
     input, weight and result, the result's rows and planes; see
     docs/vta.md). The kernels stay, so the module still runs on the CPU.
 
-    The schedule keeps the operands resident in the on-chip buffers; a
-    kernel that is not a packed VTA GEMM, has other element types, or whose
-    operands, micro-ops or loop factors do not fit gets a located error.
+    The schedule keeps the operands resident in the on-chip buffers when
+    they fit, and otherwise splits one parallel tile iterator into chunks
+    that do, loading each chunk's input and weight once, at its outermost
+    reduction loop. A kernel that is not a packed VTA GEMM, has other
+    element types, or whose operands (even split), micro-ops or loop
+    factors do not fit gets a located error.
 
     ```
     raf-opt --convert-relay-to-tcg --tcg-dataflow-embed --tcg-apply-strategy \

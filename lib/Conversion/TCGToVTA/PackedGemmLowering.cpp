@@ -10,10 +10,12 @@
 // factors), so the whole kernel is one GEMM whose two loops are two tile
 // iterators and whose micro-ops enumerate the others.
 //
-// The schedule keeps every operand resident: one load each of the input and
-// the weight (which therefore happen at the outermost reduction loop), an
-// accumulator reset, the GEMM, an ALU epilogue and stores. Operands larger
-// than their buffer are rejected; tiling them is the next step.
+// The schedule keeps every operand resident when it fits: one load each of
+// the input and the weight (at the outermost reduction loop), an
+// accumulator reset, the GEMM, an ALU epilogue and stores. Otherwise it
+// splits one parallel tile iterator into chunks and runs that sequence per
+// chunk, the reductions staying whole, so the loads stay at the outermost
+// reduction loop of each chunk.
 //
 //===----------------------------------------------------------------------===//
 
@@ -273,13 +275,12 @@ FailureOr<PackedGemmLowering> Lowering::run() {
   FailureOr<RowAccess> wgt = analyseInput(weightRead, "y", "z");
   if (failed(wgt))
     return failure();
-  RowAccess dst;
-  dst.coefficients.assign(iterators.size(), 0);
+  // The result's rows: row-major over the parallel tile iterators, which
+  // are the first numTensors - 2 iterators.
+  unsigned numTiles = numTensors - 2;
   int64_t resultRows = 1;
-  for (int i = numTensors - 3; i >= 0; --i) {
-    dst.coefficients[i] = resultRows;
+  for (unsigned i = 0; i < numTiles; ++i)
     resultRows *= iterators[i].extent;
-  }
 
   PackedGemmLowering lowering;
   lowering.inputOperand =
@@ -293,20 +294,92 @@ FailureOr<PackedGemmLowering> Lowering::run() {
   };
   int64_t inputRows = rowsOf(lowering.inputOperand);
   int64_t weightRows = rowsOf(lowering.weightOperand);
-  struct Need {
-    StringRef what;
-    int64_t rows;
-    Buffer buffer;
+
+  // A chunk: parallel tile iterator `split` restricted to `chunk`
+  // consecutive values (the whole kernel when chunk equals its extent).
+  // Every other iterator keeps its range, so the rows an operand reaches in
+  // one chunk form the contiguous span [first, first + span), because the
+  // coefficients are non-negative; one 1-D DMA loads it.
+  auto extentIn = [&](unsigned i, unsigned split, int64_t chunk) {
+    return i == split ? chunk : iterators[i].extent;
   };
-  for (Need need : {Need{"the input operand", inputRows, Buffer::Inp},
-                    Need{"the weight operand", weightRows, Buffer::Wgt},
-                    Need{"the result", resultRows, Buffer::Acc}})
-    if (need.rows > int64_t(config.buffDepth(need.buffer)))
-      return error() << need.what << " needs " << need.rows << " rows of the "
-                     << getBufferName(need.buffer) << " buffer, which has "
-                     << config.buffDepth(need.buffer)
-                     << " (operands stay resident; tiling them is not "
-                        "built yet)";
+  auto span = [&](const RowAccess &access, unsigned split, int64_t chunk) {
+    int64_t rows = 1;
+    for (auto [i, coefficient] : llvm::enumerate(access.coefficients))
+      rows += coefficient * (extentIn(i, split, chunk) - 1);
+    return rows;
+  };
+  auto chunkRows = [&](unsigned split, int64_t chunk) {
+    int64_t rows = 1;
+    for (unsigned i = 0; i < numTiles; ++i)
+      rows *= extentIn(i, split, chunk);
+    return rows;
+  };
+  int64_t inpDepth = config.buffDepth(Buffer::Inp);
+  int64_t wgtDepth = config.buffDepth(Buffer::Wgt);
+  int64_t accDepth = config.buffDepth(Buffer::Acc);
+  auto chunkFits = [&](unsigned split, int64_t chunk) {
+    return span(*src, split, chunk) <= inpDepth &&
+           span(*wgt, split, chunk) <= wgtDepth &&
+           chunkRows(split, chunk) <= accDepth;
+  };
+  // Resident operands when they fit (split = 0 with its whole extent);
+  // otherwise the outermost parallel tile iterator, and the largest divisor
+  // of its extent, whose chunks fit. Reductions are never split, so each
+  // chunk accumulates completely before its epilogue.
+  // (Without parallel tile iterators, `split` names no iterator.)
+  unsigned split = numTiles > 0 ? 0 : iterators.size();
+  int64_t chunk = numTiles > 0 ? iterators[0].extent : 1;
+  if (!chunkFits(split, chunk)) {
+    bool found = false;
+    for (unsigned i = 0; i < numTiles && !found; ++i)
+      for (int64_t c = iterators[i].extent - 1; c >= 1 && !found; --c)
+        if (iterators[i].extent % c == 0 && chunkFits(i, c)) {
+          split = i;
+          chunk = c;
+          found = true;
+        }
+    if (!found) {
+      // Report the smallest chunk's needs: no split helps beyond it.
+      struct Need {
+        StringRef what;
+        int64_t whole, least;
+        Buffer buffer;
+      };
+      int64_t leastInp = inputRows, leastWgt = weightRows,
+              leastAcc = resultRows;
+      for (unsigned i = 0; i < numTiles; ++i) {
+        leastInp = std::min(leastInp, span(*src, i, 1));
+        leastWgt = std::min(leastWgt, span(*wgt, i, 1));
+        leastAcc = std::min(leastAcc, chunkRows(i, 1));
+      }
+      for (Need need : {Need{"the input operand", inputRows, leastInp,
+                             Buffer::Inp},
+                        Need{"the weight operand", weightRows, leastWgt,
+                             Buffer::Wgt},
+                        Need{"the result", resultRows, leastAcc,
+                             Buffer::Acc}})
+        if (need.least > int64_t(config.buffDepth(need.buffer)))
+          return error() << need.what << " needs " << need.whole
+                         << " rows of the " << getBufferName(need.buffer)
+                         << " buffer, which has "
+                         << config.buffDepth(need.buffer)
+                         << ", and still " << need.least
+                         << " when split along a parallel tile iterator";
+      return error() << "no split along one parallel tile iterator fits "
+                        "the input, weight and accumulator buffers together";
+    }
+  }
+  int64_t numChunks = numTiles > 0 ? iterators[split].extent / chunk : 1;
+  int64_t rowsPerChunk = chunkRows(split, chunk);
+
+  // Accumulator rows of one chunk: row-major over the chunk's extents.
+  RowAccess dst;
+  dst.coefficients.assign(iterators.size(), 0);
+  for (int64_t i = int64_t(numTiles) - 1, stride = 1; i >= 0; --i) {
+    dst.coefficients[i] = stride;
+    stride *= extentIn(i, split, chunk);
+  }
 
   // The GEMM's two loops: the longest tile iterators whose factors fit
   // their fields; the micro-ops enumerate the rest.
@@ -315,18 +388,17 @@ FailureOr<PackedGemmLowering> Lowering::run() {
     if (it.axis.empty())
       tiles.push_back(index);
   auto fits = [&](unsigned i) {
-    return iterators[i].extent < (int64_t(1) << widths::LoopIter) &&
-           dst.coefficients[i] < int64_t(config.buffDepth(Buffer::Acc)) &&
-           src->coefficients[i] < int64_t(config.buffDepth(Buffer::Inp)) &&
-           wgt->coefficients[i] < int64_t(config.buffDepth(Buffer::Wgt));
+    return extentIn(i, split, chunk) < (int64_t(1) << widths::LoopIter) &&
+           dst.coefficients[i] < accDepth && src->coefficients[i] < inpDepth &&
+           wgt->coefficients[i] < wgtDepth;
   };
   SmallVector<unsigned> byExtent(tiles);
   llvm::stable_sort(byExtent, [&](unsigned a, unsigned b) {
-    return iterators[a].extent > iterators[b].extent;
+    return extentIn(a, split, chunk) > extentIn(b, split, chunk);
   });
   SmallVector<unsigned> loops;
   for (unsigned i : byExtent)
-    if (loops.size() < 2 && iterators[i].extent > 1 && fits(i))
+    if (loops.size() < 2 && extentIn(i, split, chunk) > 1 && fits(i))
       loops.push_back(i);
   SmallVector<unsigned> enumerated;
   for (unsigned i : tiles)
@@ -334,19 +406,22 @@ FailureOr<PackedGemmLowering> Lowering::run() {
       enumerated.push_back(i);
   int64_t numGemmUops = 1;
   for (unsigned i : enumerated)
-    numGemmUops *= iterators[i].extent;
+    numGemmUops *= extentIn(i, split, chunk);
   // Entry 0 is the single micro-op of the reset and the epilogue.
   if (numGemmUops + 1 > int64_t(config.buffDepth(Buffer::Uop)))
     return error() << "the GEMM needs " << numGemmUops + 1
                    << " micro-ops, the micro-op buffer holds "
                    << config.buffDepth(Buffer::Uop);
 
+  // Micro-ops index rows relative to the chunk's first row of each operand
+  // (the DMA puts that row at SRAM row 0), so every chunk uses the same
+  // ones.
   Program &program = lowering.program;
   program.config = config;
   program.uops.push_back(Uop{0, 0, 0});
   SmallVector<int64_t> point(enumerated.size(), 0);
   for (int64_t n = 0; n < numGemmUops; ++n) {
-    Uop uop{dst.base, src->base, wgt->base};
+    Uop uop{0, 0, 0};
     for (auto [k, i] : llvm::enumerate(enumerated)) {
       uop.dstIdx += dst.coefficients[i] * point[k];
       uop.srcIdx += src->coefficients[i] * point[k];
@@ -355,7 +430,7 @@ FailureOr<PackedGemmLowering> Lowering::run() {
     program.uops.push_back(uop);
     // Odometer over the enumerated iterators, innermost last.
     for (int k = int(enumerated.size()) - 1; k >= 0; --k) {
-      if (++point[k] < iterators[enumerated[k]].extent)
+      if (++point[k] < extentIn(enumerated[k], split, chunk))
         break;
       point[k] = 0;
     }
@@ -374,72 +449,108 @@ FailureOr<PackedGemmLowering> Lowering::run() {
   lowering.numPlanes = options.requantShift ? 1 : 4;
   lowering.dramBytes =
       lowering.resultOffset + lowering.numPlanes * resultRows * outRow;
+  if (options.requantShift &&
+      (*options.requantShift < 0 || *options.requantShift > 15))
+    return error() << "the requantisation shift " << *options.requantShift
+                   << " is outside [0, 15]";
+
+  // A chunk's result rows in DRAM: `outer` runs (the iterators outside the
+  // split one) of `inner` consecutive rows, `stride` rows apart.
+  int64_t outer = 1, after = 1;
+  for (unsigned i = 0; i < split && i < numTiles; ++i)
+    outer *= iterators[i].extent;
+  for (unsigned i = split + 1; i < numTiles; ++i)
+    after *= iterators[i].extent;
+  int64_t inner = chunk * after;
+  int64_t stride = numTiles > 0 ? iterators[split].extent * after : 1;
 
   auto &code = program.instructions;
-  // Load module: the input, then the weight, which signals compute.
-  code.push_back(Instruction::load(MemoryType::Inp, 0,
-                                   lowering.inputOffset / inpRow, 1,
-                                   inputRows, inputRows));
-  code.push_back(Instruction::load(MemoryType::Wgt, 0,
-                                   lowering.weightOffset / wgtRow, 1,
-                                   weightRows, weightRows)
-                     .deps(false, false, false, true));
-  // Compute: micro-ops and the accumulator reset need no token, so they
-  // overlap the loads.
+  // The micro-ops are loaded once; the compute module runs in order, so
+  // later chunks find them in place.
   code.push_back(Instruction::load(MemoryType::Uop, 0, 0, 1,
                                    program.uops.size(), program.uops.size()));
-  Instruction reset = Instruction::gemm(0, 1, resultRows, 1, true);
-  reset.dstFactorOut = 1;
-  code.push_back(reset);
-  Instruction gemm = Instruction::gemm(1, 1 + numGemmUops);
-  if (loops.size() > 0) {
-    gemm.iterOut = iterators[loops[0]].extent;
-    gemm.dstFactorOut = dst.coefficients[loops[0]];
-    gemm.srcFactorOut = src->coefficients[loops[0]];
-    gemm.wgtFactorOut = wgt->coefficients[loops[0]];
-  }
-  if (loops.size() > 1) {
-    gemm.iterIn = iterators[loops[1]].extent;
-    gemm.dstFactorIn = dst.coefficients[loops[1]];
-    gemm.srcFactorIn = src->coefficients[loops[1]];
-    gemm.wgtFactorIn = wgt->coefficients[loops[1]];
-  }
-  code.push_back(gemm.deps(true, false, false, false));
-
-  // Epilogue over every accumulator row with micro-op 0. Each ALU writes
-  // the low byte of its results to the output buffer, which a STORE copies
-  // out; the store hands the output buffer back before the next ALU
-  // overwrites it.
   auto aluAll = [&](AluOpcode op, int64_t imm) {
-    Instruction alu = Instruction::aluImm(op, imm, 0, 1, resultRows, 1);
+    Instruction alu = Instruction::aluImm(op, imm, 0, 1, rowsPerChunk, 1);
     alu.dstFactorOut = 1;
     alu.srcFactorOut = 1;
     return alu;
   };
-  auto storePlane = [&](unsigned plane) {
-    return Instruction::store(0,
-                              lowering.resultOffset / outRow +
-                                  plane * resultRows,
-                              1, resultRows, resultRows)
-        .deps(true, false, true, false);
-  };
-  if (options.requantShift) {
-    int64_t shift = *options.requantShift;
-    if (shift < 0 || shift > 15)
-      return error() << "the requantisation shift " << shift
-                     << " is outside [0, 15]";
-    code.push_back(aluAll(AluOpcode::Shr, shift));
-    code.push_back(aluAll(AluOpcode::Min, 127));
-    code.push_back(aluAll(AluOpcode::Max, -128).deps(false, false, false,
-                                                     true));
-    code.push_back(storePlane(0));
-  } else {
-    // Exact int32 results: plane k holds bits [8k, 8k + 8).
-    for (unsigned plane = 0; plane < 4; ++plane) {
-      Instruction alu = plane == 0 ? aluAll(AluOpcode::Add, 0)
-                                   : aluAll(AluOpcode::Shr, 8);
-      code.push_back(alu.deps(false, plane != 0, false, true));
-      code.push_back(storePlane(plane));
+  for (int64_t k = 0; k < numChunks; ++k) {
+    bool first = k == 0, last = k == numChunks - 1;
+    int64_t splitStart = numTiles > 0 ? k * chunk : 0;
+    int64_t inputFirst =
+        src->base + (numTiles > 0 ? src->coefficients[split] : 0) * splitStart;
+    int64_t weightFirst =
+        wgt->base + (numTiles > 0 ? wgt->coefficients[split] : 0) * splitStart;
+    // Load module: the chunk's input and weight spans, or only the one the
+    // split iterator moves (the other is still in its buffer). After the
+    // first chunk, the first load waits (g2l) until the previous GEMM has
+    // read the buffers; the last one signals compute (l2g).
+    int64_t inputSpan = span(*src, split, chunk);
+    int64_t weightSpan = span(*wgt, split, chunk);
+    bool loadInput = first || src->coefficients[split] != 0;
+    bool loadWeight = first || wgt->coefficients[split] != 0 || !loadInput;
+    if (loadInput)
+      code.push_back(Instruction::load(MemoryType::Inp, 0,
+                                       lowering.inputOffset / inpRow +
+                                           inputFirst,
+                                       1, inputSpan, inputSpan)
+                         .deps(false, !first, false, !loadWeight));
+    if (loadWeight)
+      code.push_back(Instruction::load(MemoryType::Wgt, 0,
+                                       lowering.weightOffset / wgtRow +
+                                           weightFirst,
+                                       1, weightSpan, weightSpan)
+                         .deps(false, !first && !loadInput, false, true));
+    // Compute: the reset needs no data, so it overlaps the loads; it does
+    // write the output buffer (zeros), so after the first chunk it waits
+    // (s2g) until the previous chunk's last store has read it.
+    Instruction reset = Instruction::gemm(0, 1, rowsPerChunk, 1, true);
+    reset.dstFactorOut = 1;
+    code.push_back(reset.deps(false, !first, false, false));
+    Instruction gemm = Instruction::gemm(1, 1 + numGemmUops);
+    if (loops.size() > 0) {
+      gemm.iterOut = extentIn(loops[0], split, chunk);
+      gemm.dstFactorOut = dst.coefficients[loops[0]];
+      gemm.srcFactorOut = src->coefficients[loops[0]];
+      gemm.wgtFactorOut = wgt->coefficients[loops[0]];
+    }
+    if (loops.size() > 1) {
+      gemm.iterIn = extentIn(loops[1], split, chunk);
+      gemm.dstFactorIn = dst.coefficients[loops[1]];
+      gemm.srcFactorIn = src->coefficients[loops[1]];
+      gemm.wgtFactorIn = wgt->coefficients[loops[1]];
+    }
+    // The GEMM frees the input and weight buffers for the next chunk's
+    // loads (g2l).
+    code.push_back(gemm.deps(true, false, !last, false));
+
+    // Epilogue over the chunk's accumulator rows with micro-op 0. Each ALU
+    // writes the low byte of its results to the output buffer, which a
+    // STORE copies out; the store hands the output buffer back (s2g)
+    // before the next ALU overwrites it.
+    int64_t resultFirst = splitStart * after;
+    auto storePlane = [&](unsigned plane) {
+      return Instruction::store(0,
+                                lowering.resultOffset / outRow +
+                                    plane * resultRows + resultFirst,
+                                outer, inner, stride)
+          .deps(true, false, true, false);
+    };
+    if (options.requantShift) {
+      code.push_back(aluAll(AluOpcode::Shr, *options.requantShift));
+      code.push_back(aluAll(AluOpcode::Min, 127));
+      code.push_back(
+          aluAll(AluOpcode::Max, -128).deps(false, false, false, true));
+      code.push_back(storePlane(0));
+    } else {
+      // Exact int32 results: plane p holds bits [8p, 8p + 8).
+      for (unsigned plane = 0; plane < 4; ++plane) {
+        Instruction alu = plane == 0 ? aluAll(AluOpcode::Add, 0)
+                                     : aluAll(AluOpcode::Shr, 8);
+        code.push_back(alu.deps(false, plane != 0, false, true));
+        code.push_back(storePlane(plane));
+      }
     }
   }
   code.push_back(Instruction::finish().deps(false, true, false, false));

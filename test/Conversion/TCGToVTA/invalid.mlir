@@ -92,35 +92,36 @@ func.func @float(%a: tensor<1x1x16xf32>, %b: tensor<1x16x16xf32>) -> tensor<1x16
 
 // -----
 
-// 3000 input rows do not fit the 2048-row input buffer of 1x16x16.
-func.func @input_overflow(%a: tensor<3000x1x16xi8>, %b: tensor<1x16x16xi8>) -> tensor<3000x1x16xi32> {
-  // expected-error @+1 {{cannot lower this kernel to VTA: the input operand needs 3000 rows of the inp buffer, which has 2048 (operands stay resident; tiling them is not built yet)}}
-  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<3000x1x16xi8>, %w = %b : tensor<1x16x16xi8>) -> tensor<3000x1x16xi32> attributes {tcg.tensorize = "vta.gemm.1x16x16"} {
-    %1 = tcg.tensor %m in [0, 3000) name "m" -> tensor<3000x1x16xi32> {
-      %2 = tcg.tensor %i in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
-        %3 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
+// 3000 input rows along a reduction do not fit the 2048-row input buffer
+// of 1x16x16, and reductions are not split.
+func.func @input_overflow(%a: tensor<3000x1x16xi8>, %b: tensor<1x16x16xi8>) -> tensor<1x16xi32> {
+  // expected-error @+1 {{cannot lower this kernel to VTA: the input operand needs 3000 rows of the inp buffer, which has 2048, and still 3000 when split along a parallel tile iterator}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<3000x1x16xi8>, %w = %b : tensor<1x16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = "vta.gemm.1x16x16"} {
+    %1 = tcg.tensor %i in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
+        %3 = tcg.reduce add %k.o in [0, 3000) name "k.o" -> i32 {
           %4 = tcg.reduce add %k in [0, 16) name "z" gemm_axis "z" -> i32 {
-            %5 = tcg.input %x[%m, %i, %k] : tensor<3000x1x16xi8>
+            %5 = tcg.input %x[%k.o, %i, %k] : tensor<3000x1x16xi8>
             %6 = tcg.input %w[0, %n, %k] : tensor<1x16x16xi8>
             %7 = tcg.compute mul %5, %6 : (i8, i8) -> i32
             tcg.yield %7 : i32
           }
           tcg.yield %4 : i32
         }
-        tcg.yield %3 : tensor<16xi32>
+        tcg.yield %3 : i32
       }
-      tcg.yield %2 : tensor<1x16xi32>
+      tcg.yield %2 : tensor<16xi32>
     }
-    tcg.yield %1 : tensor<3000x1x16xi32>
+    tcg.yield %1 : tensor<1x16xi32>
   }
-  return %0 : tensor<3000x1x16xi32>
+  return %0 : tensor<1x16xi32>
 }
 
 // -----
 
 // 1100 weight rows do not fit the 1024-row weight buffer.
 func.func @weight_overflow(%a: tensor<1100x1x16xi8>, %b: tensor<1100x16x16xi8>) -> tensor<1x16xi32> {
-  // expected-error @+1 {{cannot lower this kernel to VTA: the weight operand needs 1100 rows of the wgt buffer, which has 1024}}
+  // expected-error @+1 {{cannot lower this kernel to VTA: the weight operand needs 1100 rows of the wgt buffer, which has 1024, and still 1100 when split along a parallel tile iterator}}
   %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1100x1x16xi8>, %w = %b : tensor<1100x16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = "vta.gemm.1x16x16"} {
     %1 = tcg.tensor %i in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
       %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {

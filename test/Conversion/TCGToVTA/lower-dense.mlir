@@ -13,9 +13,9 @@
 // CHECK-NEXT:    vta_isa.uop dst_idx = 0, src_idx = 0, wgt_idx = 0
 // CHECK-NEXT:    vta_isa.uop dst_idx = 0, src_idx = 1, wgt_idx = 1
 // CHECK-NEXT:  } instructions {
-// CHECK-NEXT:    vta_isa.load inp sram_base = 0, dram_base = 0, y_size = 1, x_size = 6, x_stride = 6,
-// CHECK-NEXT:    vta_isa.load wgt sram_base = 0, dram_base = 1, y_size = 1, x_size = 4, x_stride = 4, {{.*}} push_next_dep
 // CHECK-NEXT:    vta_isa.load uop sram_base = 0, dram_base = 0, y_size = 1, x_size = 3, x_stride = 3,
+// CHECK-NEXT:    vta_isa.load inp sram_base = 0, dram_base = 0, y_size = 1, x_size = 6, x_stride = 6, {{.*}}x_pad_1 = 0{{$}}
+// CHECK-NEXT:    vta_isa.load wgt sram_base = 0, dram_base = 1, y_size = 1, x_size = 4, x_stride = 4, {{.*}} push_next_dep
 // CHECK-NEXT:    vta_isa.gemm reset_reg uop_bgn = 0, uop_end = 1, iter_out = 6, iter_in = 1, dst_factor_out = 1, dst_factor_in = 0, src_factor_out = 0, src_factor_in = 0, wgt_factor_out = 0, wgt_factor_in = 0{{$}}
 // CHECK-NEXT:    vta_isa.gemm uop_bgn = 1, uop_end = 3, iter_out = 3, iter_in = 2, dst_factor_out = 2, dst_factor_in = 1, src_factor_out = 2, src_factor_in = 0, wgt_factor_out = 0, wgt_factor_in = 2 pop_prev_dep
 // CHECK-NEXT:    vta_isa.alu add uop_bgn = 0, uop_end = 1, iter_out = 6, iter_in = 1, dst_factor_out = 1, dst_factor_in = 0, src_factor_out = 1, src_factor_in = 0, imm = 0 use_imm push_next_dep

@@ -51,9 +51,10 @@ struct PackedGemmLowering {
 };
 
 /// Lowers `kernel`. Errors (not a packed VTA GEMM, element types other than
-/// int8 x int8 -> int32, an operand that does not fit its on-chip buffer, a
-/// schedule whose micro-ops or loop factors do not fit) are emitted as
-/// diagnostics located at the kernel.
+/// int8 x int8 -> int32, an operand that does not fit its on-chip buffer
+/// even when one parallel tile iterator is split into chunks, a schedule
+/// whose micro-ops or loop factors do not fit) are emitted as diagnostics
+/// located at the kernel.
 mlir::FailureOr<PackedGemmLowering>
 lowerPackedGemm(tcg::KernelOp kernel,
                 const PackedGemmLoweringOptions &options = {});
