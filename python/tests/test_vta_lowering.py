@@ -43,32 +43,61 @@ def i64_array(values):
     return "array<i64: " + ", ".join(str(v) for v in values) + ">"
 
 
-def conv_reference(x, w, strides, padding):
-    """NCHW x OIHW convolution in int64, no groups or dilation."""
+def conv_reference(x, w, strides, padding, dilation=1, groups=1):
+    """NCHW x OIHW (grouped, dilated) convolution in int64."""
     n, c, h, wd = x.shape
-    o, _, kh, kw = w.shape
+    o, cg, kh, kw = w.shape
     sh, sw = strides
     x = np.pad(x.astype(np.int64),
                ((0, 0), (0, 0), (padding, padding), (padding, padding)))
-    oh = (h + 2 * padding - kh) // sh + 1
-    ow = (wd + 2 * padding - kw) // sw + 1
+    oh = (h + 2 * padding - dilation * (kh - 1) - 1) // sh + 1
+    ow = (wd + 2 * padding - dilation * (kw - 1) - 1) // sw + 1
     out = np.zeros((n, o, oh, ow), dtype=np.int64)
-    for i in range(kh):
-        for j in range(kw):
-            window = x[:, :, i:i + sh * (oh - 1) + 1:sh,
-                       j:j + sw * (ow - 1) + 1:sw]
-            out += np.einsum("nchw,oc->nohw", window,
-                             w[:, :, i, j].astype(np.int64))
+    og = o // groups
+    for g in range(groups):
+        xs = x[:, g * cg:(g + 1) * cg]
+        for i in range(kh):
+            for j in range(kw):
+                window = xs[:, :, i * dilation:i * dilation + sh * (oh - 1) + 1:sh,
+                            j * dilation:j * dilation + sw * (ow - 1) + 1:sw]
+                out[:, g * og:(g + 1) * og] += np.einsum(
+                    "nchw,oc->nohw", window,
+                    w[g * og:(g + 1) * og, :, i, j].astype(np.int64))
     return out
 
 
-def conv_case(xs, ws, strides=(1, 1), padding=0):
-    out = conv_reference(np.zeros(xs, np.int8), np.zeros(ws, np.int8),
-                         strides, padding).shape
+def conv_case(xs, ws, strides=(1, 1), padding=0, dilation=1, groups=1):
+    def reference(x, w):
+        return conv_reference(x, w, strides, padding, dilation, groups)
+    out = reference(np.zeros(xs, np.int8), np.zeros(ws, np.int8)).shape
     attrs = [f"strides = {i64_array(strides)}",
-             f"padding = {i64_array([padding] * 4)}"]
-    return ("nn.conv2d", attrs, [xs, ws], out,
-            lambda x, w: conv_reference(x, w, strides, padding))
+             f"padding = {i64_array([padding] * 4)}",
+             f"dilation = {i64_array((dilation, dilation))}",
+             f"groups = {groups}"]
+    return ("nn.conv2d", attrs, [xs, ws], out, reference)
+
+
+def conv_transpose_reference(x, w, stride):
+    """NCHW x IOHW transposed convolution in int64, no padding."""
+    n, c, h, wd = x.shape
+    _, o, kh, kw = w.shape
+    out = np.zeros((n, o, (h - 1) * stride + kh, (wd - 1) * stride + kw),
+                   dtype=np.int64)
+    for i in range(kh):
+        for j in range(kw):
+            out[:, :, i:i + stride * (h - 1) + 1:stride,
+                j:j + stride * (wd - 1) + 1:stride] += np.einsum(
+                    "nchw,co->nohw", x.astype(np.int64),
+                    w[:, :, i, j].astype(np.int64))
+    return out
+
+
+def conv_transpose_case(xs, ws, stride):
+    out = conv_transpose_reference(np.zeros(xs, np.int8),
+                                   np.zeros(ws, np.int8), stride).shape
+    attrs = [f"strides = {i64_array((stride, stride))}"]
+    return ("nn.conv2d_transpose", attrs, [xs, ws], out,
+            lambda x, w: conv_transpose_reference(x, w, stride))
 
 
 def dense_case(xs, ws):
@@ -108,7 +137,18 @@ CASES = {
                          GEMM, "relaxed"),
     "conv_ic3_relaxed": (conv_case((1, 3, 10, 10), (16, 3, 3, 3),
                                    padding=1), GEMM, "relaxed"),
+    "conv_dilated_relaxed": (conv_case((1, 3, 12, 12), (16, 3, 3, 3),
+                                       dilation=2), GEMM, "relaxed"),
+    "conv_grouped": (conv_case((1, 32, 6, 6), (32, 16, 3, 3), groups=2),
+                     GEMM, "strict"),
     "dense": (dense_case((3, 20), (24, 20)), GEMM, "strict"),
+    # The packed kernel reads the weight backwards (2 - kh): those iterators
+    # stay in the micro-ops, whose indices may decrease.
+    "conv_transpose": (conv_transpose_case((1, 16, 5, 5), (16, 16, 3, 3), 2),
+                       GEMM, "strict"),
+    "conv_transpose_relaxed": (conv_transpose_case((1, 16, 5, 5),
+                                                   (16, 16, 3, 3), 2),
+                               GEMM, "relaxed"),
     "conv_gemm8": (conv_case((1, 8, 10, 10), (8, 8, 3, 3)), GEMM8, "strict"),
     "conv_gemm8_relaxed": (conv_case((2, 4, 17, 17), (8, 4, 3, 3), (2, 2)),
                            GEMM8, "relaxed"),

@@ -207,10 +207,6 @@ FailureOr<RowAccess> Lowering::analyseInput(tcg::InputOp read,
       if (coefficient != 0 && !it.axis.empty())
         return error() << "operand '" << name << "' uses the GEMM axis "
                        << it.axis << " outside its two innermost dimensions";
-      if (coefficient < 0)
-        return error() << "operand '" << name
-                       << "' is read backwards; micro-op factors are "
-                          "unsigned";
       access.coefficients[dimIterator[dim]] += stride * coefficient;
     }
     stride *= shape[d];
@@ -297,16 +293,25 @@ FailureOr<PackedGemmLowering> Lowering::run() {
 
   // A chunk: parallel tile iterator `split` restricted to `chunk`
   // consecutive values (the whole kernel when chunk equals its extent).
-  // Every other iterator keeps its range, so the rows an operand reaches in
-  // one chunk form the contiguous span [first, first + span), because the
-  // coefficients are non-negative; one 1-D DMA loads it.
+  // Every other iterator keeps its range, and the rows an operand reaches in
+  // one chunk lie in one contiguous span, which one 1-D DMA loads.
   auto extentIn = [&](unsigned i, unsigned split, int64_t chunk) {
     return i == split ? chunk : iterators[i].extent;
+  };
+  // An operand read backwards (a transposed convolution's flipped kernel)
+  // has negative coefficients: its lowest row in a chunk is below the
+  // chunk's origin by `lowest`.
+  auto lowest = [&](const RowAccess &access, unsigned split, int64_t chunk) {
+    int64_t offset = 0;
+    for (auto [i, coefficient] : llvm::enumerate(access.coefficients))
+      offset += std::min<int64_t>(0, coefficient *
+                                         (extentIn(i, split, chunk) - 1));
+    return offset;
   };
   auto span = [&](const RowAccess &access, unsigned split, int64_t chunk) {
     int64_t rows = 1;
     for (auto [i, coefficient] : llvm::enumerate(access.coefficients))
-      rows += coefficient * (extentIn(i, split, chunk) - 1);
+      rows += std::abs(coefficient) * (extentIn(i, split, chunk) - 1);
     return rows;
   };
   auto chunkRows = [&](unsigned split, int64_t chunk) {
@@ -387,8 +392,11 @@ FailureOr<PackedGemmLowering> Lowering::run() {
   for (auto [index, it] : llvm::enumerate(iterators))
     if (it.axis.empty())
       tiles.push_back(index);
+  // Loop factors are unsigned; iterators read backwards stay in the
+  // micro-ops.
   auto fits = [&](unsigned i) {
     return extentIn(i, split, chunk) < (int64_t(1) << widths::LoopIter) &&
+           src->coefficients[i] >= 0 && wgt->coefficients[i] >= 0 &&
            dst.coefficients[i] < accDepth && src->coefficients[i] < inpDepth &&
            wgt->coefficients[i] < wgtDepth;
   };
@@ -419,9 +427,11 @@ FailureOr<PackedGemmLowering> Lowering::run() {
   Program &program = lowering.program;
   program.config = config;
   program.uops.push_back(Uop{0, 0, 0});
+  int64_t srcLowest = lowest(*src, split, chunk);
+  int64_t wgtLowest = lowest(*wgt, split, chunk);
   SmallVector<int64_t> point(enumerated.size(), 0);
   for (int64_t n = 0; n < numGemmUops; ++n) {
-    Uop uop{0, 0, 0};
+    Uop uop{0, -srcLowest, -wgtLowest};
     for (auto [k, i] : llvm::enumerate(enumerated)) {
       uop.dstIdx += dst.coefficients[i] * point[k];
       uop.srcIdx += src->coefficients[i] * point[k];
@@ -479,9 +489,13 @@ FailureOr<PackedGemmLowering> Lowering::run() {
     bool first = k == 0, last = k == numChunks - 1;
     int64_t splitStart = numTiles > 0 ? k * chunk : 0;
     int64_t inputFirst =
-        src->base + (numTiles > 0 ? src->coefficients[split] : 0) * splitStart;
+        src->base +
+        (numTiles > 0 ? src->coefficients[split] : 0) * splitStart +
+        srcLowest;
     int64_t weightFirst =
-        wgt->base + (numTiles > 0 ? wgt->coefficients[split] : 0) * splitStart;
+        wgt->base +
+        (numTiles > 0 ? wgt->coefficients[split] : 0) * splitStart +
+        wgtLowest;
     // Load module: the chunk's input and weight spans, or only the one the
     // split iterator moves (the other is still in its buffer). After the
     // first chunk, the first load waits (g2l) until the previous GEMM has
