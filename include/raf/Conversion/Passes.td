@@ -132,7 +132,12 @@ def TCGLowerToVTA : Pass<"tcg-lower-to-vta", "mlir::ModuleOp"> {
     Option<"requantShift", "requant-shift", "int64_t", /*default=*/"-1",
            "Requantise the result to int8 as clip(acc >> shift, -128, 127) "
            "(0-15); -1 (default) stores the exact int32 result as four "
-           "byte planes">
+           "byte planes">,
+    Option<"accDependenceDistance", "acc-dep-distance", "unsigned",
+           /*default=*/"0",
+           "Reject programs whose GEMMs write an accumulator row again "
+           "within this many micro-op steps (ACC_DEP_DISTANCE, 3 on "
+           "TVM-VTA); 0 (default) does not check">
   ];
   let dependentDialects = ["raf::vta_isa::VTAISADialect"];
 }

@@ -227,8 +227,7 @@ FailureOr<PackedGemmLowering> Lowering::run() {
                    << "', not a VTA GEMM intrinsic";
   std::optional<Config> presetConfig = Config::getPreset(preset);
   if (!presetConfig)
-    return error() << "'" << intrinsic
-                   << "' names no VTA configuration preset";
+    return error() << "'" << intrinsic << "' names no VTA configuration preset";
   config = *presetConfig;
 
   auto resultType = cast<RankedTensorType>(kernel.getResult().getType());
@@ -253,14 +252,12 @@ FailureOr<PackedGemmLowering> Lowering::run() {
   if (axisExtent("x") != batch || axisExtent("y") != block ||
       axisExtent("z") != block)
     return error() << "its GEMM axes x, y, z have extents " << axisExtent("x")
-                   << ", " << axisExtent("y") << ", " << axisExtent("z")
-                   << "; " << intrinsic << " needs " << batch << ", "
-                   << block << ", " << block;
+                   << ", " << axisExtent("y") << ", " << axisExtent("z") << "; "
+                   << intrinsic << " needs " << batch << ", " << block << ", "
+                   << block;
   // The result's dimensions are the tensor nest: tiles, then x, y.
-  unsigned numTensors =
-      llvm::count_if(iterators, [](const Iterator &it) {
-        return !it.isReduction;
-      });
+  unsigned numTensors = llvm::count_if(
+      iterators, [](const Iterator &it) { return !it.isReduction; });
   if (numTensors < 2 || iterators[numTensors - 2].axis != "x" ||
       iterators[numTensors - 1].axis != "y")
     return error() << "its result must be indexed by [..., x, y]";
@@ -285,8 +282,8 @@ FailureOr<PackedGemmLowering> Lowering::run() {
       cast<BlockArgument>(weightRead.getSource()).getArgNumber();
   auto rowsOf = [&](unsigned operand) {
     auto type = cast<RankedTensorType>(kernel.getInputs()[operand].getType());
-    return type.getNumElements() / (type.getShape().end()[-1] *
-                                    type.getShape().end()[-2]);
+    return type.getNumElements() /
+           (type.getShape().end()[-1] * type.getShape().end()[-2]);
   };
   int64_t inputRows = rowsOf(lowering.inputOperand);
   int64_t weightRows = rowsOf(lowering.weightOperand);
@@ -304,8 +301,8 @@ FailureOr<PackedGemmLowering> Lowering::run() {
   auto lowest = [&](const RowAccess &access, unsigned split, int64_t chunk) {
     int64_t offset = 0;
     for (auto [i, coefficient] : llvm::enumerate(access.coefficients))
-      offset += std::min<int64_t>(0, coefficient *
-                                         (extentIn(i, split, chunk) - 1));
+      offset +=
+          std::min<int64_t>(0, coefficient * (extentIn(i, split, chunk) - 1));
     return offset;
   };
   auto span = [&](const RowAccess &access, unsigned split, int64_t chunk) {
@@ -358,18 +355,16 @@ FailureOr<PackedGemmLowering> Lowering::run() {
         leastWgt = std::min(leastWgt, span(*wgt, i, 1));
         leastAcc = std::min(leastAcc, chunkRows(i, 1));
       }
-      for (Need need : {Need{"the input operand", inputRows, leastInp,
-                             Buffer::Inp},
-                        Need{"the weight operand", weightRows, leastWgt,
-                             Buffer::Wgt},
-                        Need{"the result", resultRows, leastAcc,
-                             Buffer::Acc}})
+      for (Need need :
+           {Need{"the input operand", inputRows, leastInp, Buffer::Inp},
+            Need{"the weight operand", weightRows, leastWgt, Buffer::Wgt},
+            Need{"the result", resultRows, leastAcc, Buffer::Acc}})
         if (need.least > int64_t(config.buffDepth(need.buffer)))
           return error() << need.what << " needs " << need.whole
                          << " rows of the " << getBufferName(need.buffer)
                          << " buffer, which has "
-                         << config.buffDepth(need.buffer)
-                         << ", and still " << need.least
+                         << config.buffDepth(need.buffer) << ", and still "
+                         << need.least
                          << " when split along a parallel tile iterator";
       return error() << "no split along one parallel tile iterator fits "
                         "the input, weight and accumulator buffers together";
@@ -386,8 +381,14 @@ FailureOr<PackedGemmLowering> Lowering::run() {
     stride *= extentIn(i, split, chunk);
   }
 
-  // The GEMM's two loops: the longest tile iterators whose factors fit
-  // their fields; the micro-ops enumerate the rest.
+  // The GEMM's loops and micro-ops. Steps run loops outside, micro-ops
+  // inside, and the pipeline must not write an accumulator row again within
+  // ACC_DEP_DISTANCE steps, so the micro-ops vary the parallel iterators
+  // fastest and the reductions slowest. Two choices of loops are tried: the
+  // two longest iterators (fewest micro-ops), then only reductions (the
+  // micro-ops then cover every output row of the chunk); the first that
+  // fits the micro-op buffer and avoids the hazard wins, else the first
+  // that fits.
   SmallVector<unsigned> tiles;
   for (auto [index, it] : llvm::enumerate(iterators))
     if (it.axis.empty())
@@ -404,17 +405,83 @@ FailureOr<PackedGemmLowering> Lowering::run() {
   llvm::stable_sort(byExtent, [&](unsigned a, unsigned b) {
     return extentIn(a, split, chunk) > extentIn(b, split, chunk);
   });
-  SmallVector<unsigned> loops;
-  for (unsigned i : byExtent)
-    if (loops.size() < 2 && extentIn(i, split, chunk) > 1 && fits(i))
-      loops.push_back(i);
-  SmallVector<unsigned> enumerated;
-  for (unsigned i : tiles)
-    if (!llvm::is_contained(loops, i))
-      enumerated.push_back(i);
-  int64_t numGemmUops = 1;
-  for (unsigned i : enumerated)
-    numGemmUops *= extentIn(i, split, chunk);
+  auto chooseLoops = [&](bool reductionsOnly) {
+    SmallVector<unsigned> chosen;
+    for (unsigned i : byExtent)
+      if (chosen.size() < 2 && extentIn(i, split, chunk) > 1 && fits(i) &&
+          (!reductionsOnly || iterators[i].isReduction))
+        chosen.push_back(i);
+    return chosen;
+  };
+  auto enumeratedOf = [&](ArrayRef<unsigned> chosen) {
+    SmallVector<unsigned> rest;
+    for (bool reductions : {true, false})
+      for (unsigned i : tiles)
+        if (!llvm::is_contained(chosen, i) &&
+            iterators[i].isReduction == reductions)
+          rest.push_back(i);
+    return rest;
+  };
+  auto countUops = [&](ArrayRef<unsigned> chosen) {
+    int64_t count = 1;
+    for (unsigned i : enumeratedOf(chosen))
+      count *= extentIn(i, split, chunk);
+    return count;
+  };
+  // Whether one chunk's GEMM steps write every row at least
+  // kAccDependenceDistance steps apart (findAccDependenceHazard on the
+  // program, before the program exists).
+  constexpr uint64_t kAccDependenceDistance = 3;
+  auto avoidsHazard = [&](ArrayRef<unsigned> chosen) {
+    SmallVector<unsigned> rest = enumeratedOf(chosen);
+    SmallVector<int64_t> rows;
+    SmallVector<int64_t> at(rest.size(), 0);
+    for (int64_t n = 0, e = countUops(chosen); n < e; ++n) {
+      int64_t row = 0;
+      for (auto [k, i] : llvm::enumerate(rest))
+        row += dst.coefficients[i] * at[k];
+      rows.push_back(row);
+      for (int k = int(rest.size()) - 1; k >= 0; --k) {
+        if (++at[k] < extentIn(rest[k], split, chunk))
+          break;
+        at[k] = 0;
+      }
+    }
+    auto loop = [&](unsigned k, int64_t &extent, int64_t &factor) {
+      extent = k < chosen.size() ? extentIn(chosen[k], split, chunk) : 1;
+      factor = k < chosen.size() ? dst.coefficients[chosen[k]] : 0;
+    };
+    int64_t outer, outerFactor, inner, innerFactor;
+    loop(0, outer, outerFactor);
+    loop(1, inner, innerFactor);
+    std::vector<uint64_t> last(rowsPerChunk, 0);
+    uint64_t step = 1;
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < inner; ++i)
+        for (int64_t base : rows) {
+          uint64_t &previous = last[base + o * outerFactor + i * innerFactor];
+          if (previous != 0 && step - previous < kAccDependenceDistance)
+            return false;
+          previous = step++;
+        }
+    return true;
+  };
+  int64_t uopBudget = int64_t(config.buffDepth(Buffer::Uop)) - 1;
+  SmallVector<SmallVector<unsigned>> candidates;
+  for (bool reductionsOnly : {false, true})
+    if (countUops(chooseLoops(reductionsOnly)) <= uopBudget)
+      candidates.push_back(chooseLoops(reductionsOnly));
+  SmallVector<unsigned> loops = chooseLoops(/*reductionsOnly=*/false);
+  if (!candidates.empty()) {
+    loops = candidates.front();
+    for (ArrayRef<unsigned> candidate : candidates)
+      if (avoidsHazard(candidate)) {
+        loops.assign(candidate.begin(), candidate.end());
+        break;
+      }
+  }
+  SmallVector<unsigned> enumerated = enumeratedOf(loops);
+  int64_t numGemmUops = countUops(loops);
   // Entry 0 is the single micro-op of the reset and the epilogue.
   if (numGemmUops + 1 > int64_t(config.buffDepth(Buffer::Uop)))
     return error() << "the GEMM needs " << numGemmUops + 1
@@ -489,12 +556,10 @@ FailureOr<PackedGemmLowering> Lowering::run() {
     bool first = k == 0, last = k == numChunks - 1;
     int64_t splitStart = numTiles > 0 ? k * chunk : 0;
     int64_t inputFirst =
-        src->base +
-        (numTiles > 0 ? src->coefficients[split] : 0) * splitStart +
+        src->base + (numTiles > 0 ? src->coefficients[split] : 0) * splitStart +
         srcLowest;
     int64_t weightFirst =
-        wgt->base +
-        (numTiles > 0 ? wgt->coefficients[split] : 0) * splitStart +
+        wgt->base + (numTiles > 0 ? wgt->coefficients[split] : 0) * splitStart +
         wgtLowest;
     // Load module: the chunk's input and weight spans, or only the one the
     // split iterator moves (the other is still in its buffer). After the
@@ -505,17 +570,17 @@ FailureOr<PackedGemmLowering> Lowering::run() {
     bool loadInput = first || src->coefficients[split] != 0;
     bool loadWeight = first || wgt->coefficients[split] != 0 || !loadInput;
     if (loadInput)
-      code.push_back(Instruction::load(MemoryType::Inp, 0,
-                                       lowering.inputOffset / inpRow +
-                                           inputFirst,
-                                       1, inputSpan, inputSpan)
-                         .deps(false, !first, false, !loadWeight));
+      code.push_back(
+          Instruction::load(MemoryType::Inp, 0,
+                            lowering.inputOffset / inpRow + inputFirst, 1,
+                            inputSpan, inputSpan)
+              .deps(false, !first, false, !loadWeight));
     if (loadWeight)
-      code.push_back(Instruction::load(MemoryType::Wgt, 0,
-                                       lowering.weightOffset / wgtRow +
-                                           weightFirst,
-                                       1, weightSpan, weightSpan)
-                         .deps(false, !first && !loadInput, false, true));
+      code.push_back(
+          Instruction::load(MemoryType::Wgt, 0,
+                            lowering.weightOffset / wgtRow + weightFirst, 1,
+                            weightSpan, weightSpan)
+              .deps(false, !first && !loadInput, false, true));
     // Compute: the reset needs no data, so it overlaps the loads; it does
     // write the output buffer (zeros), so after the first chunk it waits
     // (s2g) until the previous chunk's last store has read it.
@@ -560,8 +625,8 @@ FailureOr<PackedGemmLowering> Lowering::run() {
     } else {
       // Exact int32 results: plane p holds bits [8p, 8p + 8).
       for (unsigned plane = 0; plane < 4; ++plane) {
-        Instruction alu = plane == 0 ? aluAll(AluOpcode::Add, 0)
-                                     : aluAll(AluOpcode::Shr, 8);
+        Instruction alu =
+            plane == 0 ? aluAll(AluOpcode::Add, 0) : aluAll(AluOpcode::Shr, 8);
         code.push_back(alu.deps(false, plane != 0, false, true));
         code.push_back(storePlane(plane));
       }
@@ -576,6 +641,16 @@ FailureOr<PackedGemmLowering> Lowering::run() {
       diag.attachNote() << problem;
     return failure();
   }
+  if (options.accDependenceDistance > 1)
+    if (std::optional<AccDependenceHazard> hazard =
+            findAccDependenceHazard(program, options.accDependenceDistance))
+      return error() << "instruction " << hazard->insnIndex
+                     << " (gemm) writes accumulator row " << hazard->row
+                     << " again " << hazard->gap << " step(s) after the "
+                     << "previous write (step " << hazard->step
+                     << "); the GEMM pipeline needs "
+                     << options.accDependenceDistance
+                     << " (too few independent output rows per chunk)";
   return lowering;
 }
 

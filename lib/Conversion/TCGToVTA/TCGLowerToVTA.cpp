@@ -1,4 +1,5 @@
-//===- TCGLowerToVTA.cpp - --tcg-lower-to-vta ------------------------------===//
+//===- TCGLowerToVTA.cpp - --tcg-lower-to-vta -----------------------------===//
+//------------------------------===//
 //
 // Materialises lowerPackedGemm's programs in the module, next to the
 // functions whose kernels they implement, so they can be inspected, checked
@@ -34,6 +35,7 @@ struct TCGLowerToVTAPass
     vta::PackedGemmLoweringOptions options;
     if (requantShift >= 0)
       options.requantShift = requantShift;
+    options.accDependenceDistance = accDependenceDistance;
     SmallVector<tcg::KernelOp> kernels;
     module.walk([&](tcg::KernelOp kernel) { kernels.push_back(kernel); });
     llvm::DenseMap<Operation *, unsigned> kernelsPerParent;
@@ -59,7 +61,9 @@ struct TCGLowerToVTAPass
       builder.setInsertionPointAfter(parent);
       auto program = vta_isa::ProgramOp::createFrom(builder, kernel.getLoc(),
                                                     lowering->program);
-      auto i64 = [&](int64_t value) { return builder.getI64IntegerAttr(value); };
+      auto i64 = [&](int64_t value) {
+        return builder.getI64IntegerAttr(value);
+      };
       program->setAttr("vta.kernel", builder.getStringAttr(name));
       program->setAttr(
           "vta.dram",

@@ -25,6 +25,11 @@ struct PackedGemmLoweringOptions {
   /// it requantises: the result is clip(acc >> shift, -128, 127) as int8,
   /// one plane. The shift must lie in [0, 15] (an ALU SHR immediate).
   std::optional<int64_t> requantShift;
+  /// When above 1, fail if a GEMM writes an accumulator row again fewer
+  /// than this many micro-op steps after writing it (ACC_DEP_DISTANCE, 3 on
+  /// TVM-VTA; see findAccDependenceHazard). The schedule avoids such steps
+  /// where it can either way; the simulator computes the same result.
+  unsigned accDependenceDistance = 0;
 };
 
 /// A lowered kernel: the program and where it expects its operands and
