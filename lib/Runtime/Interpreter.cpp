@@ -190,8 +190,11 @@ struct MemoryTracker {
 
 class Evaluator {
 public:
-  Evaluator(ModuleOp module, unsigned maxCallDepth, MemoryTracker *memory)
-      : symbols(module), maxCallDepth(maxCallDepth), memory(memory) {}
+  Evaluator(ModuleOp module, unsigned maxCallDepth, MemoryTracker *memory,
+            const std::function<bool(Operation *)> &overrideMatches,
+            const Kernel &overrideKernel)
+      : symbols(module), maxCallDepth(maxCallDepth), memory(memory),
+        overrideMatches(overrideMatches), overrideKernel(overrideKernel) {}
 
   /// Calls `function` with `arguments`, checking them against its
   /// signature; errors are located at `caller` when there is one.
@@ -226,6 +229,8 @@ private:
   unsigned depth = 0;
   /// Null unless memory is tracked.
   MemoryTracker *memory;
+  const std::function<bool(Operation *)> &overrideMatches;
+  const Kernel &overrideKernel;
   /// The environment of every active function or closure activation,
   /// outermost first (relay.if branches share their enclosing one).
   SmallVector<Environment *> frames;
@@ -491,7 +496,9 @@ LogicalResult Evaluator::execute(Operation &op, Environment &env) {
 }
 
 LogicalResult Evaluator::executeOperator(Operation &op, Environment &env) {
-  const Kernel *kernel = KernelRegistry::get().lookup(&op);
+  const Kernel *kernel = overrideMatches && overrideMatches(&op)
+                             ? &overrideKernel
+                             : KernelRegistry::get().lookup(&op);
   if (!kernel)
     return op.emitError("operation '")
            << op.getName() << "' is not supported by the reference evaluator";
@@ -551,6 +558,7 @@ Interpreter::run(StringRef functionName, ArrayRef<RuntimeValue> arguments) {
   std::optional<MemoryTracker> tracker;
   if (trackMemory)
     tracker.emplace(memoryStats, recordMemoryTrace);
-  Evaluator evaluator(module, maxCallDepth, tracker ? &*tracker : nullptr);
+  Evaluator evaluator(module, maxCallDepth, tracker ? &*tracker : nullptr,
+                      overrideMatches, overrideKernel);
   return evaluator.callFunction(function, arguments, /*caller=*/nullptr);
 }

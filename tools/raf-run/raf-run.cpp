@@ -6,6 +6,10 @@
 //   --target=cpu     compile with --raf-cpu-pipeline and run the result in
 //                    MLIR's ExecutionEngine (LLVM JIT, host CPU)
 //   --target=interp  run the relay reference evaluator
+//   --target=vta-sim run the reference evaluator, with packed kernels
+//                    (tcg.tensorize = "vta.gemm.*") lowered to VTA programs
+//                    and run on the VTA simulator; prints the simulated
+//                    cycles (docs/vta.md, "Running on the simulator")
 //
 // With --target=interp, --print-peak-memory and --print-memory-trace report
 // the live tensor bytes the evaluator measured (docs/running.md gives the
@@ -21,8 +25,10 @@
 #include "raf/Runtime/Interpreter.h"
 #include "raf/Runtime/Npy.h"
 #include "raf/Runtime/TensorPrinter.h"
+#include "raf/Runtime/VTAKernelRunner.h"
 
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
+#include "raf/Dialect/TCG/IR/TCGDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -62,14 +68,23 @@ static cl::opt<std::string> entryName("entry", cl::init("main"),
                                       cl::desc("Function to run"),
                                       cl::value_desc("name"),
                                       cl::cat(category));
-enum class Target { CPU, Interp };
+enum class Target { CPU, Interp, VTASim };
 static cl::opt<Target> target(
     "target", cl::init(Target::CPU), cl::desc("How to run the function"),
     cl::values(clEnumValN(Target::CPU, "cpu",
                           "Compile for the host CPU and run with the LLVM JIT"),
                clEnumValN(Target::Interp, "interp",
-                          "Run the relay reference evaluator")),
+                          "Run the relay reference evaluator"),
+               clEnumValN(Target::VTASim, "vta-sim",
+                          "Run packed VTA kernels on the VTA simulator, "
+                          "everything else on the reference evaluator")),
     cl::cat(category));
+static cl::opt<int64_t> vtaRequantShift(
+    "vta-requant-shift", cl::init(-1),
+    cl::desc("With --target=vta-sim: requantise every packed kernel's result "
+             "on VTA to clip(acc >> shift, -128, 127) (0-15), which changes "
+             "what the function computes; -1 (default) keeps exact int32"),
+    cl::value_desc("shift"), cl::cat(category));
 static cl::list<std::string>
     inputFiles("input",
                cl::desc("An argument as a .npy file, in argument order "
@@ -289,6 +304,10 @@ LogicalResult run(ModuleOp module) {
 
   SmallVector<HostTensor> results;
   MemoryStats memoryStats;
+  VTAKernelRunner vtaRunner(
+      raf::vta::CycleModel(), vtaRequantShift >= 0
+                             ? std::optional<int64_t>(vtaRequantShift)
+                             : std::nullopt);
   if (target == Target::CPU) {
     CPURunnerOptions options;
     options.optLevel = optLevel;
@@ -310,12 +329,20 @@ LogicalResult run(ModuleOp module) {
       return failure();
   } else {
     Interpreter interpreter(module);
+    if (target == Target::VTASim)
+      interpreter.setKernelOverride(
+          VTAKernelRunner::handles,
+          [&](Operation *op, KernelOperands operands,
+              SmallVectorImpl<HostTensor> &results) {
+            return vtaRunner.run(op, operands, results);
+          });
     bool measureNextCall = printPeakMemory || printMemoryTrace;
     interpreter.setTrackMemory(measureNextCall, printMemoryTrace);
     SmallVector<RuntimeValue> values;
     for (HostTensor &tensor : *arguments)
       values.push_back(RuntimeValue(tensor));
     if (failed(runTimed([&]() -> FailureOr<double> {
+          vtaRunner.resetStats();
           auto start = std::chrono::steady_clock::now();
           FailureOr<SmallVector<RuntimeValue>> out =
               interpreter.run(entryName, values);
@@ -358,6 +385,13 @@ LogicalResult run(ModuleOp module) {
       printTensor(llvm::outs(), "result #" + std::to_string(index), tensor);
   if (target == Target::Interp)
     printMemoryReport(memoryStats);
+  if (target == Target::VTASim) {
+    const VTARunStats &stats = vtaRunner.getStats();
+    llvm::outs() << "vta-sim: kernels=" << stats.kernels
+                 << " cycles=" << stats.cycles
+                 << " instructions=" << stats.instructions
+                 << " uops=" << stats.uops << "\n";
+  }
   return success();
 }
 
@@ -375,7 +409,8 @@ int main(int argc, char **argv) {
       "  raf-run model.mlir --entry=main --input=x.npy --output=y.npy\n");
 
   DialectRegistry registry;
-  registry.insert<raf::relay::RelayDialect, arith::ArithDialect,
+  registry.insert<raf::relay::RelayDialect, raf::tcg::TCGDialect,
+                  arith::ArithDialect,
                   func::FuncDialect, linalg::LinalgDialect, math::MathDialect,
                   memref::MemRefDialect, scf::SCFDialect,
                   tensor::TensorDialect>();

@@ -103,4 +103,43 @@ def ConvertTCGToLinalg : Pass<"convert-tcg-to-linalg", "mlir::ModuleOp"> {
   ];
 }
 
+def TCGLowerToVTA : Pass<"tcg-lower-to-vta", "mlir::ModuleOp"> {
+  let summary = "Lower packed GEMM kernels to vta_isa programs";
+  let description = [{
+    Lowers every `tcg.kernel` of the module, each of which must be a packed
+    kernel marked `tcg.tensorize = "vta.gemm.<preset>"` (the result of
+    `--tcg-apply-strategy`) with int8 operands and an int32 result, to a
+    `vta_isa.program` for the preset's configuration. The program is
+    inserted after the function holding the kernel, with a `vta.kernel`
+    attribute naming the function and the kernel's position in it, and a
+    `vta.dram` dictionary giving the DRAM image layout (byte offsets of the
+    input, weight and result, the result's rows and planes; see
+    docs/vta.md). The kernels stay, so the module still runs on the CPU.
+
+    The schedule keeps the operands resident in the on-chip buffers when
+    they fit, and otherwise splits one parallel tile iterator into chunks
+    that do, loading each chunk's input and weight once, at its outermost
+    reduction loop. A kernel that is not a packed VTA GEMM, has other
+    element types, or whose operands (even split), micro-ops or loop
+    factors do not fit gets a located error.
+
+    ```
+    raf-opt --convert-relay-to-tcg --tcg-dataflow-embed --tcg-apply-strategy \
+            --tcg-lower-to-vta conv.mlir
+    ```
+  }];
+  let options = [
+    Option<"requantShift", "requant-shift", "int64_t", /*default=*/"-1",
+           "Requantise the result to int8 as clip(acc >> shift, -128, 127) "
+           "(0-15); -1 (default) stores the exact int32 result as four "
+           "byte planes">,
+    Option<"accDependenceDistance", "acc-dep-distance", "unsigned",
+           /*default=*/"0",
+           "Reject programs whose GEMMs write an accumulator row again "
+           "within this many micro-op steps (ACC_DEP_DISTANCE, 3 on "
+           "TVM-VTA); 0 (default) does not check">
+  ];
+  let dependentDialects = ["raf::vta_isa::VTAISADialect"];
+}
+
 #endif // RAF_CONVERSION_PASSES_TD

@@ -23,6 +23,7 @@
 #ifndef RAF_RUNTIME_INTERPRETER_H
 #define RAF_RUNTIME_INTERPRETER_H
 
+#include "raf/Runtime/OperatorKernels.h"
 #include "raf/Runtime/RuntimeValue.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -94,6 +95,15 @@ public:
     trackMemory = track;
     recordMemoryTrace = recordTrace;
   }
+  /// Operations `overrides` accepts run with `kernel` instead of the
+  /// registry's kernel (tcg.kernels on a simulated accelerator, for
+  /// instance); the registry has no kernel for tcg.kernel at all.
+  void setKernelOverride(std::function<bool(mlir::Operation *)> overrides,
+                         Kernel kernel) {
+    overrideMatches = std::move(overrides);
+    overrideKernel = std::move(kernel);
+  }
+
   /// What the last run() measured (all zero when tracking was off; partial
   /// when the run failed).
   const MemoryStats &getMemoryStats() const { return memoryStats; }
@@ -104,6 +114,8 @@ private:
   bool trackMemory = false;
   bool recordMemoryTrace = false;
   MemoryStats memoryStats;
+  std::function<bool(mlir::Operation *)> overrideMatches;
+  Kernel overrideKernel;
 };
 
 } // namespace raf::runtime

@@ -4,6 +4,7 @@
 
 #include "raf/Target/VTA/Layout.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <array>
@@ -388,4 +389,43 @@ std::vector<std::string> raf::vta::checkProgram(const Program &program) {
                      message.str());
   });
   return errors;
+}
+
+std::optional<AccDependenceHazard>
+raf::vta::findAccDependenceHazard(const Program &program, unsigned distance) {
+  if (distance <= 1)
+    return std::nullopt;
+  // The micro-op buffer, as UOP loads fill it (they, GEMM and ALU run in
+  // order on the compute module).
+  std::vector<Uop> buffer(program.config.buffDepth(Buffer::Uop));
+  // The last step that wrote each accumulator row, within one GEMM.
+  std::vector<uint64_t> lastWrite(program.config.buffDepth(Buffer::Acc));
+  std::vector<int64_t> written;
+  for (auto [index, insn] : llvm::enumerate(program.instructions)) {
+    if (insn.opcode == Opcode::Load && insn.memoryType == MemoryType::Uop) {
+      for (int64_t x = 0; x < insn.xSize; ++x)
+        buffer[insn.sramBase + x] = program.uops[insn.dramBase + x];
+      continue;
+    }
+    if (insn.opcode != Opcode::Gemm || insn.resetReg)
+      continue;
+    // Rows this GEMM wrote, stored as step + 1 so that 0 means "not yet".
+    for (int64_t row : written)
+      lastWrite[row] = 0;
+    written.clear();
+    uint64_t step = 0;
+    for (int64_t out = 0; out < insn.iterOut; ++out)
+      for (int64_t in = 0; in < insn.iterIn; ++in)
+        for (int64_t u = insn.uopBgn; u < insn.uopEnd; ++u, ++step) {
+          int64_t row = buffer[u].dstIdx + out * insn.dstFactorOut +
+                        in * insn.dstFactorIn;
+          uint64_t &last = lastWrite[row];
+          if (last != 0 && step + 1 - last < distance)
+            return AccDependenceHazard{index, step, row, step + 1 - last};
+          if (last == 0)
+            written.push_back(row);
+          last = step + 1;
+        }
+  }
+  return std::nullopt;
 }

@@ -61,6 +61,31 @@ bool checkProgramRules(const Program &program, ProgramReportFn report);
 /// "instruction 7 (gemm): ..." or "program: ...". Empty if valid.
 std::vector<std::string> checkProgram(const Program &program);
 
+/// A GEMM that writes an accumulator row again too soon (see
+/// findAccDependenceHazard).
+struct AccDependenceHazard {
+  /// The GEMM instruction.
+  size_t insnIndex;
+  /// Its micro-op step (counted over iter_out, iter_in and the micro-ops,
+  /// the micro-ops innermost) that writes `row` again.
+  uint64_t step;
+  int64_t row;
+  /// Steps since the previous write of `row`.
+  uint64_t gap;
+};
+
+/// The first GEMM step (resets excluded: they only write) that writes an
+/// accumulator row fewer than `distance` steps after the same GEMM last
+/// wrote it. The HLS GEMM pipeline (II = 1) reads a row and writes it back
+/// a few cycles later, so such a step reads a stale value on the hardware;
+/// `distance` is ACC_DEP_DISTANCE (3 in TVM-VTA's configuration). Neither
+/// the functional simulator nor checkProgram() models this, as the hazard
+/// depends on the pipeline rather than on the ISA. Micro-ops are taken from
+/// the table through the UOP loads that precede each GEMM; `program` must
+/// pass checkProgram(). Enumerates every step, as a simulation would.
+std::optional<AccDependenceHazard>
+findAccDependenceHazard(const Program &program, unsigned distance);
+
 } // namespace raf::vta
 
 #endif // RAF_TARGET_VTA_CHECKS_H

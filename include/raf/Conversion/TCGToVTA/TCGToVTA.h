@@ -1,0 +1,73 @@
+//===- TCGToVTA.h - packed GEMM kernels to VTA programs ---------*- C++ -*-===//
+//
+// Lowers a packed tcg.kernel (the result of --tcg-apply-strategy, marked
+// `tcg.tensorize = "vta.gemm.<B>x<I>x<O>"`) to a VTA program and the DRAM
+// image layout its operands and result live in. See docs/vta.md, "Lowering
+// packed kernels".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RAF_CONVERSION_TCGTOVTA_TCGTOVTA_H
+#define RAF_CONVERSION_TCGTOVTA_TCGTOVTA_H
+
+#include "raf/Dialect/TCG/IR/TCGOps.h"
+#include "raf/Target/VTA/ISA.h"
+
+#include "mlir/Support/LLVM.h"
+
+#include <optional>
+
+namespace raf::vta {
+
+struct PackedGemmLoweringOptions {
+  /// Without a shift, the program returns the exact int32 accumulators as
+  /// four int8 byte planes (see PackedGemmLowering::numPlanes). With one,
+  /// it requantises: the result is clip(acc >> shift, -128, 127) as int8,
+  /// one plane. The shift must lie in [0, 15] (an ALU SHR immediate).
+  std::optional<int64_t> requantShift;
+  /// When above 1, fail if a GEMM writes an accumulator row again fewer
+  /// than this many micro-op steps after writing it (ACC_DEP_DISTANCE, 3 on
+  /// TVM-VTA; see findAccDependenceHazard). The schedule avoids such steps
+  /// where it can either way; the simulator computes the same result.
+  unsigned accDependenceDistance = 0;
+};
+
+/// A lowered kernel: the program and where it expects its operands and
+/// leaves its result in the DRAM image (byte offsets, each aligned to the
+/// row size of the buffer it is transferred to or from). The operands are
+/// stored exactly as the packed tensors are laid out row-major, since their
+/// two innermost dimensions are one buffer row.
+struct PackedGemmLowering {
+  Program program;
+  /// Kernel operand numbers of the GEMM's input (x, z) and weight (y, z).
+  unsigned inputOperand = 0;
+  unsigned weightOperand = 1;
+  int64_t inputOffset = 0;
+  int64_t weightOffset = 0;
+  /// The result: `numPlanes` consecutive planes of `resultRows` output rows
+  /// each (the packed result's elements in row-major order, one byte each).
+  /// With 4 planes, plane k holds bits [8k, 8k + 8) of every int32 element.
+  int64_t resultOffset = 0;
+  int64_t resultRows = 0;
+  int64_t resultRowBytes = 0;
+  unsigned numPlanes = 4;
+  /// Bytes of the whole DRAM image.
+  int64_t dramBytes = 0;
+};
+
+/// Lowers `kernel`. Errors (not a packed VTA GEMM, element types other than
+/// int8 x int8 -> int32, an operand that does not fit its on-chip buffer
+/// even when one parallel tile iterator is split into chunks, a schedule
+/// whose micro-ops or loop factors do not fit) are emitted as diagnostics
+/// located at the kernel.
+mlir::FailureOr<PackedGemmLowering>
+lowerPackedGemm(tcg::KernelOp kernel,
+                const PackedGemmLoweringOptions &options = {});
+
+/// The attribute marking kernels to lower, and its prefix for VTA.
+constexpr llvm::StringLiteral kTensorizeAttrName = "tcg.tensorize";
+constexpr llvm::StringLiteral kVTAGemmPrefix = "vta.gemm.";
+
+} // namespace raf::vta
+
+#endif // RAF_CONVERSION_TCGTOVTA_TCGTOVTA_H

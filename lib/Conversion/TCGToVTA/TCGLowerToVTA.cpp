@@ -1,0 +1,90 @@
+//===- TCGLowerToVTA.cpp - --tcg-lower-to-vta -----------------------------===//
+//------------------------------===//
+//
+// Materialises lowerPackedGemm's programs in the module, next to the
+// functions whose kernels they implement, so they can be inspected, checked
+// and translated to binaries (raf-translate --vta-isa-to-bin).
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Conversion/Passes.h"
+#include "raf/Conversion/TCGToVTA/TCGToVTA.h"
+
+#include "raf/Dialect/VTAISA/IR/VTAISADialect.h"
+#include "raf/Dialect/VTAISA/IR/VTAISAOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace raf {
+#define GEN_PASS_DEF_TCGLOWERTOVTA
+#include "raf/Conversion/Passes.h.inc"
+} // namespace raf
+
+using namespace mlir;
+using namespace raf;
+
+namespace {
+
+struct TCGLowerToVTAPass
+    : public raf::impl::TCGLowerToVTABase<TCGLowerToVTAPass> {
+  using TCGLowerToVTABase::TCGLowerToVTABase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    vta::PackedGemmLoweringOptions options;
+    if (requantShift >= 0)
+      options.requantShift = requantShift;
+    options.accDependenceDistance = accDependenceDistance;
+    SmallVector<tcg::KernelOp> kernels;
+    module.walk([&](tcg::KernelOp kernel) { kernels.push_back(kernel); });
+    llvm::DenseMap<Operation *, unsigned> kernelsPerParent;
+    bool failed = false;
+    for (tcg::KernelOp kernel : kernels) {
+      FailureOr<vta::PackedGemmLowering> lowering =
+          vta::lowerPackedGemm(kernel, options);
+      if (mlir::failed(lowering)) {
+        failed = true;
+        continue;
+      }
+      // The program goes right after the module-level op holding the
+      // kernel.
+      Operation *parent = kernel;
+      while (parent->getParentOp() != module)
+        parent = parent->getParentOp();
+      unsigned position = kernelsPerParent[parent]++;
+      std::string name = "kernel" + std::to_string(position);
+      if (auto symbol = dyn_cast<SymbolOpInterface>(parent))
+        name = symbol.getName().str() + "#" + std::to_string(position);
+
+      OpBuilder builder(parent->getContext());
+      builder.setInsertionPointAfter(parent);
+      auto program = vta_isa::ProgramOp::createFrom(builder, kernel.getLoc(),
+                                                    lowering->program);
+      auto i64 = [&](int64_t value) {
+        return builder.getI64IntegerAttr(value);
+      };
+      program->setAttr("vta.kernel", builder.getStringAttr(name));
+      program->setAttr(
+          "vta.dram",
+          builder.getDictionaryAttr({
+              builder.getNamedAttr("input_operand",
+                                   i64(lowering->inputOperand)),
+              builder.getNamedAttr("input_offset", i64(lowering->inputOffset)),
+              builder.getNamedAttr("weight_operand",
+                                   i64(lowering->weightOperand)),
+              builder.getNamedAttr("weight_offset",
+                                   i64(lowering->weightOffset)),
+              builder.getNamedAttr("result_offset",
+                                   i64(lowering->resultOffset)),
+              builder.getNamedAttr("result_rows", i64(lowering->resultRows)),
+              builder.getNamedAttr("result_planes", i64(lowering->numPlanes)),
+              builder.getNamedAttr("size", i64(lowering->dramBytes)),
+          }));
+    }
+    if (failed)
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,207 @@
+// RUN: raf-opt %s --split-input-file --verify-diagnostics --tcg-lower-to-vta
+
+// A kernel that was never packed (no --tcg-apply-strategy).
+func.func @not_packed(%a: tensor<1x16xi8>, %b: tensor<16x16xi8>) -> tensor<1x16xi32> {
+  // expected-error @+1 {{cannot lower this kernel to VTA: it has no 'tcg.tensorize' attribute}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x16xi8>, %w = %b : tensor<16x16xi8>) -> tensor<1x16xi32> {
+    %1 = tcg.tensor %m in [0, 1) name "m" gemm_axis "x" -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "n" gemm_axis "y" -> tensor<16xi32> {
+        %3 = tcg.reduce add %k in [0, 16) name "k" gemm_axis "z" -> i32 {
+          %4 = tcg.input %x[%m, %k] : tensor<1x16xi8>
+          %5 = tcg.input %w[%n, %k] : tensor<16x16xi8>
+          %6 = tcg.compute mul %4, %5 : (i8, i8) -> i32
+          tcg.yield %6 : i32
+        }
+        tcg.yield %3 : i32
+      }
+      tcg.yield %2 : tensor<16xi32>
+    }
+    tcg.yield %1 : tensor<1x16xi32>
+  }
+  return %0 : tensor<1x16xi32>
+}
+
+// -----
+
+// Tensorized for another intrinsic.
+func.func @dot(%a: tensor<1x16xi8>, %b: tensor<16x16xi8>) -> tensor<1x16xi32> {
+  // expected-error @+1 {{cannot lower this kernel to VTA: it is tensorized with 'dot.16', not a VTA GEMM intrinsic}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x16xi8>, %w = %b : tensor<16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = "dot.16"} {
+    %1 = tcg.tensor %m in [0, 1) name "m" gemm_axis "x" -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "n" gemm_axis "y" -> tensor<16xi32> {
+        %3 = tcg.reduce add %k in [0, 16) name "k" gemm_axis "z" -> i32 {
+          %4 = tcg.input %x[%m, %k] : tensor<1x16xi8>
+          %5 = tcg.input %w[%n, %k] : tensor<16x16xi8>
+          %6 = tcg.compute mul %4, %5 : (i8, i8) -> i32
+          tcg.yield %6 : i32
+        }
+        tcg.yield %3 : i32
+      }
+      tcg.yield %2 : tensor<16xi32>
+    }
+    tcg.yield %1 : tensor<1x16xi32>
+  }
+  return %0 : tensor<1x16xi32>
+}
+
+// -----
+
+// int16 operands: the GEMM core multiplies int8 values.
+func.func @int16(%a: tensor<1x1x16xi16>, %b: tensor<1x16x16xi16>) -> tensor<1x16xi32> {
+  // expected-error @+1 {{cannot lower this kernel to VTA: operand 'x' has element type 'i16'; the VTA GEMM reads int8}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x1x16xi16>, %w = %b : tensor<1x16x16xi16>) -> tensor<1x16xi32> attributes {arg_names = ["x", "w"], tcg.tensorize = "vta.gemm.1x16x16"} {
+    %1 = tcg.tensor %m in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
+        %3 = tcg.reduce add %k in [0, 16) name "z" gemm_axis "z" -> i32 {
+          %4 = tcg.input %x[0, %m, %k] : tensor<1x1x16xi16>
+          %5 = tcg.input %w[0, %n, %k] : tensor<1x16x16xi16>
+          %6 = tcg.compute mul %4, %5 : (i16, i16) -> i32
+          tcg.yield %6 : i32
+        }
+        tcg.yield %3 : i32
+      }
+      tcg.yield %2 : tensor<16xi32>
+    }
+    tcg.yield %1 : tensor<1x16xi32>
+  }
+  return %0 : tensor<1x16xi32>
+}
+
+// -----
+
+// A float kernel.
+func.func @float(%a: tensor<1x1x16xf32>, %b: tensor<1x16x16xf32>) -> tensor<1x16xf32> {
+  // expected-error @+1 {{cannot lower this kernel to VTA: operand 'x' has element type 'f32'; the VTA GEMM reads int8}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x1x16xf32>, %w = %b : tensor<1x16x16xf32>) -> tensor<1x16xf32> attributes {arg_names = ["x", "w"], tcg.tensorize = "vta.gemm.1x16x16"} {
+    %1 = tcg.tensor %m in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xf32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xf32> {
+        %3 = tcg.reduce add %k in [0, 16) name "z" gemm_axis "z" -> f32 {
+          %4 = tcg.input %x[0, %m, %k] : tensor<1x1x16xf32>
+          %5 = tcg.input %w[0, %n, %k] : tensor<1x16x16xf32>
+          %6 = tcg.compute mul %4, %5 : (f32, f32) -> f32
+          tcg.yield %6 : f32
+        }
+        tcg.yield %3 : f32
+      }
+      tcg.yield %2 : tensor<16xf32>
+    }
+    tcg.yield %1 : tensor<1x16xf32>
+  }
+  return %0 : tensor<1x16xf32>
+}
+
+// -----
+
+// 3000 input rows along a reduction do not fit the 2048-row input buffer
+// of 1x16x16, and reductions are not split.
+func.func @input_overflow(%a: tensor<3000x1x16xi8>, %b: tensor<1x16x16xi8>) -> tensor<1x16xi32> {
+  // expected-error @+1 {{cannot lower this kernel to VTA: the input operand needs 3000 rows of the inp buffer, which has 2048, and still 3000 when split along a parallel tile iterator}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<3000x1x16xi8>, %w = %b : tensor<1x16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = "vta.gemm.1x16x16"} {
+    %1 = tcg.tensor %i in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
+        %3 = tcg.reduce add %k.o in [0, 3000) name "k.o" -> i32 {
+          %4 = tcg.reduce add %k in [0, 16) name "z" gemm_axis "z" -> i32 {
+            %5 = tcg.input %x[%k.o, %i, %k] : tensor<3000x1x16xi8>
+            %6 = tcg.input %w[0, %n, %k] : tensor<1x16x16xi8>
+            %7 = tcg.compute mul %5, %6 : (i8, i8) -> i32
+            tcg.yield %7 : i32
+          }
+          tcg.yield %4 : i32
+        }
+        tcg.yield %3 : i32
+      }
+      tcg.yield %2 : tensor<16xi32>
+    }
+    tcg.yield %1 : tensor<1x16xi32>
+  }
+  return %0 : tensor<1x16xi32>
+}
+
+// -----
+
+// 1100 weight rows do not fit the 1024-row weight buffer.
+func.func @weight_overflow(%a: tensor<1100x1x16xi8>, %b: tensor<1100x16x16xi8>) -> tensor<1x16xi32> {
+  // expected-error @+1 {{cannot lower this kernel to VTA: the weight operand needs 1100 rows of the wgt buffer, which has 1024, and still 1100 when split along a parallel tile iterator}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1100x1x16xi8>, %w = %b : tensor<1100x16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = "vta.gemm.1x16x16"} {
+    %1 = tcg.tensor %i in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
+        %3 = tcg.reduce add %k.o in [0, 1100) name "k.o" -> i32 {
+          %4 = tcg.reduce add %k in [0, 16) name "z" gemm_axis "z" -> i32 {
+            %5 = tcg.input %x[%k.o, %i, %k] : tensor<1100x1x16xi8>
+            %6 = tcg.input %w[%k.o, %n, %k] : tensor<1100x16x16xi8>
+            %7 = tcg.compute mul %5, %6 : (i8, i8) -> i32
+            tcg.yield %7 : i32
+          }
+          tcg.yield %4 : i32
+        }
+        tcg.yield %3 : i32
+      }
+      tcg.yield %2 : tensor<16xi32>
+    }
+    tcg.yield %1 : tensor<1x16xi32>
+  }
+  return %0 : tensor<1x16xi32>
+}
+
+// -----
+
+// Five reductions of 64: the GEMM's two loops cover two of them, so the
+// micro-ops enumerate the other three (262144, plus the reset's micro-op),
+// beyond the 8192-entry micro-op buffer.
+func.func @uop_overflow(%a: tensor<253x1x16xi8>, %b: tensor<64x16x16xi8>) -> tensor<1x16xi32> {
+  // expected-error @+1 {{cannot lower this kernel to VTA: the GEMM needs 262145 micro-ops, the micro-op buffer holds 8192}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<253x1x16xi8>, %w = %b : tensor<64x16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = "vta.gemm.1x16x16"} {
+    %1 = tcg.tensor %i in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
+        %3 = tcg.reduce add %r1 in [0, 64) name "r1" -> i32 {
+          %4 = tcg.reduce add %r2 in [0, 64) name "r2" -> i32 {
+            %5 = tcg.reduce add %r3 in [0, 64) name "r3" -> i32 {
+              %6 = tcg.reduce add %r4 in [0, 64) name "r4" -> i32 {
+                %7 = tcg.reduce add %r5 in [0, 64) name "r5" -> i32 {
+                  %8 = tcg.reduce add %k in [0, 16) name "z" gemm_axis "z" -> i32 {
+                    %9 = tcg.input %x[%r1 + %r2 + %r3 + %r4, %i, %k] : tensor<253x1x16xi8>
+                    %10 = tcg.input %w[%r5, %n, %k] : tensor<64x16x16xi8>
+                    %11 = tcg.compute mul %9, %10 : (i8, i8) -> i32
+                    tcg.yield %11 : i32
+                  }
+                  tcg.yield %8 : i32
+                }
+                tcg.yield %7 : i32
+              }
+              tcg.yield %6 : i32
+            }
+            tcg.yield %5 : i32
+          }
+          tcg.yield %4 : i32
+        }
+        tcg.yield %3 : i32
+      }
+      tcg.yield %2 : tensor<16xi32>
+    }
+    tcg.yield %1 : tensor<1x16xi32>
+  }
+  return %0 : tensor<1x16xi32>
+}
+
+// -----
+
+// The GEMM axes must match the intrinsic's shape: 8x8x8 needs x = 8.
+func.func @wrong_extents(%a: tensor<1x1x16xi8>, %b: tensor<1x16x16xi8>) -> tensor<1x16xi32> {
+  // expected-error @+1 {{cannot lower this kernel to VTA: its GEMM axes x, y, z have extents 1, 16, 16; vta.gemm.8x8x8 needs 8, 8, 8}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x1x16xi8>, %w = %b : tensor<1x16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = "vta.gemm.8x8x8"} {
+    %1 = tcg.tensor %m in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
+        %3 = tcg.reduce add %k in [0, 16) name "z" gemm_axis "z" -> i32 {
+          %4 = tcg.input %x[0, %m, %k] : tensor<1x1x16xi8>
+          %5 = tcg.input %w[0, %n, %k] : tensor<1x16x16xi8>
+          %6 = tcg.compute mul %4, %5 : (i8, i8) -> i32
+          tcg.yield %6 : i32
+        }
+        tcg.yield %3 : i32
+      }
+      tcg.yield %2 : tensor<16xi32>
+    }
+    tcg.yield %1 : tensor<1x16xi32>
+  }
+  return %0 : tensor<1x16xi32>
+}
