@@ -180,6 +180,9 @@ struct RafRematerialize
     function->setAttr(kRematRecomputedFlopsAttr,
                       builder.getI64IntegerAttr(flops));
     function->setAttr(kRematMethodAttr, builder.getStringAttr(usedMethod));
+    if (method == "optimal")
+      function->setAttr(kRematOptimalProvenAttr,
+                        builder.getBoolAttr(plan->proven));
     if (recomputedOps != 0) {
       InFlightDiagnostic diag = function.emitRemark();
       diag << "@" << function.getSymName() << ": peak "
@@ -236,7 +239,14 @@ struct RafRematerialize
       usedMethod = "raf (fallback from optimal)";
       return success();
     }
-    OptimalResult result = planOptimally(problem, budgetBytes, timeLimitMs);
+    // raf's plan, when there is one, bounds the search and is tried first.
+    std::optional<Plan> heuristic = planWithEvictionScore(problem, budgetBytes);
+    OptimalResult result = planOptimally(problem, budgetBytes, timeLimitMs,
+                                         heuristic ? &*heuristic : nullptr);
+    std::string effort = std::to_string(result.nodes) + " nodes, " +
+                         std::to_string(int64_t(result.solveMs)) + " ms";
+    if (!result.exactFlops)
+      effort += ", FLOPs rounded";
     switch (result.status) {
     case OptimalResult::Status::Optimal:
     case OptimalResult::Status::Feasible:
@@ -251,17 +261,20 @@ struct RafRematerialize
         return success();
       }
       plan = std::move(result.plan);
-      if (!plan->proven) {
-        usedMethod = "optimal (not proven: time limit)";
-        // An unproven plan may be worse than the heuristic's: keep the
-        // cheaper of the two.
-        if (std::optional<Plan> heuristic =
-                planWithEvictionScore(problem, budgetBytes);
-            heuristic && recomputedFlops(problem, *heuristic) <
-                             recomputedFlops(problem, *plan)) {
-          plan = std::move(heuristic);
-          usedMethod = "raf (cheaper than optimal's unproven plan)";
-        }
+      if (plan->proven) {
+        plan->note = "optimal (Gecode, proven: " + effort + ")";
+        return success();
+      }
+      plan->note = "best found before the time limit (Gecode, " + effort + ")";
+      usedMethod = "optimal (not proven: time limit)";
+      // The search is bounded by raf's cost, so its plan is never worse;
+      // on a tie keep raf's.
+      if (heuristic && recomputedFlops(problem, *heuristic) <=
+                           recomputedFlops(problem, *plan)) {
+        plan = std::move(heuristic);
+        plan->note = "no cheaper plan found before the time limit (Gecode, " +
+                     effort + ")";
+        usedMethod = "raf (optimal found nothing cheaper: time limit)";
       }
       return success();
     case OptimalResult::Status::Unknown:
@@ -278,9 +291,21 @@ struct RafRematerialize
     case OptimalResult::Status::Infeasible:
       break;
     }
+    if (heuristic) {
+      // Bounded by raf's cost: no plan of the model recomputes as little as
+      // raf's, which meets the budget, so raf's plan is optimal.
+      plan = std::move(heuristic);
+      // With rounded FLOPs the bound is only approximately raf's cost.
+      plan->proven = result.exactFlops;
+      plan->note = "no plan of the exact model recomputes fewer FLOPs "
+                   "(Gecode, proven: " +
+                   effort + ")";
+      usedMethod = "raf (optimal: no cheaper plan)";
+      return success();
+    }
     bool proven = false;
     std::optional<int64_t> minimum =
-        minimumOptimalBudget(problem, timeLimitMs, proven);
+        minimumOptimalBudget(problem, budgetBytes, timeLimitMs, proven);
     InFlightDiagnostic diag =
         function.emitError()
         << "cannot meet the memory budget of " << formatBytes(budgetBytes)
