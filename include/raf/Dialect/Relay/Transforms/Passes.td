@@ -350,8 +350,12 @@ def RafMemorySchedule : Pass<"raf-memory-schedule", "::mlir::func::FuncOp"> {
     last definition of its operands (as soon as possible), then a backward
     sweep moves every op with `inc > threshold` to just before its first
     user (as late as possible). Ops with regions or side effects, unused
-    ops and the terminator stay in place. Functions the memory model cannot
-    trace are left unchanged with a remark.
+    ops and the terminator stay in place. The sweeps do not always lower the
+    peak: the pass keeps, of the original order and the order after each
+    sweep, the one with the lowest peak in the memory model (the later on
+    ties), so it never raises the peak; the remark reports moves the pass
+    did not keep. Functions the memory model cannot trace are left
+    unchanged with a remark.
   }];
   let options = [
     Option<"thresholdMB", "threshold-mb", "double", /*default=*/"1.0",
