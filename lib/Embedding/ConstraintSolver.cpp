@@ -267,6 +267,78 @@ void Model::minimize(ArrayRef<int64_t> Coeffs, ArrayRef<VarId> Ids,
   Goal = std::move(Obj);
 }
 
+static bool holds(int64_t Lhs, Relation Rel, int64_t Rhs) {
+  switch (Rel) {
+  case Relation::EQ:
+    return Lhs == Rhs;
+  case Relation::NE:
+    return Lhs != Rhs;
+  case Relation::LT:
+    return Lhs < Rhs;
+  case Relation::LE:
+    return Lhs <= Rhs;
+  case Relation::GT:
+    return Lhs > Rhs;
+  case Relation::GE:
+    return Lhs >= Rhs;
+  }
+  return false;
+}
+
+bool Model::isSolution(ArrayRef<int64_t> Values) const {
+  if (Values.size() != Vars.size())
+    return false;
+  for (auto [V, Value] : llvm::zip_equal(Vars, Values))
+    if (Value < V.Lo || Value > V.Hi)
+      return false;
+  auto value = [&](VarId V) { return Values[V.Index]; };
+  for (const Constraint &C : Constraints) {
+    switch (C.Kind) {
+    case Constraint::KindTy::Linear: {
+      int64_t Sum = 0;
+      for (auto [Coeff, V] : llvm::zip_equal(C.Coeffs, C.Vars))
+        Sum += Coeff * value(V);
+      if (!holds(Sum, C.Rel, C.Rhs))
+        return false;
+      break;
+    }
+    case Constraint::KindTy::AllDifferent:
+      for (size_t I = 0; I < C.Vars.size(); ++I)
+        for (size_t J = I + 1; J < C.Vars.size(); ++J)
+          if (value(C.Vars[I]) == value(C.Vars[J]))
+            return false;
+      break;
+    case Constraint::KindTy::Element: {
+      int64_t Index = value(C.Vars[0]);
+      if (Index < 0 || Index >= static_cast<int64_t>(C.Values.size()) ||
+          C.Values[Index] != value(C.Vars[1]))
+        return false;
+      break;
+    }
+    case Constraint::KindTy::Table: {
+      size_t Arity = C.Vars.size();
+      bool Found = false;
+      for (size_t Row = 0; !Found && Row < C.Values.size() / Arity; ++Row) {
+        Found = true;
+        for (size_t I = 0; I < Arity; ++I)
+          Found &= C.Values[Row * Arity + I] == value(C.Vars[I]);
+      }
+      if (!Found)
+        return false;
+      break;
+    }
+    }
+  }
+  if (Goal && Goal->UpperBound) {
+    int64_t Cost = 0;
+    for (auto [Coeff, V] : llvm::zip_equal(Goal->Coeffs, Goal->Vars))
+      Cost += Coeff * value(V);
+    if (Cost > *Goal->UpperBound)
+      return false;
+  }
+  return true;
+}
+
 StringRef raf::csp::stringifySolveStatus(SolveStatus Status) {
   switch (Status) {
   case SolveStatus::Optimal:
@@ -307,23 +379,6 @@ Gecode::IntRelType toGecode(Relation Rel) {
   return Gecode::IRT_EQ;
 }
 
-bool holds(int64_t Lhs, Relation Rel, int64_t Rhs) {
-  switch (Rel) {
-  case Relation::EQ:
-    return Lhs == Rhs;
-  case Relation::NE:
-    return Lhs != Rhs;
-  case Relation::LT:
-    return Lhs < Rhs;
-  case Relation::LE:
-    return Lhs <= Rhs;
-  case Relation::GT:
-    return Lhs > Rhs;
-  case Relation::GE:
-    return Lhs >= Rhs;
-  }
-  return false;
-}
 
 /// Converts values that Model has already range-checked.
 Gecode::IntArgs toIntArgs(ArrayRef<int64_t> Values) {

@@ -441,6 +441,14 @@ TEST(ConstraintSolverTest, HintIsTheFirstSolution) {
   All.Hint = {std::nullopt, 7, 1};
   EXPECT_EQ(solve(M, All).NumSolutions, 3u);
 
+  // The hint and the plain first solution are solutions; an assignment
+  // breaking the constraint, or out of a domain, is not.
+  EXPECT_TRUE(M.isSolution(Result.Values));
+  EXPECT_TRUE(M.isSolution(Plain.Values));
+  EXPECT_FALSE(M.isSolution({1, 1, 1}));
+  EXPECT_FALSE(M.isSolution({2, 0, 0}));
+  EXPECT_FALSE(M.isSolution({1, 1}));
+
   // One entry per variable.
   SolveOptions Short = First;
   Short.Hint = {1};
@@ -459,6 +467,9 @@ TEST(ConstraintSolverTest, BoundedObjective) {
     return M;
   };
   EXPECT_EQ(*solve(build(3)).ObjectiveValue, 3);
+  // The bound is part of what a solution must satisfy.
+  EXPECT_TRUE(build(3).isSolution({1, 1, 1, 0, 0, 0, 0, 0}));
+  EXPECT_FALSE(build(3).isSolution({1, 1, 1, 1, 0, 0, 0, 0}));
   EXPECT_EQ(solve(build(2)).Status, SolveStatus::Infeasible);
   // A bound below the objective's smallest value is infeasible, not an
   // error.

@@ -138,6 +138,10 @@ public:
   llvm::ArrayRef<Constraint> getConstraints() const { return Constraints; }
   const std::optional<Objective> &getObjective() const { return Goal; }
 
+  /// Whether `Values` (one per variable) is a solution: every value within
+  /// its domain, every constraint and the objective's bound satisfied.
+  bool isSolution(llvm::ArrayRef<int64_t> Values) const;
+
   /// Returns true if some call was rejected; getError() describes the first.
   bool hasError() const { return !Error.empty(); }
   llvm::StringRef getError() const { return Error; }

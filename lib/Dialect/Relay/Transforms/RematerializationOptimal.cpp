@@ -141,8 +141,10 @@ public:
 
   bool isTriviallyInfeasible() const { return infeasible; }
 
+  /// Solves the model, trying first the choices of `hint`, if they are a
+  /// solution, else those of `fallback`.
   csp::SolveResult solve(unsigned timeLimitMs, const Plan *hint,
-                         bool firstOnly) {
+                         const Plan *fallback, bool firstOnly) {
     csp::SolveOptions options;
     options.Mode =
         firstOnly ? csp::SearchMode::First : csp::SearchMode::Optimal;
@@ -159,8 +161,20 @@ public:
         if (recompute)
           options.Hint[recompute->Index] = 0;
       }
-    if (hint)
+    std::vector<std::optional<int64_t>> defaults = options.Hint;
+    if (hint) {
       setHint(*hint, options.Hint);
+      // A hint the model cannot express leads the search astray.
+      std::vector<int64_t> values;
+      for (const std::optional<int64_t> &value : options.Hint)
+        values.push_back(value.value_or(0));
+      if (!model.isSolution(values))
+        options.Hint = std::move(defaults);
+      else
+        fallback = nullptr;
+    }
+    if (fallback)
+      setHint(*fallback, options.Hint);
     return csp::solve(model, options);
   }
 
@@ -683,8 +697,9 @@ OptimalResult solveLazily(RecomputeModel &model, int64_t budget,
   result.boundedByReference = reference != nullptr;
   Clock::time_point start = Clock::now();
   std::vector<bool> watched = model.getOverflowingStages(budget);
-  // Without raf's plan, the search starts from the previous round's
-  // solution or the unoptimised schedule.
+
+  // The search starts from raf's plan when the model can express it, else
+  // from the previous round's solution or the unoptimised schedule.
   Plan previous;
   previous.recomputeBefore.resize(model.getNumSteps());
   while (true) {
@@ -695,8 +710,8 @@ OptimalResult solveLazily(RecomputeModel &model, int64_t budget,
       result.status = OptimalResult::Status::Infeasible;
       break;
     }
-    csp::SolveResult solved = model.solve(
-        remainingMs(deadline), reference ? reference : &previous, firstOnly);
+    csp::SolveResult solved = model.solve(remainingMs(deadline), reference,
+                                          &previous, firstOnly);
     result.nodes += solved.Stats.Nodes;
     if (solved.Status == csp::SolveStatus::Error) {
       result.status = OptimalResult::Status::Error;
