@@ -208,7 +208,8 @@ void Model::addTable(ArrayRef<VarId> Ids, ArrayRef<int64_t> Rows) {
   Constraints.push_back(std::move(C));
 }
 
-void Model::minimize(ArrayRef<int64_t> Coeffs, ArrayRef<VarId> Ids) {
+void Model::minimize(ArrayRef<int64_t> Coeffs, ArrayRef<VarId> Ids,
+                     std::optional<int64_t> UpperBound) {
   if (Coeffs.size() != Ids.size()) {
     fail("objective: " + std::to_string(Coeffs.size()) + " coefficients for " +
          std::to_string(Ids.size()) + " variables");
@@ -216,6 +217,11 @@ void Model::minimize(ArrayRef<int64_t> Coeffs, ArrayRef<VarId> Ids) {
   }
   if (!checkVars(Ids, "objective"))
     return;
+  if (UpperBound && !inRange(*UpperBound)) {
+    fail("objective: upper bound " + std::to_string(*UpperBound) +
+         " exceeds the solver range");
+    return;
+  }
   Objective Obj;
   std::string Message;
   if (!normalizeTerms(Coeffs, Ids, Obj.Coeffs, Obj.Vars, Message)) {
@@ -223,22 +229,114 @@ void Model::minimize(ArrayRef<int64_t> Coeffs, ArrayRef<VarId> Ids) {
     return;
   }
   // Gecode holds the cost in an integer variable, so every value the
-  // expression can take must be representable. Each bound moves by less than
-  // 2^62 per term and is checked after every term, so it cannot overflow.
-  int64_t Lo = 0, Hi = 0;
+  // expression can take (up to the bound) must be representable, and the
+  // constraint defining the cost must stay within the precision of linear
+  // propagation. Each term is below 2^62 in magnitude and the sums are
+  // checked against 2^48 after every term, so they cannot overflow.
+  int64_t Lo = 0, Hi = 0, Magnitude = 0;
   for (size_t I = 0, E = Obj.Coeffs.size(); I != E; ++I) {
     const Variable &V = Vars[Obj.Vars[I].Index];
     int64_t A = Obj.Coeffs[I] * V.Lo, B = Obj.Coeffs[I] * V.Hi;
     Lo += std::min(A, B);
     Hi += std::max(A, B);
-    if (!inRange(Lo) || !inRange(Hi)) {
+    Magnitude += std::max(magnitude(A), magnitude(B));
+    if (!UpperBound && (!inRange(Lo) || !inRange(Hi))) {
       fail("objective: its value range exceeds the solver range [" +
            std::to_string(MinValue) + ", " + std::to_string(MaxValue) +
-           "]; scale the coefficients down");
+           "]; scale the coefficients down or bound it");
+      return;
+    }
+    if (Magnitude > MaxLinearMagnitude) {
+      fail("objective: sum |c_i| * max|x_i| exceeds 2^48, the precision of "
+           "the solver's linear propagation");
       return;
     }
   }
+  if (UpperBound)
+    Hi = std::min(Hi, *UpperBound);
+  // Lo > Hi (a bound below the smallest value) is an infeasible model, not
+  // an invalid one.
+  if (!inRange(Lo) && Lo <= Hi) {
+    fail("objective: its smallest value " + std::to_string(Lo) +
+         " exceeds the solver range");
+    return;
+  }
+  Obj.UpperBound = UpperBound;
+  Obj.Lo = Lo;
+  Obj.Hi = Hi;
   Goal = std::move(Obj);
+}
+
+static bool holds(int64_t Lhs, Relation Rel, int64_t Rhs) {
+  switch (Rel) {
+  case Relation::EQ:
+    return Lhs == Rhs;
+  case Relation::NE:
+    return Lhs != Rhs;
+  case Relation::LT:
+    return Lhs < Rhs;
+  case Relation::LE:
+    return Lhs <= Rhs;
+  case Relation::GT:
+    return Lhs > Rhs;
+  case Relation::GE:
+    return Lhs >= Rhs;
+  }
+  return false;
+}
+
+bool Model::isSolution(ArrayRef<int64_t> Values) const {
+  if (Values.size() != Vars.size())
+    return false;
+  for (auto [V, Value] : llvm::zip_equal(Vars, Values))
+    if (Value < V.Lo || Value > V.Hi)
+      return false;
+  auto value = [&](VarId V) { return Values[V.Index]; };
+  for (const Constraint &C : Constraints) {
+    switch (C.Kind) {
+    case Constraint::KindTy::Linear: {
+      int64_t Sum = 0;
+      for (auto [Coeff, V] : llvm::zip_equal(C.Coeffs, C.Vars))
+        Sum += Coeff * value(V);
+      if (!holds(Sum, C.Rel, C.Rhs))
+        return false;
+      break;
+    }
+    case Constraint::KindTy::AllDifferent:
+      for (size_t I = 0; I < C.Vars.size(); ++I)
+        for (size_t J = I + 1; J < C.Vars.size(); ++J)
+          if (value(C.Vars[I]) == value(C.Vars[J]))
+            return false;
+      break;
+    case Constraint::KindTy::Element: {
+      int64_t Index = value(C.Vars[0]);
+      if (Index < 0 || Index >= static_cast<int64_t>(C.Values.size()) ||
+          C.Values[Index] != value(C.Vars[1]))
+        return false;
+      break;
+    }
+    case Constraint::KindTy::Table: {
+      size_t Arity = C.Vars.size();
+      bool Found = false;
+      for (size_t Row = 0; !Found && Row < C.Values.size() / Arity; ++Row) {
+        Found = true;
+        for (size_t I = 0; I < Arity; ++I)
+          Found &= C.Values[Row * Arity + I] == value(C.Vars[I]);
+      }
+      if (!Found)
+        return false;
+      break;
+    }
+    }
+  }
+  if (Goal && Goal->UpperBound) {
+    int64_t Cost = 0;
+    for (auto [Coeff, V] : llvm::zip_equal(Goal->Coeffs, Goal->Vars))
+      Cost += Coeff * value(V);
+    if (Cost > *Goal->UpperBound)
+      return false;
+  }
+  return true;
 }
 
 StringRef raf::csp::stringifySolveStatus(SolveStatus Status) {
@@ -281,23 +379,6 @@ Gecode::IntRelType toGecode(Relation Rel) {
   return Gecode::IRT_EQ;
 }
 
-bool holds(int64_t Lhs, Relation Rel, int64_t Rhs) {
-  switch (Rel) {
-  case Relation::EQ:
-    return Lhs == Rhs;
-  case Relation::NE:
-    return Lhs != Rhs;
-  case Relation::LT:
-    return Lhs < Rhs;
-  case Relation::LE:
-    return Lhs <= Rhs;
-  case Relation::GT:
-    return Lhs > Rhs;
-  case Relation::GE:
-    return Lhs >= Rhs;
-  }
-  return false;
-}
 
 /// Converts values that Model has already range-checked.
 Gecode::IntArgs toIntArgs(ArrayRef<int64_t> Values) {
@@ -327,16 +408,16 @@ public:
 
     const std::optional<Objective> &Goal = M.getObjective();
     if (Goal) {
-      // Model::minimize checked that the expression's range fits; give the
-      // cost variable exactly that range.
-      int64_t Lo = 0, Hi = 0;
-      for (size_t I = 0, E = Goal->Coeffs.size(); I != E; ++I) {
-        const Variable &V = M.getVar(Goal->Vars[I]);
-        int64_t A = Goal->Coeffs[I] * V.Lo, B = Goal->Coeffs[I] * V.Hi;
-        Lo += std::min(A, B);
-        Hi += std::max(A, B);
+      // Model::minimize checked that the expression's range (up to its
+      // bound) fits; give the cost variable exactly that range.
+      if (Goal->Lo > Goal->Hi) {
+        // The bound is below every value of the objective.
+        Cost = Gecode::IntVar(*this, 0, 0);
+        fail();
+        return;
       }
-      Cost = Gecode::IntVar(*this, static_cast<int>(Lo), static_cast<int>(Hi));
+      Cost = Gecode::IntVar(*this, static_cast<int>(Goal->Lo),
+                            static_cast<int>(Goal->Hi));
       Gecode::linear(*this, toIntArgs(Goal->Coeffs), vars(Goal->Vars),
                      Gecode::IRT_EQ, Cost);
     } else {
@@ -347,7 +428,7 @@ public:
 
     if (X.size() > 0)
       Gecode::branch(*this, X, varBranch(Options.VarSelection),
-                     valBranch(Options.ValueSelection));
+                     valBranch(Options));
     // The cost is functionally determined by X, but branching on it as well
     // guarantees that every solution has an assigned cost.
     Gecode::branch(*this, Cost, Gecode::INT_VAL_MIN());
@@ -440,9 +521,23 @@ private:
     return Gecode::INT_VAR_NONE();
   }
 
-  static Gecode::IntValBranch valBranch(ValueOrder Order) {
-    return Order == ValueOrder::Max ? Gecode::INT_VAL_MAX()
-                                    : Gecode::INT_VAL_MIN();
+  static Gecode::IntValBranch valBranch(const SolveOptions &Options) {
+    bool Max = Options.ValueSelection == ValueOrder::Max;
+    if (Options.Hint.empty())
+      return Max ? Gecode::INT_VAL_MAX() : Gecode::INT_VAL_MIN();
+    // The branchers copy the function with every space: share the hint.
+    // The position I is the variable's index because X holds every model
+    // variable in order. The default commit posts x == n, then x != n.
+    auto Hint =
+        std::make_shared<const std::vector<std::optional<int64_t>>>(
+            Options.Hint);
+    return Gecode::INT_VAL(
+        [Hint, Max](const Gecode::Space &, Gecode::IntVar X, int I) -> int {
+          const std::optional<int64_t> &Preferred = (*Hint)[I];
+          if (Preferred && X.in(static_cast<int>(*Preferred)))
+            return static_cast<int>(*Preferred);
+          return Max ? X.max() : X.min();
+        });
   }
 
   Gecode::IntVarArray X;
@@ -557,6 +652,18 @@ SolveResult raf::csp::solve(const Model &Problem, const SolveOptions &Options) {
     return makeError("invalid model: " + Problem.getError().str());
   if (Options.Threads == 0)
     return makeError("invalid options: Threads must be at least 1");
+  if (!Options.Hint.empty()) {
+    if (Options.Hint.size() != Problem.getNumVars())
+      return makeError("invalid options: " +
+                       std::to_string(Options.Hint.size()) +
+                       " hint values for " +
+                       std::to_string(Problem.getNumVars()) + " variables");
+    for (const std::optional<int64_t> &Value : Options.Hint)
+      if (Value && !inRange(*Value))
+        return makeError("invalid options: hint value " +
+                         std::to_string(*Value) +
+                         " exceeds the solver range");
+  }
 
   bool HasObjective = Problem.getObjective().has_value();
   // Gecode signals bad arguments, exceeded limits and exhausted memory by

@@ -415,6 +415,80 @@ TEST(ConstraintSolverTest, LargestAllowedValuesStillSolve) {
   EXPECT_EQ(Result.getValue(B), 1);
 }
 
+TEST(ConstraintSolverTest, HintIsTheFirstSolution) {
+  // x + y + z = 2 over booleans: three solutions; depth-first search with
+  // the minimum value first finds (0, 1, 1) first, the hint (1, 1, 0).
+  Model M;
+  VarId X = M.addBoolVar("x"), Y = M.addBoolVar("y"), Z = M.addBoolVar("z");
+  M.addLinear({1, 1, 1}, {X, Y, Z}, Relation::EQ, 2);
+  SolveOptions First;
+  First.Mode = SearchMode::First;
+  First.VarSelection = VarOrder::Input;
+  SolveResult Plain = solve(M, First);
+  ASSERT_TRUE(Plain.hasSolution()) << describe(Plain);
+  EXPECT_EQ(Plain.Values, (std::vector<int64_t>{0, 1, 1}));
+
+  SolveOptions Hinted = First;
+  Hinted.Hint = {1, 1, 0};
+  SolveResult Result = solve(M, Hinted);
+  ASSERT_TRUE(Result.hasSolution()) << describe(Result);
+  EXPECT_EQ(Result.Values, (std::vector<int64_t>{1, 1, 0}));
+
+  // A partial or infeasible hint only orders the values: every solution is
+  // still found.
+  SolveOptions All = Hinted;
+  All.Mode = SearchMode::All;
+  All.Hint = {std::nullopt, 7, 1};
+  EXPECT_EQ(solve(M, All).NumSolutions, 3u);
+
+  // The hint and the plain first solution are solutions; an assignment
+  // breaking the constraint, or out of a domain, is not.
+  EXPECT_TRUE(M.isSolution(Result.Values));
+  EXPECT_TRUE(M.isSolution(Plain.Values));
+  EXPECT_FALSE(M.isSolution({1, 1, 1}));
+  EXPECT_FALSE(M.isSolution({2, 0, 0}));
+  EXPECT_FALSE(M.isSolution({1, 1}));
+
+  // One entry per variable.
+  SolveOptions Short = First;
+  Short.Hint = {1};
+  EXPECT_EQ(solve(M, Short).Status, SolveStatus::Error);
+}
+
+TEST(ConstraintSolverTest, BoundedObjective) {
+  // Minimise the number of ones among 8 booleans, at least 3 of them set.
+  auto build = [](std::optional<int64_t> Bound) {
+    Model M;
+    std::vector<VarId> Bits;
+    for (int I = 0; I < 8; ++I)
+      Bits.push_back(M.addBoolVar());
+    M.addLinear(std::vector<int64_t>(8, 1), Bits, Relation::GE, 3);
+    M.minimize(std::vector<int64_t>(8, 1), Bits, Bound);
+    return M;
+  };
+  EXPECT_EQ(*solve(build(3)).ObjectiveValue, 3);
+  // The bound is part of what a solution must satisfy.
+  EXPECT_TRUE(build(3).isSolution({1, 1, 1, 0, 0, 0, 0, 0}));
+  EXPECT_FALSE(build(3).isSolution({1, 1, 1, 1, 0, 0, 0, 0}));
+  EXPECT_EQ(solve(build(2)).Status, SolveStatus::Infeasible);
+  // A bound below the objective's smallest value is infeasible, not an
+  // error.
+  EXPECT_EQ(solve(build(-1)).Status, SolveStatus::Infeasible);
+
+  // Coefficients whose full range exceeds the solver range are accepted
+  // with a bound that keeps the cost variable within it.
+  Model M;
+  std::vector<VarId> Bits;
+  for (int I = 0; I < 4; ++I)
+    Bits.push_back(M.addBoolVar());
+  M.addLinear({1, 1, 1, 1}, Bits, Relation::GE, 1);
+  M.minimize({1 << 30, 1 << 29, 1 << 30, 1 << 30}, Bits, MaxValue);
+  SolveResult Result = solve(M);
+  ASSERT_EQ(Result.Status, SolveStatus::Optimal) << describe(Result);
+  EXPECT_EQ(*Result.ObjectiveValue, 1 << 29);
+  EXPECT_EQ(Result.getValue(Bits[1]), 1);
+}
+
 TEST(ConstraintSolverTest, EmptyModelHasOneSolution) {
   Model M;
   SolveOptions All;

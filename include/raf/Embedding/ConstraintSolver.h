@@ -15,9 +15,11 @@
 // MaxLinearMagnitude (2^48, the precision Gecode guarantees for linear
 // propagation), and the objective sum_i c_i * x_i must stay within
 // [MinValue, MaxValue] over the whole domain because Gecode holds it in an
-// integer variable. Callers with larger quantities (bytes, FLOPs) scale them
-// first, e.g. to KiB or MFLOP. A model that breaks a limit is not truncated:
-// the first violation is recorded and solve() reports it as an error.
+// integer variable. An objective given an upper bound only needs its range
+// up to that bound to fit. Callers with larger quantities (bytes, FLOPs)
+// scale them first, e.g. to KiB or MFLOP. A model that breaks a limit is not
+// truncated: the first violation is recorded and solve() reports it as an
+// error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,6 +90,12 @@ struct Constraint {
 struct Objective {
   std::vector<int64_t> Coeffs;
   std::vector<VarId> Vars;
+  /// Solutions whose objective exceeds this are excluded.
+  std::optional<int64_t> UpperBound;
+  /// The smallest and largest value the objective can take, the latter
+  /// clipped to UpperBound.
+  int64_t Lo = 0;
+  int64_t Hi = 0;
 };
 
 /// A finite-domain integer model. Building never fails loudly: an invalid
@@ -117,14 +125,22 @@ public:
   void addTable(llvm::ArrayRef<VarId> Vars, llvm::ArrayRef<int64_t> Rows);
 
   /// Sets the objective to minimise, replacing any earlier one. To maximise,
-  /// negate the coefficients.
-  void minimize(llvm::ArrayRef<int64_t> Coeffs, llvm::ArrayRef<VarId> Vars);
+  /// negate the coefficients. With UpperBound, only solutions whose
+  /// objective is at most UpperBound are solutions of the model (a known
+  /// solution's cost as the bound prunes the search from the start), and
+  /// only the objective's range up to the bound has to fit the solver range.
+  void minimize(llvm::ArrayRef<int64_t> Coeffs, llvm::ArrayRef<VarId> Vars,
+                std::optional<int64_t> UpperBound = std::nullopt);
 
   unsigned getNumVars() const { return Vars.size(); }
   const Variable &getVar(VarId V) const { return Vars[V.Index]; }
   llvm::ArrayRef<Variable> getVars() const { return Vars; }
   llvm::ArrayRef<Constraint> getConstraints() const { return Constraints; }
   const std::optional<Objective> &getObjective() const { return Goal; }
+
+  /// Whether `Values` (one per variable) is a solution: every value within
+  /// its domain, every constraint and the objective's bound satisfied.
+  bool isSolution(llvm::ArrayRef<int64_t> Values) const;
 
   /// Returns true if some call was rejected; getError() describes the first.
   bool hasError() const { return !Error.empty(); }
@@ -181,6 +197,12 @@ struct SolveOptions {
   /// Search threads. With more than one thread, which of several optimal
   /// solutions is reported may vary between runs.
   unsigned Threads = 1;
+  /// Preferred values, indexed by VarId; empty, or one entry per variable.
+  /// When the search branches on a variable whose preferred value is still
+  /// in its domain, it tries that value first (and then the others);
+  /// otherwise ValueSelection decides. A complete hint that is a solution is
+  /// then the first solution found, which warm-starts branch and bound.
+  std::vector<std::optional<int64_t>> Hint;
 };
 
 enum class SolveStatus {

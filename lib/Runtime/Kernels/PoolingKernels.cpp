@@ -101,12 +101,17 @@ FailureOr<PoolWindows> getWindows(OpT op, const HostTensor &x) {
   win.stride = op.getStrides();
   win.dilation = op.getDilation();
   win.pad = expandPadding(op.getPadding());
-  win.oh =
+  std::optional<int64_t> oh =
       relay::windowOutputSize(win.h, win.size[0], win.pad[0], win.pad[2],
                               win.stride[0], win.dilation[0], op.getCeilMode());
-  win.ow =
+  std::optional<int64_t> ow =
       relay::windowOutputSize(win.w, win.size[1], win.pad[1], win.pad[3],
                               win.stride[1], win.dilation[1], op.getCeilMode());
+  if (!oh || !ow)
+    return op.emitOpError("the pooling window's output size overflows for ")
+           << x.getTypeString() << " at run time";
+  win.oh = *oh;
+  win.ow = *ow;
   if (win.oh <= 0 || win.ow <= 0)
     return op.emitOpError("the pooling window does not fit the padded input ")
            << x.getTypeString() << " at run time";

@@ -51,6 +51,11 @@ func.func @ceil_mode(%x6: tensor<1x1x6x6xf32>, %x7: tensor<1x1x7x7xf32>,
   // the 3rd window starts at 6 and is dropped.
   // CHECK: -> tensor<1x1x2x2xf32>
   %5 = relay.nn.avg_pool2d %x5 {pool_size = array<i64: 2, 2>, strides = array<i64: 3, 3>, padding = array<i64: 1>, ceil_mode = true} : (tensor<1x1x5x5xf32>)
+  // A stride near INT64_MAX: rounding up must not form span + stride - 1.
+  // 6, K 2: span 4, one step rounded up, 2 windows, the 2nd starting at
+  // 2^63 - 1 >= 6 is dropped.
+  // CHECK: strides = array<i64: 9223372036854775807, 1>} : (tensor<1x1x6x6xf32>) -> tensor<1x1x1x5xf32>
+  %6 = relay.nn.max_pool2d %x6 {pool_size = array<i64: 2, 2>, strides = array<i64: 9223372036854775807, 1>, ceil_mode = true} : (tensor<1x1x6x6xf32>)
   return
 }
 

@@ -262,6 +262,23 @@ func.func @conv_fit(%x: tensor<1x3x4x4xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
+// Window arithmetic that overflows int64_t is an error, not a wrapped size.
+func.func @conv_padding_overflow(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error @+1 {{relay.nn.conv2d: the output height overflows int64_t (input 8, kernel 3, padding 9223372036854775807 and 0, stride 1, dilation 1)}}
+  %0 = relay.nn.conv2d %x, %w {padding = array<i64: 9223372036854775807, 0, 0, 0>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>)
+  return
+}
+
+// -----
+
+func.func @conv_dilation_overflow(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error @+1 {{relay.nn.conv2d: the output width overflows int64_t (input 8, kernel 3, padding 0 and 0, stride 1, dilation 4611686018427387904)}}
+  %0 = relay.nn.conv2d %x, %w {dilation = array<i64: 1, 4611686018427387904>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>)
+  return
+}
+
+// -----
+
 func.func @conv_out_dtype(%x: tensor<1x3x4x4xi8>, %w: tensor<4x3x3x3xi8>) {
   // expected-error @+1 {{relay.nn.conv2d: out_dtype must be an integer or float type, got 'tensor<2xi32>'}}
   %0 = relay.nn.conv2d %x, %w {out_dtype = tensor<2xi32>} : (tensor<1x3x4x4xi8>, tensor<4x3x3x3xi8>)
@@ -512,6 +529,22 @@ func.func @pool_size(%x: tensor<1x3x8x8xf32>) {
 func.func @pool_fit(%x: tensor<1x3x2x8xf32>) {
   // expected-error @+1 {{relay.nn.max_pool2d: the pooling window (3x3) does not fit the padded input 'tensor<1x3x2x8xf32>'}}
   %0 = relay.nn.max_pool2d %x {pool_size = array<i64: 3, 3>} : (tensor<1x3x2x8xf32>)
+  return
+}
+
+// -----
+
+func.func @pool_size_overflow(%x: tensor<1x1x9223372036854775807x8xf32>) {
+  // expected-error @+1 {{relay.nn.avg_pool2d: the output height overflows int64_t (input 9223372036854775807, pool size 2, padding 1 and 1, stride 1, dilation 1)}}
+  %0 = relay.nn.avg_pool2d %x {pool_size = array<i64: 2, 2>, padding = array<i64: 1>} : (tensor<1x1x9223372036854775807x8xf32>)
+  return
+}
+
+// -----
+
+func.func @pool_padding_overflow(%x: tensor<1x1x8x8xf32>) {
+  // expected-error @+1 {{relay.nn.max_pool2d: the output width overflows int64_t (input 8, pool size 2, padding 9223372036854775807 and 9223372036854775807, stride 1, dilation 1)}}
+  %0 = relay.nn.max_pool2d %x {pool_size = array<i64: 2, 2>, padding = array<i64: 0, 9223372036854775807>} : (tensor<1x1x8x8xf32>)
   return
 }
 

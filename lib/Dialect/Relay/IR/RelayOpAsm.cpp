@@ -7,11 +7,19 @@ using namespace mlir;
 namespace raf::relay {
 
 ParseResult parseOperator(OpAsmParser &parser, OperationState &result,
-                          InferReturnTypesFn inferReturnTypes) {
+                          InferReturnTypesFn inferReturnTypes,
+                          unsigned numOperands, bool variadic) {
   SmallVector<OpAsmParser::UnresolvedOperand> operands;
   SMLoc operandsLoc = parser.getCurrentLocation();
-  if (parser.parseOperandList(operands) ||
-      parser.parseOptionalAttrDict(result.attributes))
+  if (parser.parseOperandList(operands))
+    return failure();
+  if (variadic ? operands.size() < numOperands
+               : operands.size() != numOperands)
+    return parser.emitError(operandsLoc)
+           << "expected " << (variadic ? "at least " : "") << numOperands
+           << " operand" << (numOperands == 1 && !variadic ? "" : "s")
+           << ", got " << operands.size();
+  if (parser.parseOptionalAttrDict(result.attributes))
     return failure();
 
   SmallVector<Type> operandTypes, resultTypes;

@@ -302,11 +302,20 @@ LogicalResult Conv2DOp::inferResultTypes(MLIRContext *,
   if (!isDynamic(o) && o % groups != 0)
     return emitOptionalError(location, name, ": output channels (", o,
                              ") must be divisible by groups (", groups, ")");
-  int64_t oh = windowOutputSize(h, kh, shape->padding[0], shape->padding[2],
-                                shape->strides[0], shape->dilation[0]);
-  int64_t ow = windowOutputSize(w, kw, shape->padding[1], shape->padding[3],
-                                shape->strides[1], shape->dilation[1]);
-  if (oh == 0 || ow == 0)
+  std::optional<int64_t> oh =
+      windowOutputSize(h, kh, shape->padding[0], shape->padding[2],
+                       shape->strides[0], shape->dilation[0]);
+  std::optional<int64_t> ow =
+      windowOutputSize(w, kw, shape->padding[1], shape->padding[3],
+                       shape->strides[1], shape->dilation[1]);
+  if (!oh || !ow)
+    return emitOptionalError(
+        location, name, ": the output ", !oh ? "height" : "width",
+        " overflows int64_t (input ", !oh ? h : w, ", kernel ",
+        !oh ? kh : kw, ", padding ", shape->padding[!oh ? 0 : 1], " and ",
+        shape->padding[!oh ? 2 : 3], ", stride ", shape->strides[!oh ? 0 : 1],
+        ", dilation ", shape->dilation[!oh ? 0 : 1], ")");
+  if (*oh == 0 || *ow == 0)
     return emitOptionalError(location, name, ": the dilated kernel (",
                              kh, "x", kw, ") does not fit the padded input (",
                              h, "x", w, ")");
@@ -315,7 +324,7 @@ LogicalResult Conv2DOp::inferResultTypes(MLIRContext *,
                     tensorType(adaptor.getData()).getElementType());
   if (failed(element))
     return failure();
-  inferred.push_back(buildConvResult(*shape, o, oh, ow, *element));
+  inferred.push_back(buildConvResult(*shape, o, *oh, *ow, *element));
   return success();
 }
 
@@ -706,17 +715,26 @@ pool2DResultType(std::optional<Location> loc, StringRef opName,
   SmallVector<int64_t> shape(x.getShape());
   for (int d = 0; d < 2; ++d) {
     int64_t axis = (*pos)[2 + d];
-    int64_t out = windowOutputSize(x.getDimSize(axis), (*pool)[d],
-                                   (*padding)[d], (*padding)[d + 2],
-                                   (*strides)[d], (*dilation)[d],
-                                   adaptor.getCeilMode());
-    if (out == 0) {
+    std::optional<int64_t> out = windowOutputSize(
+        x.getDimSize(axis), (*pool)[d], (*padding)[d], (*padding)[d + 2],
+        (*strides)[d], (*dilation)[d], adaptor.getCeilMode());
+    if (!out) {
+      (void)emitOptionalError(loc, opName, ": the output ",
+                              d == 0 ? "height" : "width",
+                              " overflows int64_t (input ", x.getDimSize(axis),
+                              ", pool size ", (*pool)[d], ", padding ",
+                              (*padding)[d], " and ", (*padding)[d + 2],
+                              ", stride ", (*strides)[d], ", dilation ",
+                              (*dilation)[d], ")");
+      return failure();
+    }
+    if (*out == 0) {
       (void)emitOptionalError(loc, opName, ": the pooling window (", (*pool)[0],
                               "x", (*pool)[1],
                               ") does not fit the padded input ", x);
       return failure();
     }
-    shape[axis] = out;
+    shape[axis] = *out;
   }
   return RankedTensorType::get(shape, x.getElementType());
 }

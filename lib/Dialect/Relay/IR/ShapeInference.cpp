@@ -2,6 +2,8 @@
 
 #include "raf/Dialect/Relay/IR/ShapeInference.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
@@ -93,17 +95,36 @@ std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs,
   return result;
 }
 
-int64_t windowOutputSize(int64_t in, int64_t kernel, int64_t padBefore,
-                         int64_t padAfter, int64_t stride, int64_t dilation,
-                         bool ceilMode) {
+std::optional<int64_t> windowOutputSize(int64_t in, int64_t kernel,
+                                        int64_t padBefore, int64_t padAfter,
+                                        int64_t stride, int64_t dilation,
+                                        bool ceilMode) {
   if (ShapedType::isDynamic(in) || ShapedType::isDynamic(kernel))
     return ShapedType::kDynamic;
-  int64_t span = in + padBefore + padAfter - dilation * (kernel - 1) - 1;
+  // span = in + padBefore + padAfter - (dilation * (kernel - 1) + 1), the
+  // room left for the window to slide; every step checked.
+  int64_t padded, reach, span;
+  if (llvm::AddOverflow(in, padBefore, padded) ||
+      llvm::AddOverflow(padded, padAfter, padded) ||
+      llvm::SubOverflow(kernel, int64_t(1), reach) ||
+      llvm::MulOverflow(dilation, reach, reach) ||
+      llvm::SubOverflow(padded, reach, span) ||
+      llvm::SubOverflow(span, int64_t(1), span))
+    return std::nullopt;
   if (span < 0)
     return 0;
-  int64_t out = (ceilMode ? (span + stride - 1) / stride : span / stride) + 1;
-  // A window starting inside the trailing padding is dropped (PyTorch).
-  if (ceilMode && (out - 1) * stride >= in + padBefore)
+  // Rounded up without forming span + stride - 1.
+  int64_t steps = span / stride;
+  if (ceilMode && span % stride != 0)
+    ++steps;
+  int64_t out;
+  if (llvm::AddOverflow(steps, int64_t(1), out))
+    return std::nullopt;
+  // A window starting inside the trailing padding is dropped (PyTorch); a
+  // start beyond int64_t is beyond in + padBefore too.
+  int64_t start;
+  if (ceilMode && (llvm::MulOverflow(out - 1, stride, start) ||
+                   start >= in + padBefore))
     --out;
   return out;
 }

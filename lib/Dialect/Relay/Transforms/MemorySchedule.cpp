@@ -43,21 +43,60 @@ public:
     }
   }
 
-  /// Runs up to `maxIters` forward/backward sweep pairs; returns the number
-  /// of moves.
-  unsigned run(unsigned maxIters) {
+  /// What the sweeps did: the moves kept, the peak of the order kept, and
+  /// the peak of the last sweep's order when that one was not kept.
+  struct Outcome {
     unsigned moves = 0;
+    int64_t peak = 0;
+    unsigned discardedMoves = 0;
+    std::optional<int64_t> discardedPeak;
+  };
+
+  /// Runs up to `maxIters` forward/backward sweep pairs and keeps, of the
+  /// order before them and after each sweep, the one `peakOf` finds lowest
+  /// (the later on ties), so that the result never raises the peak.
+  Outcome run(unsigned maxIters,
+              llvm::function_ref<std::optional<int64_t>()> peakOf) {
+    Outcome best;
+    best.peak = *peakOf();
+    SmallVector<Operation *> bestOrder = currentOrder();
+    unsigned moves = 0;
+    std::optional<int64_t> last = best.peak;
+    auto consider = [&](unsigned sweepMoves) {
+      if (sweepMoves == 0)
+        return;
+      moves += sweepMoves;
+      last = peakOf();
+      if (last && *last <= best.peak) {
+        best.moves = moves;
+        best.peak = *last;
+        bestOrder = currentOrder();
+      }
+    };
     for (unsigned iter = 0; iter < maxIters; ++iter) {
       unsigned before = moves;
-      moves += forwardSweep();
-      moves += backwardSweep();
+      consider(forwardSweep());
+      consider(backwardSweep());
       if (moves == before)
         break;
     }
-    return moves;
+    if (moves != best.moves) {
+      best.discardedMoves = moves - best.moves;
+      best.discardedPeak = last;
+      for (Operation *op : bestOrder)
+        op->moveBefore(block.getTerminator());
+    }
+    return best;
   }
 
 private:
+  SmallVector<Operation *> currentOrder() const {
+    SmallVector<Operation *> order;
+    for (Operation &op : block.without_terminator())
+      order.push_back(&op);
+    return order;
+  }
+
   bool isMovable(Operation *op) const {
     return op != block.getTerminator() && op->getNumRegions() == 0 &&
            isMemoryEffectFree(op);
@@ -168,16 +207,32 @@ struct RafMemorySchedule
     int64_t thresholdBytes =
         static_cast<int64_t>(thresholdMB * 1024.0 * 1024.0);
     Scheduler scheduler(function.getBody().front(), *before, thresholdBytes);
-    unsigned moves = scheduler.run(maxIters);
-    if (moves == 0)
+    auto peakOf = [&]() -> std::optional<int64_t> {
+      std::optional<MemoryTrace> trace =
+          MemoryTrace::compute(function, reason, culprit);
+      if (!trace)
+        return std::nullopt;
+      return trace->getPeakBytes();
+    };
+    Scheduler::Outcome outcome = scheduler.run(maxIters, peakOf);
+    if (outcome.moves == 0 && outcome.discardedMoves == 0)
       return markAllAnalysesPreserved();
-    std::optional<MemoryTrace> after =
-        MemoryTrace::compute(function, reason, culprit);
-    if (after)
-      function.emitRemark()
-          << "@" << function.getSymName() << ": " << moves
-          << " moves; peak " << formatBytes(before->getPeakBytes()) << " -> "
-          << formatBytes(after->getPeakBytes());
+    InFlightDiagnostic diag = function.emitRemark()
+                              << "@" << function.getSymName() << ": "
+                              << outcome.moves << " moves; peak "
+                              << formatBytes(before->getPeakBytes()) << " -> "
+                              << formatBytes(outcome.peak);
+    if (outcome.discardedMoves != 0) {
+      diag << " (" << (outcome.moves ? "another " : "the schedule's ")
+           << outcome.discardedMoves << " moves would ";
+      if (outcome.discardedPeak)
+        diag << "reach " << formatBytes(*outcome.discardedPeak);
+      else
+        diag << "leave the function untraceable";
+      diag << ": not kept)";
+    }
+    if (outcome.moves == 0)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -4,7 +4,10 @@
 // trace (spec C5): walk the ops in order with the live bytes of the memory
 // model; when an op would exceed the budget, evict the live candidates with
 // the lowest score (gflops + 0.1) * (remaining uses + 1) / GiB until it
-// fits, and recompute an evicted tensor just before its next use.
+// fits, and recompute an evicted tensor just before its next use. Each
+// clone is traced as the step it is in the rewritten function (what is
+// live plus its result must fit) and its inputs are released right after
+// it when nothing else reads them, as the memory model does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,29 +98,63 @@ public:
     for (auto [index, step] : llvm::enumerate(steps)) {
       justRecomputed.clear();
       touched.clear();
-      recomputed = &plan.recomputeBefore[index];
       if (failedStep)
         *failedStep = index;
-      for (unsigned id : problem.stepInputs[index])
-        if (!inMemory[id] && !recompute(id, 0))
+      ArrayRef<unsigned> inputs = problem.stepInputs[index];
+      // The clones the op needs: its missing operands and, first, their
+      // missing inputs.
+      SmallVector<unsigned> clones;
+      for (unsigned id : inputs)
+        if (!collectClones(id, 0, clones))
           return std::nullopt;
+      // A clone's inputs stay until it has read them (an evicted tensor's
+      // already do).
+      for (unsigned id : clones)
+        if (!pinned[id])
+          for (unsigned input : problem.producerInputs[id])
+            ++remaining[input];
+      for (auto [position, id] : llvm::enumerate(clones)) {
+        plan.recomputeBefore[index].push_back(id);
+        inMemory[id] = true;
+        pinned[id] = false;
+        mem += buffers[id].bytes;
+        createdAt[id] = clock++;
+        justRecomputed.insert(id);
+        touched.insert(id);
+        // The clone runs as a step of its own: what is live and its result
+        // must fit. Its inputs, the op's operands and what later clones
+        // read stay.
+        if (mem > budget) {
+          llvm::SmallDenseSet<unsigned, 8> keep(inputs.begin(), inputs.end());
+          for (unsigned later : ArrayRef(clones).drop_front(position))
+            keep.insert(problem.producerInputs[later].begin(),
+                        problem.producerInputs[later].end());
+          if (!evict(keep))
+            return std::nullopt;
+        }
+        // Inputs read for the last time are released right after it.
+        for (unsigned input : problem.producerInputs[id]) {
+          --remaining[input];
+          release(input);
+        }
+      }
       for (unsigned id : step.allocated) {
         inMemory[id] = true;
         mem += buffers[id].bytes;
         touched.insert(id);
       }
-      for (unsigned id : problem.stepInputs[index]) {
+      for (unsigned id : inputs) {
         --remaining[id];
         touched.insert(id);
       }
-      if (mem > budget && !evict(index, step))
-        return std::nullopt;
+      if (mem > budget) {
+        llvm::SmallDenseSet<unsigned, 8> keep(inputs.begin(), inputs.end());
+        keep.insert(step.allocated.begin(), step.allocated.end());
+        if (!evict(keep))
+          return std::nullopt;
+      }
       for (unsigned id : touched)
-        if (inMemory[id] && !buffers[id].isParameter &&
-            !buffers[id].isReturned && remaining[id] <= 0) {
-          inMemory[id] = false;
-          mem -= buffers[id].bytes;
-        }
+        release(id);
     }
     return plan;
   }
@@ -125,32 +162,29 @@ public:
 private:
   static constexpr double kInvalid = std::numeric_limits<double>::infinity();
 
-  /// Brings an evicted (or already released) candidate back, recomputing
-  /// its missing inputs first.
-  bool recompute(unsigned id, unsigned depth) {
+  /// Appends to `clones`, inputs first, the evicted (or released)
+  /// candidates `id` needs recomputed; false if one cannot be.
+  bool collectClones(unsigned id, unsigned depth,
+                     SmallVectorImpl<unsigned> &clones) {
+    if (inMemory[id] || llvm::is_contained(clones, id))
+      return true;
     if (!problem.isCandidate[id] || depth > problem.limits.maxDepth)
       return false;
-    ArrayRef<unsigned> inputs = problem.producerInputs[id];
-    // An input released by the trace (not pinned by an eviction) has to be
-    // kept for this clone too.
-    if (!pinned[id])
-      for (unsigned input : inputs)
-        ++remaining[input];
-    for (unsigned input : inputs)
-      if (!inMemory[input] && !recompute(input, depth + 1))
+    for (unsigned input : problem.producerInputs[id])
+      if (!collectClones(input, depth + 1, clones))
         return false;
-    recomputed->push_back(id);
-    inMemory[id] = true;
-    pinned[id] = false;
-    mem += buffers[id].bytes;
-    createdAt[id] = clock++;
-    justRecomputed.insert(id);
-    for (unsigned input : inputs) {
-      --remaining[input];
-      touched.insert(input);
-    }
-    touched.insert(id);
+    clones.push_back(id);
     return true;
+  }
+
+  /// Releases a buffer nothing will read any more, as the memory model
+  /// does right after its last reader.
+  void release(unsigned id) {
+    if (inMemory[id] && !buffers[id].isParameter && !buffers[id].isReturned &&
+        remaining[id] <= 0) {
+      inMemory[id] = false;
+      mem -= buffers[id].bytes;
+    }
   }
 
   /// GFLOPs of recomputing `id` when needed now, including inputs that
@@ -165,18 +199,18 @@ private:
     return cost;
   }
 
-  bool evict(unsigned index, const Step &step) {
+  /// Evicts live candidates, lowest score first, until the budget holds;
+  /// never those in `keep` or just recomputed.
+  bool evict(const llvm::SmallDenseSet<unsigned, 8> &keep) {
     struct Scored {
       double score;
       size_t createdAt;
       unsigned id;
     };
     SmallVector<Scored> scored;
-    ArrayRef<unsigned> inputs = problem.stepInputs[index];
     for (size_t id = 0; id < buffers.size(); ++id) {
       if (!inMemory[id] || !problem.isCandidate[id] || remaining[id] <= 0 ||
-          justRecomputed.contains(id) || llvm::is_contained(inputs, id) ||
-          llvm::is_contained(step.allocated, id))
+          justRecomputed.contains(id) || keep.contains(id))
         continue;
       double cost = recomputeCost(id, 0);
       if (cost == kInvalid)
@@ -213,7 +247,6 @@ private:
   SmallVector<size_t> createdAt;
   llvm::SmallDenseSet<unsigned, 8> justRecomputed;
   llvm::SmallSetVector<unsigned, 16> touched;
-  SmallVector<unsigned, 2> *recomputed = nullptr;
 };
 } // namespace
 

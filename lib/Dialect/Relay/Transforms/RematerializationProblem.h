@@ -90,17 +90,35 @@ struct OptimalResult {
   Status status = Status::Error;
   std::optional<Plan> plan;
   std::string message;
+  /// Whether the search was bounded by a reference plan's cost: then
+  /// Infeasible means no plan of the model recomputes fewer FLOPs than the
+  /// reference (or the budget cannot be met at all).
+  bool boundedByReference = false;
+  /// Whether the objective counted FLOPs exactly (else rounded up to
+  /// coarser units, and Optimal is optimal for the rounded costs).
+  bool exactFlops = true;
+  /// Search effort: nodes over every round (each round solves the model
+  /// with memory constraints at more stages).
+  uint64_t nodes = 0;
+  unsigned rounds = 0;
+  double solveMs = 0;
 };
 
 /// The recompute choice as a constraint optimisation problem, solved with
-/// Gecode: minimise recomputed FLOPs with every stage within `budget`.
+/// Gecode: minimise recomputed FLOPs with every stage within `budget`. A
+/// `reference` plan that meets the budget (method=raf's) bounds the search
+/// to plans recomputing at most its FLOPs and is the first choice the
+/// search tries.
 OptimalResult planOptimally(const Problem &problem, int64_t budget,
-                            unsigned timeLimitMs);
+                            unsigned timeLimitMs,
+                            const Plan *reference = nullptr);
 
-/// The smallest budget the exact model can meet (minimising the peak
-/// instead of the FLOPs); nullopt if the search finds nothing in time.
-/// `proven` says whether it is the minimum.
+/// The smallest budget the exact model can meet, above `infeasibleBudget`
+/// (one it cannot), by bisection with feasibility searches sharing
+/// `timeLimitMs`. `proven` says whether every search finished, so that the
+/// result is the minimum (else an upper bound on it).
 std::optional<int64_t> minimumOptimalBudget(const Problem &problem,
+                                            int64_t infeasibleBudget,
                                             unsigned timeLimitMs,
                                             bool &proven);
 

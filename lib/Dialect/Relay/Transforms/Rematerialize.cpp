@@ -180,6 +180,9 @@ struct RafRematerialize
     function->setAttr(kRematRecomputedFlopsAttr,
                       builder.getI64IntegerAttr(flops));
     function->setAttr(kRematMethodAttr, builder.getStringAttr(usedMethod));
+    if (method == "optimal")
+      function->setAttr(kRematOptimalProvenAttr,
+                        builder.getBoolAttr(plan->proven));
     if (recomputedOps != 0) {
       InFlightDiagnostic diag = function.emitRemark();
       diag << "@" << function.getSymName() << ": peak "
@@ -212,13 +215,23 @@ struct RafRematerialize
       else
         low = mid + 1;
     }
+    // The heuristic's trace overestimates: it counts an evicted tensor
+    // until its eviction, not its last use. Its plan for that budget may
+    // peak lower in the memory model, and meets every budget down to that
+    // peak, which is what the method reaches.
+    std::optional<Plan> smallest = planWithEvictionScore(problem, high);
+    int64_t reached = tracePeak(function, problem, *smallest).value_or(high);
+    if (reached <= budgetBytes) {
+      plan = std::move(smallest);
+      plan->note = "the eviction trace's plan for " + formatBytes(high);
+      return success();
+    }
     Operation *op = problem.trace.getSteps()[failedStep].op;
-    InFlightDiagnostic diag =
-        op->emitError()
+    op->emitError()
         << "cannot rematerialize more tensors to meet the memory budget of "
         << formatBytes(budgetBytes) << " at this op; the smallest budget "
         << "method=raf reaches for @" << function.getSymName() << " is "
-        << formatBytes(high) << " (peak without rematerialisation "
+        << formatBytes(reached) << " (peak without rematerialisation "
         << formatBytes(problem.trace.getPeakBytes()) << ")";
     return failure();
   }
@@ -236,7 +249,14 @@ struct RafRematerialize
       usedMethod = "raf (fallback from optimal)";
       return success();
     }
-    OptimalResult result = planOptimally(problem, budgetBytes, timeLimitMs);
+    // raf's plan, when there is one, bounds the search and is tried first.
+    std::optional<Plan> heuristic = planWithEvictionScore(problem, budgetBytes);
+    OptimalResult result = planOptimally(problem, budgetBytes, timeLimitMs,
+                                         heuristic ? &*heuristic : nullptr);
+    std::string effort = std::to_string(result.nodes) + " nodes, " +
+                         std::to_string(int64_t(result.solveMs)) + " ms";
+    if (!result.exactFlops)
+      effort += ", FLOPs rounded";
     switch (result.status) {
     case OptimalResult::Status::Optimal:
     case OptimalResult::Status::Feasible:
@@ -251,17 +271,20 @@ struct RafRematerialize
         return success();
       }
       plan = std::move(result.plan);
-      if (!plan->proven) {
-        usedMethod = "optimal (not proven: time limit)";
-        // An unproven plan may be worse than the heuristic's: keep the
-        // cheaper of the two.
-        if (std::optional<Plan> heuristic =
-                planWithEvictionScore(problem, budgetBytes);
-            heuristic && recomputedFlops(problem, *heuristic) <
-                             recomputedFlops(problem, *plan)) {
-          plan = std::move(heuristic);
-          usedMethod = "raf (cheaper than optimal's unproven plan)";
-        }
+      if (plan->proven) {
+        plan->note = "optimal (Gecode, proven: " + effort + ")";
+        return success();
+      }
+      plan->note = "best found before the time limit (Gecode, " + effort + ")";
+      usedMethod = "optimal (not proven: time limit)";
+      // The search is bounded by raf's cost, so its plan is never worse;
+      // on a tie keep raf's.
+      if (heuristic && recomputedFlops(problem, *heuristic) <=
+                           recomputedFlops(problem, *plan)) {
+        plan = std::move(heuristic);
+        plan->note = "no cheaper plan found before the time limit (Gecode, " +
+                     effort + ")";
+        usedMethod = "raf (optimal found nothing cheaper: time limit)";
       }
       return success();
     case OptimalResult::Status::Unknown:
@@ -278,9 +301,38 @@ struct RafRematerialize
     case OptimalResult::Status::Infeasible:
       break;
     }
+    if (heuristic) {
+      // Bounded by raf's cost: no plan of the model recomputes as little as
+      // raf's, which meets the budget (the model is more conservative than
+      // the memory model: it counts every clone of a stage at once). raf's
+      // plan is applied; the model's own optimum is searched for the
+      // record.
+      plan = std::move(heuristic);
+      // With rounded FLOPs the bound is only approximately raf's cost.
+      plan->proven = result.exactFlops;
+      plan->note = "no plan of the exact model recomputes as few FLOPs "
+                   "(Gecode, proven: " +
+                   effort + "); ";
+      OptimalResult unbounded = planOptimally(problem, budgetBytes,
+                                              timeLimitMs);
+      if (unbounded.plan)
+        plan->note += "the exact model's " +
+                      std::string(unbounded.plan->proven ? "optimum"
+                                                         : "best plan") +
+                      " recomputes " +
+                      std::to_string(recomputedFlops(problem,
+                                                     *unbounded.plan)) +
+                      " FLOPs";
+      else if (unbounded.status == OptimalResult::Status::Infeasible)
+        plan->note += "the exact model has no plan for this budget";
+      else
+        plan->note += "the exact model's search found no plan in time";
+      usedMethod = "raf (cheaper than any plan of the exact model)";
+      return success();
+    }
     bool proven = false;
     std::optional<int64_t> minimum =
-        minimumOptimalBudget(problem, timeLimitMs, proven);
+        minimumOptimalBudget(problem, budgetBytes, timeLimitMs, proven);
     InFlightDiagnostic diag =
         function.emitError()
         << "cannot meet the memory budget of " << formatBytes(budgetBytes)
@@ -299,18 +351,26 @@ struct RafRematerialize
     return failure();
   }
 
-  /// Applies `plan` to a detached copy of `function` and traces it.
-  bool meetsBudget(func::FuncOp function, const Problem &problem,
-                   const Plan &plan) {
+  /// Applies `plan` to a detached copy of `function` and returns the
+  /// memory model's peak of the copy.
+  std::optional<int64_t> tracePeak(func::FuncOp function,
+                                   const Problem &problem, const Plan &plan) {
     func::FuncOp copy = function.clone();
     applyPlan(problem, plan, stepOps(copy));
     std::string reason;
     Operation *culprit = nullptr;
     std::optional<MemoryTrace> trace =
         MemoryTrace::compute(copy, reason, culprit);
-    bool fits = trace && trace->getPeakBytes() <= budgetBytes;
     copy.erase();
-    return fits;
+    if (!trace)
+      return std::nullopt;
+    return trace->getPeakBytes();
+  }
+
+  bool meetsBudget(func::FuncOp function, const Problem &problem,
+                   const Plan &plan) {
+    std::optional<int64_t> peak = tracePeak(function, problem, plan);
+    return peak && *peak <= budgetBytes;
   }
 
   int64_t budgetBytes = 0;

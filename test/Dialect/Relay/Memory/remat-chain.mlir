@@ -6,7 +6,8 @@
 // recomputation: the clone of f must read the newest copy of e (a clone
 // reading the first copy would keep it alive past the budget).
 // CHECK-LABEL: func.func @f
-// CHECK-SAME: raf.remat.num_recomputed_ops = 3 : i64, raf.remat.peak_bytes = 3932160 : i64
+// CHECK-SAME: raf.remat.num_recomputed_ops = 3 : i64
+// CHECK-SAME: raf.remat.peak_bytes = 3932160 : i64
 // CHECK: relay.exp %arg0 {raf.recomputed}
 // CHECK: %[[E2:.*]] = relay.exp %arg0 {raf.recomputed}
 // CHECK-NEXT: %[[F:.*]] = relay.exp %[[E2]] {raf.recomputed}

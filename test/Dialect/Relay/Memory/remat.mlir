@@ -11,11 +11,14 @@
 // exp(in) is recomputed just before its use by %x4.
 
 // RAF: remark: @e6: peak 5242880 bytes (5.00 MiB) -> 4194304 bytes (4.00 MiB) (budget 4194304 bytes (4.00 MiB)); 1 ops recomputed, 262144 FLOPs (raf)
-// OPT: remark: @e6: peak 5242880 bytes (5.00 MiB) -> 4194304 bytes (4.00 MiB) (budget 4194304 bytes (4.00 MiB)); 1 ops recomputed, 262144 FLOPs (optimal: optimal (Gecode
+// OPT: remark: @e6: peak 5242880 bytes (5.00 MiB) -> 4194304 bytes (4.00 MiB) (budget 4194304 bytes (4.00 MiB)); 1 ops recomputed, 262144 FLOPs (optimal: optimal (Gecode, proven:
 // CHECK-LABEL: func.func @e6(%arg0: tensor<512x512xf32>)
 // RAF-SAME: raf.remat.method = "raf"
 // OPT-SAME: raf.remat.method = "optimal"
-// CHECK-SAME: raf.remat.num_recomputed_ops = 1 : i64, raf.remat.peak_bytes = 4194304 : i64, raf.remat.recomputed_flops = 262144 : i64
+// CHECK-SAME: raf.remat.num_recomputed_ops = 1 : i64
+// RAF-NOT: raf.remat.optimal_proven
+// OPT-SAME: raf.remat.optimal_proven = true
+// CHECK-SAME: raf.remat.peak_bytes = 4194304 : i64, raf.remat.recomputed_flops = 262144 : i64
 // CHECK-NEXT: %[[X0:.*]] = relay.exp %arg0 :
 // CHECK-NEXT: %[[X1:.*]] = relay.tanh %[[X0]]
 // CHECK-NEXT: %[[X2:.*]] = relay.sigmoid %arg0
@@ -25,7 +28,8 @@
 
 // With 5 MiB nothing changes.
 // ROOMY-LABEL: func.func @e6
-// ROOMY-SAME: raf.remat.num_recomputed_ops = 0 : i64, raf.remat.peak_bytes = 5242880 : i64, raf.remat.recomputed_flops = 0 : i64
+// ROOMY-SAME: raf.remat.num_recomputed_ops = 0 : i64
+// ROOMY-SAME: raf.remat.peak_bytes = 5242880 : i64, raf.remat.recomputed_flops = 0 : i64
 // ROOMY-NOT: raf.recomputed
 
 // REPORT: remark: @e6: peak 4194304 bytes (4.00 MiB) at step 3 of 6

@@ -20,9 +20,14 @@ using InferReturnTypesFn = llvm::LogicalResult (*)(
     mlir::DictionaryAttr, mlir::OpaqueProperties, mlir::RegionRange,
     llvm::SmallVectorImpl<mlir::Type> &);
 
+/// Parses the textual form of an operator with `numOperands` operands (at
+/// least that many when `variadic`): a different count is a parse error at
+/// the operands, before the shape function, which reads them by position,
+/// can run.
 mlir::ParseResult parseOperator(mlir::OpAsmParser &parser,
                                 mlir::OperationState &result,
-                                InferReturnTypesFn inferReturnTypes);
+                                InferReturnTypesFn inferReturnTypes,
+                                unsigned numOperands, bool variadic);
 void printOperator(mlir::OpAsmPrinter &printer, mlir::Operation *op);
 
 } // namespace raf::relay

@@ -42,6 +42,16 @@ class Relay_Operator<string mnemonic, string fusion, string cast, int castArgs,
         Pure, InferTypeOpAdaptor, Relay_FusionOpInterface,
         Relay_AutoCastOpInterface, Relay_CostOpInterface])> {
   code inferBody = [{}];
+  // The operands among the arguments (those that are not attributes), how
+  // many of them are not variadic, and whether one is: the parser checks
+  // the count before the shape function reads operands by position.
+  list<int> operandIndices = !filter(i, !range(!size(arguments)),
+      !not(!initialized(!getdagarg<Attr>(arguments, i))));
+  int numFixedOperands = !foldl(0, operandIndices, n, i,
+      !add(n, !if(!isa<Variadic>(!getdagarg<TypeConstraint>(arguments, i)),
+                  0, 1)));
+  bit hasVariadicOperands = !foldl(0, operandIndices, v, i,
+      !or(v, !isa<Variadic>(!getdagarg<TypeConstraint>(arguments, i))));
   code operatorDecls = [{
     static ::raf::relay::FusionKind getFusionKind() {
       return ::raf::relay::FusionKind::}] # fusion # [{;
@@ -66,7 +76,10 @@ class Relay_Operator<string mnemonic, string fusion, string cast, int castArgs,
     ::mlir::ParseResult $cppClass::parse(::mlir::OpAsmParser &parser,
                                          ::mlir::OperationState &result) {
       return ::raf::relay::parseOperator(parser, result,
-                                         &$cppClass::inferReturnTypes);
+                                         &$cppClass::inferReturnTypes,
+                                         }] # numFixedOperands # [{,
+                                         }] # !if(hasVariadicOperands,
+                                                  "true", "false") # [{);
     }
     void $cppClass::print(::mlir::OpAsmPrinter &printer) {
       ::raf::relay::printOperator(printer, getOperation());

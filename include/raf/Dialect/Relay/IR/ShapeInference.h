@@ -52,12 +52,16 @@ std::optional<llvm::SmallVector<int64_t>>
 broadcastShapes(llvm::ArrayRef<int64_t> lhs, llvm::ArrayRef<int64_t> rhs);
 
 /// Output extent of a sliding window (convolution, pooling) over `in`
-/// elements; dynamic in, dynamic out. With `ceilMode` the last partial
-/// window counts, unless it starts inside the trailing padding (PyTorch).
-/// Shared by the shape functions and the reference evaluator.
-int64_t windowOutputSize(int64_t in, int64_t kernel, int64_t padBefore,
-                         int64_t padAfter, int64_t stride, int64_t dilation,
-                         bool ceilMode = false);
+/// elements, 0 when no window fits; dynamic in, dynamic out. With `ceilMode`
+/// the last partial window counts, unless it starts inside the trailing
+/// padding (PyTorch). Expects kernel >= 0, paddings >= 0, stride >= 1 and
+/// dilation >= 1; std::nullopt when the arithmetic overflows int64_t (huge
+/// sizes, paddings or dilations). Shared by the shape functions and the
+/// reference evaluator.
+std::optional<int64_t> windowOutputSize(int64_t in, int64_t kernel,
+                                        int64_t padBefore, int64_t padAfter,
+                                        int64_t stride, int64_t dilation,
+                                        bool ceilMode = false);
 
 /// Maps an axis the verifier has accepted, in [-rank, rank), to [0, rank).
 /// Takes the I64Attr getters' uint64_t as well, which wraps negative axes.

@@ -38,6 +38,8 @@ inline constexpr llvm::StringLiteral kRematNumRecomputedOpsAttr =
 inline constexpr llvm::StringLiteral kRematRecomputedFlopsAttr =
     "raf.remat.recomputed_flops";
 inline constexpr llvm::StringLiteral kRematMethodAttr = "raf.remat.method";
+inline constexpr llvm::StringLiteral kRematOptimalProvenAttr =
+    "raf.remat.optimal_proven";
 
 } // namespace raf::relay
 

@@ -350,8 +350,12 @@ def RafMemorySchedule : Pass<"raf-memory-schedule", "::mlir::func::FuncOp"> {
     last definition of its operands (as soon as possible), then a backward
     sweep moves every op with `inc > threshold` to just before its first
     user (as late as possible). Ops with regions or side effects, unused
-    ops and the terminator stay in place. Functions the memory model cannot
-    trace are left unchanged with a remark.
+    ops and the terminator stay in place. The sweeps do not always lower the
+    peak: the pass keeps, of the original order and the order after each
+    sweep, the one with the lowest peak in the memory model (the later on
+    ties), so it never raises the peak; the remark reports moves the pass
+    did not keep. Functions the memory model cannot trace are left
+    unchanged with a remark.
   }];
   let options = [
     Option<"thresholdMB", "threshold-mb", "double", /*default=*/"1.0",
@@ -383,18 +387,23 @@ def RafRematerialize : Pass<"raf-rematerialize", "::mlir::ModuleOp"> {
       are recomputed in that stage and which stay resident, minimising the
       recomputed FLOPs subject to every stage's resident and recomputed
       bytes fitting the budget (Checkmate's formulation with the order
-      fixed). A plan is applied only after the memory model has traced it
+      fixed). raf's plan, when it has one, bounds the search (so the result
+      never recomputes more FLOPs than raf's) and is the first choice tried;
+      memory constraints are added lazily, stage by stage, where a solution
+      overflows. A plan is applied only after the memory model has traced it
       on a copy of the function. Functions with more than `optimal-max-ops`
       ops, searches that find no plan within `time-limit-ms` and plans that
       fail that check fall back to `method=raf` with a remark; a search the
       limit stops keeps its best plan (`not proven` in `raf.remat.method`)
-      unless raf's plan recomputes fewer FLOPs.
+      unless raf's plan recomputes as few FLOPs.
 
     The function gains `raf.remat.peak_bytes` (the memory model's peak
     after the pass), `raf.remat.num_recomputed_ops`,
-    `raf.remat.recomputed_flops` and `raf.remat.method`. A budget the method
-    cannot reach is an error that reports the smallest budget it can reach.
-    Functions the memory model cannot trace are an error.
+    `raf.remat.recomputed_flops` and `raf.remat.method`; with
+    `method=optimal` also `raf.remat.optimal_proven`, true when the search
+    proved that no plan of the exact model recomputes fewer FLOPs. A budget
+    the method cannot reach is an error that reports the smallest budget it
+    can reach. Functions the memory model cannot trace are an error.
 
     ```
     raf-opt --raf-rematerialize="budget=512MiB method=raf" step.mlir
