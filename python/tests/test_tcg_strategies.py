@@ -20,7 +20,6 @@ Run with:  /usr/bin/python3 -m pytest python/tests/test_tcg_strategies.py
 """
 
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -30,6 +29,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from raf_tools import RAF_OPT, RAF_RUN, require_tools  # noqa: E402
+from int8_relay import (i64_array, relay_function, run_tool,  # noqa: E402
+                        tensor_type)
 
 torch = pytest.importorskip("torch")
 F = torch.nn.functional
@@ -39,33 +40,8 @@ require_tools(RAF_OPT, RAF_RUN)
 RNG = np.random.default_rng(4010)
 
 
-def tensor_type(shape, dtype):
-    return "tensor<" + "".join(f"{d}x" for d in shape) + dtype + ">"
 
 
-def i64_array(values):
-    return "array<i64: " + ", ".join(str(v) for v in values) + ">"
-
-
-def relay_function(op, attrs, shapes, result_shape):
-    args = ", ".join(f"%a{i}: {tensor_type(s, 'i8')}"
-                     for i, s in enumerate(shapes))
-    operands = ", ".join(f"%a{i}" for i in range(len(shapes)))
-    types = ", ".join(tensor_type(s, "i8") for s in shapes)
-    result = tensor_type(result_shape, "i32")
-    attr_text = ", ".join(attrs + ["out_dtype = i32"])
-    return (f"func.func @main({args}) -> {result} {{\n"
-            f"  %0 = relay.{op} {operands} {{{attr_text}}} : ({types}) -> "
-            f"{result}\n"
-            f"  return %0 : {result}\n}}\n")
-
-
-def run_tool(command):
-    result = subprocess.run([str(c) for c in command], capture_output=True,
-                            text=True, timeout=900)
-    assert result.returncode == 0, (
-        f"{Path(str(command[0])).name} failed:\n{result.stderr[:4000]}")
-    return result.stdout
 
 
 def raf_run(path, inputs, directory, tag):

@@ -27,6 +27,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from raf_tools import RAF_OPT, RAF_RUN, require_tools  # noqa: E402
+from int8_relay import i64_array, relay_function, run_tool  # noqa: E402
 
 require_tools(RAF_OPT, RAF_RUN)
 
@@ -35,12 +36,6 @@ GEMM = "vta.gemm.1x16x16"
 GEMM8 = "vta.gemm.8x8x8"
 
 
-def tensor_type(shape, dtype):
-    return "tensor<" + "".join(f"{d}x" for d in shape) + dtype + ">"
-
-
-def i64_array(values):
-    return "array<i64: " + ", ".join(str(v) for v in values) + ">"
 
 
 def conv_reference(x, w, strides, padding, dilation=1, groups=1):
@@ -105,25 +100,6 @@ def dense_case(xs, ws):
             lambda x, w: x.astype(np.int64) @ w.astype(np.int64).T)
 
 
-def relay_function(op, attrs, shapes, result_shape):
-    args = ", ".join(f"%a{i}: {tensor_type(s, 'i8')}"
-                     for i, s in enumerate(shapes))
-    operands = ", ".join(f"%a{i}" for i in range(len(shapes)))
-    types = ", ".join(tensor_type(s, "i8") for s in shapes)
-    result = tensor_type(result_shape, "i32")
-    attr_text = ", ".join(attrs + ["out_dtype = i32"])
-    return (f"func.func @main({args}) -> {result} {{\n"
-            f"  %0 = relay.{op} {operands} {{{attr_text}}} : ({types}) -> "
-            f"{result}\n"
-            f"  return %0 : {result}\n}}\n")
-
-
-def run_tool(command):
-    result = subprocess.run([str(c) for c in command], capture_output=True,
-                            text=True, timeout=900)
-    assert result.returncode == 0, (
-        f"{Path(str(command[0])).name} failed:\n{result.stderr[:4000]}")
-    return result.stdout
 
 
 CASES = {

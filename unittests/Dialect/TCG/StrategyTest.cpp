@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/AffineMap.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -29,31 +30,10 @@ using namespace raf;
 
 namespace {
 
-int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-
+/// The value of an access expression at a point, by MLIR's own constant
+/// folding (independent of the evaluator the strategy code uses).
 int64_t evaluate(AffineExpr expr, ArrayRef<int64_t> dims) {
-  if (auto dim = dyn_cast<AffineDimExpr>(expr))
-    return dims[dim.getPosition()];
-  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
-    return constant.getValue();
-  auto binary = cast<AffineBinaryOpExpr>(expr);
-  int64_t lhs = evaluate(binary.getLHS(), dims);
-  int64_t rhs = evaluate(binary.getRHS(), dims);
-  switch (expr.getKind()) {
-  case AffineExprKind::Add:
-    return lhs + rhs;
-  case AffineExprKind::Mul:
-    return lhs * rhs;
-  case AffineExprKind::FloorDiv:
-    return floorDiv(lhs, rhs);
-  case AffineExprKind::CeilDiv:
-    return -floorDiv(-lhs, rhs);
-  default:
-    return lhs - floorDiv(lhs, rhs) * rhs;
-  }
+  return AffineMap::get(dims.size(), 0, expr).compose(dims).front();
 }
 
 /// Flat index of the stored element `operand` reads at `point`, or -1 in
