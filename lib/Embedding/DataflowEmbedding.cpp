@@ -276,8 +276,7 @@ struct Problem {
       SmallVector<uint64_t, 16> Costs;
       for (const auto &KV : Found)
         Costs.push_back(KV.second.Cost);
-      std::nth_element(Costs.begin(), Costs.begin() + (Keep - 1),
-                       Costs.end());
+      std::nth_element(Costs.begin(), Costs.begin() + (Keep - 1), Costs.end());
       Bound = Costs[Keep - 1];
     }
     return true;
@@ -315,8 +314,7 @@ std::string buildProblem(Problem &P) {
   auto Describe = [](const DataflowGraph &G) {
     std::string S;
     for (unsigned N : G.getStatements())
-      S += (S.empty() ? "" : ", ") +
-           stringifyScalarOp(G.Nodes[N].Label).str() +
+      S += (S.empty() ? "" : ", ") + stringifyScalarOp(G.Nodes[N].Label).str() +
            (G.Nodes[N].IsReduction ? " (reduction)" : "");
     return S;
   };
@@ -483,8 +481,7 @@ std::string buildProblem(Problem &P) {
   const OperandGroup &Out = P.Operands.back();
   auto AddRules = [&](unsigned A, unsigned B) {
     for (unsigned I = 0, E = In.Expr.Inputs.size(); I != E; ++I) {
-      auto Want =
-          In.Oracle->compareAccessSets(I, P.Nodes[A].At, P.Nodes[B].At);
+      auto Want = In.Oracle->compareAccessSets(I, P.Nodes[A].At, P.Nodes[B].At);
       if (Want != DataflowOracle::Overlap::Partial)
         P.AllOverlaps.push_back({A, B, I, Want});
     }
@@ -613,8 +610,7 @@ std::optional<Embedding> extractEmbedding(Problem &P, ArrayRef<int64_t> Values,
       if (E.Dst != G.OperatorDep ||
           (E.K != DepEdge::Kind::Read && E.K != DepEdge::Kind::Write))
         continue;
-      auto Tiles =
-          Op.Oracle->countImage(K, Period, Stride, Emb.Extents);
+      auto Tiles = Op.Oracle->countImage(K, Period, Stride, Emb.Extents);
       if (!Tiles) {
         llvm::consumeError(Tiles.takeError());
         return std::nullopt;
@@ -623,10 +619,10 @@ std::optional<Embedding> extractEmbedding(Problem &P, ArrayRef<int64_t> Values,
       break;
     }
   }
-  Emb.Cost = P.Opts.WeightMac * (Emb.MacTotal - Emb.MacMin) +
-             P.Opts.WeightData *
-                 (Emb.DataTotal > Emb.DataMin ? Emb.DataTotal - Emb.DataMin
-                                              : 0);
+  Emb.Cost =
+      P.Opts.WeightMac * (Emb.MacTotal - Emb.MacMin) +
+      P.Opts.WeightData *
+          (Emb.DataTotal > Emb.DataMin ? Emb.DataTotal - Emb.DataMin : 0);
   // Whether the memory-access rules hold (the layout needs no duplication):
   // the same rules the constraint posts.
   for (const OverlapRule &R : P.AllOverlaps) {
@@ -649,7 +645,8 @@ using IntViews = ViewArray<Int::IntView>;
 /// The plumbing the propagators below share: one array of integer views,
 /// woken when a view is assigned. Derived is the concrete propagator, whose
 /// size Gecode needs back from dispose().
-template <class Derived> class ValuePropagator : public Propagator {
+template <class Derived>
+class ValuePropagator : public Propagator {
 protected:
   IntViews X;
 
@@ -725,7 +722,7 @@ public:
       }
     }
     return Done.size() == static_cast<size_t>(Count) ? H.ES_SUBSUMED(*this)
-                                                    : ES_FIX;
+                                                     : ES_FIX;
   }
   static ExecStatus post(Home H, IntViews &X, int Rank) {
     (void)new (H) VectorDistinct(H, X, Rank);
@@ -850,8 +847,8 @@ public:
     }
     return ES_NOFIX;
   }
-  static ExecStatus post(Home H, IntViews &X, int Rank,
-                         const RectSpec *Spec, const Problem *P) {
+  static ExecStatus post(Home H, IntViews &X, int Rank, const RectSpec *Spec,
+                         const Problem *P) {
     (void)new (H) HyperRectangle(H, X, Rank, Spec, P);
     return ES_OK;
   }
@@ -972,8 +969,7 @@ public:
       if (!Axis || !contiguousReductions(Pr, *Axis))
         return UINT64_MAX;
       for (const AxisMapping &M : *Axis) {
-        Executed[M.Dim] =
-            executedExtent(Extents[M.Dim], M.Length, M.Stride);
+        Executed[M.Dim] = executedExtent(Extents[M.Dim], M.Length, M.Stride);
         Period[M.Dim] = M.Length * M.Stride;
         Residues[M.Dim] = M.Stride;
       }
@@ -1111,10 +1107,9 @@ public:
           if (Root.K == IndexNode::Kind::Dim &&
               N.Coords[Root.Value] == T.Coords[J])
             continue; // the same variable
-          rel(*this, X[T.Coords[J]] == linearize(*this, OE->Map,
-                                                 OE->Map.Results[J], X,
-                                                 N.Coords,
-                                                 Op.Nodes[N.OpDep].Extents));
+          rel(*this,
+              X[T.Coords[J]] == linearize(*this, OE->Map, OE->Map.Results[J], X,
+                                          N.Coords, Op.Nodes[N.OpDep].Extents));
         }
       }
     }
@@ -1168,8 +1163,7 @@ public:
       if (P.HyperRectangle && G.Members.size() > 1) {
         IntVarArgs Args = Views(G.Members);
         IntViews V(*this, Args);
-        GECODE_ES_FAIL(
-            HyperRectangle::post(home, V, First.Rank, &G.Rect, &P));
+        GECODE_ES_FAIL(HyperRectangle::post(home, V, First.Rank, &G.Rect, &P));
       }
     }
     if (P.HyperRectangle)
@@ -1178,7 +1172,8 @@ public:
           continue;
         IntVarArgs Args = Views(Along);
         IntViews V(*this, Args);
-        GECODE_ES_FAIL(HyperRectangle::post(home, V, NumIters, &P.AxisRect, &P));
+        GECODE_ES_FAIL(
+            HyperRectangle::post(home, V, NumIters, &P.AxisRect, &P));
       }
     // Strict mode: TVM's mapping, each intrinsic iterator onto the operator
     // iterator with the same GEMM axis, stride 1.
@@ -1188,8 +1183,7 @@ public:
         SmallVector<int, 8> Coord(NumIters, 0);
         for (unsigned Q = 0, QE = In.getNumIterators(); Q != QE; ++Q)
           for (unsigned D = 0; D != NumIters; ++D)
-            if (Op.Expr.Iterators[D].StrictAxis ==
-                In.Expr.Iterators[Q].Name)
+            if (Op.Expr.Iterators[D].StrictAxis == In.Expr.Iterators[Q].Name)
               Coord[D] = N.At[Q];
         for (unsigned D = 0; D != NumIters; ++D)
           rel(*this, X[N.Coords[D]], IRT_EQ, Coord[D]);
@@ -1199,8 +1193,8 @@ public:
       for (const OverlapRule &R : P.Overlaps) {
         IntVarArgs Args = Views({R.A, R.B});
         IntViews V(*this, Args);
-        GECODE_ES_FAIL(AccessOverlap::post(home, V, P.Nodes[R.A].Rank,
-                                           R.Input, R.Want, &P));
+        GECODE_ES_FAIL(AccessOverlap::post(home, V, P.Nodes[R.A].Rank, R.Input,
+                                           R.Want, &P));
       }
     {
       IntVarArgs CostVars;
@@ -1346,6 +1340,34 @@ std::string Embedding::getKey() const {
   return Key;
 }
 
+/// Checks an embedding's points against the operator's isl relations: every
+/// functional intrinsic edge must land in the matching operator relation.
+/// Returns a description of the first edge that does not, or "".
+static std::string verifyWithIsl(const Problem &P, const Embedding &Emb) {
+  const DataflowGraph &Op = P.Op, &In = P.In;
+  for (unsigned NI = 0, NE = P.Nodes.size(); NI != NE; ++NI) {
+    const INode &N = P.Nodes[NI];
+    if (!In.Nodes[N.Dep].isStatement())
+      continue;
+    for (const DepEdge &IE : In.Edges) {
+      if (IE.Src != N.Dep || IE.K == DepEdge::Kind::Reduction)
+        continue;
+      unsigned TI = P.node(IE.Dst, IE.Map.apply(N.At));
+      for (unsigned K = 0, KE = Op.Edges.size(); K != KE; ++K) {
+        const DepEdge &OE = Op.Edges[K];
+        if (OE.K != IE.K || OE.Src != N.OpDep || OE.Dst != P.Nodes[TI].OpDep ||
+            OE.OperandPos != IE.OperandPos)
+          continue;
+        if (!Op.Oracle->inRelation(K, Emb.Points[NI], Emb.Points[TI]))
+          return "the edge " + In.Nodes[IE.Src].Name + " -> " +
+                 In.Nodes[IE.Dst].Name + " of intrinsic node " +
+                 std::to_string(NI) + " is not in the operator's relation";
+      }
+    }
+  }
+  return "";
+}
+
 static EmbeddingResult runSearch(Problem &P) {
   EmbeddingResult R;
   const EmbeddingOptions &O = P.Opts;
@@ -1444,6 +1466,16 @@ static EmbeddingResult runSearch(Problem &P) {
   });
   if (R.Candidates.size() > std::max(1u, O.MaxCandidates))
     R.Candidates.resize(std::max(1u, O.MaxCandidates));
+  if (O.VerifyWithIsl)
+    for (const Embedding &Emb : R.Candidates) {
+      std::string Error = verifyWithIsl(P, Emb);
+      if (!Error.empty()) {
+        R.Candidates.clear();
+        R.S = EmbeddingResult::Status::Error;
+        R.Message = "internal error: " + Error;
+        return R;
+      }
+    }
   if (!R.Candidates.empty())
     R.S = EmbeddingResult::Status::Found;
   else if (TimedOut)
@@ -1494,10 +1526,10 @@ EmbeddingResult raf::embed::embedIntrinsic(const DataflowGraph &Operator,
     }
     if (P.Strict)
       for (const Iterator &It : Intrinsic.Expr.Iterators) {
-        bool Tagged = llvm::any_of(Operator.Expr.Iterators,
-                                   [&](const Iterator &O) {
-                                     return O.StrictAxis == It.Name;
-                                   });
+        bool Tagged =
+            llvm::any_of(Operator.Expr.Iterators, [&](const Iterator &O) {
+              return O.StrictAxis == It.Name;
+            });
         if (!Tagged) {
           R.S = EmbeddingResult::Status::Infeasible;
           R.Message = "strict mode: no operator iterator is tagged with "
@@ -1523,8 +1555,8 @@ EmbeddingResult raf::embed::embedIntrinsic(const DataflowGraph &Operator,
         Names += (Names.empty() ? "" : ", ") + It.Name + " " +
                  std::to_string(It.Extent);
         if (Operator.PaddedExtents[D] != It.Extent)
-          Names += " (padded to " +
-                   std::to_string(Operator.PaddedExtents[D]) + ")";
+          Names +=
+              " (padded to " + std::to_string(Operator.PaddedExtents[D]) + ")";
       }
       llvm::sort(Extents, std::greater<int64_t>());
       int64_t Most = 1;

@@ -93,8 +93,8 @@ static std::string renderNode(const IndexFunction &F, int Node,
     return "(" + renderNode(F, N.Lhs, Names) + " + " +
            renderNode(F, N.Rhs, Names) + ")";
   case IndexNode::Kind::Mul:
-    return "(" + std::to_string(N.Value) + " * " +
-           renderNode(F, N.Lhs, Names) + ")";
+    return "(" + std::to_string(N.Value) + " * " + renderNode(F, N.Lhs, Names) +
+           ")";
   case IndexNode::Kind::FloorDiv:
     return "floor((" + renderNode(F, N.Lhs, Names) + ") / " +
            std::to_string(N.Value) + ")";
@@ -229,8 +229,7 @@ SmallVector<unsigned, 4> DataflowGraph::getStatements() const {
   return Result;
 }
 
-SmallVector<const DepEdge *, 4>
-DataflowGraph::getEdgesFrom(unsigned N) const {
+SmallVector<const DepEdge *, 4> DataflowGraph::getEdgesFrom(unsigned N) const {
   SmallVector<const DepEdge *, 4> Result;
   for (const DepEdge &E : Edges)
     if (E.Src == N)
@@ -366,9 +365,9 @@ private:
   SmallVector<DepNode, 8> Nodes;
   SmallVector<DepEdge, 8> Edges;
   std::vector<MapPtr> Maps;
-  std::map<std::tuple<unsigned, SmallVector<int64_t, 8>,
-                      SmallVector<int64_t, 8>>,
-           Overlap>
+  std::map<
+      std::tuple<unsigned, SmallVector<int64_t, 8>, SmallVector<int64_t, 8>>,
+      Overlap>
       OverlapCache;
 };
 } // namespace
@@ -440,8 +439,8 @@ SetPtr IslOracle::accessSet(unsigned Input, ArrayRef<int64_t> Output) {
     std::string Text = "{ " + statementTuple(S, Names) + " : " + Cond +
                        boxConstraint(Names, S.Extents) + " }";
     SetPtr Instances(isl_set_read_from_str(C, Text.c_str()));
-    SetPtr Image(isl_set_apply(Instances.release(),
-                               isl_map_copy(Maps[EI].get())));
+    SetPtr Image(
+        isl_set_apply(Instances.release(), isl_map_copy(Maps[EI].get())));
     Union = Union ? SetPtr(isl_set_union(Union.release(), Image.release()))
                   : std::move(Image);
   }
@@ -557,8 +556,8 @@ bool IslOracle::inRelation(unsigned Edge, ArrayRef<int64_t> SrcPoint,
   std::string Text = "{ " + pointTuple(Nodes[E.Src], SrcPoint) + " -> " +
                      pointTuple(Nodes[E.Dst], DstPoint) + " }";
   MapPtr Pair(isl_map_read_from_str(Ctx.get(), Text.c_str()));
-  return Pair && isl_map_is_subset(Pair.get(), Maps[Edge].get()) ==
-                     isl_bool_true;
+  return Pair &&
+         isl_map_is_subset(Pair.get(), Maps[Edge].get()) == isl_bool_true;
 }
 
 llvm::Expected<uint64_t> IslOracle::countImage(unsigned Edge,
@@ -658,8 +657,7 @@ raf::embed::buildDataflowGraph(const TensorExpression &Expr,
                                PaddingOptions Padding) {
   std::string Error;
   if (!Expr.verify(Error))
-    return makeError("invalid tensor expression '" + Expr.Name + "': " +
-                     Error);
+    return makeError("invalid tensor expression '" + Expr.Name + "': " + Error);
   DataflowGraph G;
   G.Expr = Expr;
   unsigned NumIters = Expr.Iterators.size();
@@ -689,8 +687,8 @@ raf::embed::buildDataflowGraph(const TensorExpression &Expr,
         const IndexNode &Root = F.Nodes[F.Results[R]];
         bool Linear = Root.K != IndexNode::Kind::FloorDiv &&
                       Root.K != IndexNode::Kind::Mod;
-        if (!Linear || F.evaluate(F.Results[R], One) <=
-                           F.evaluate(F.Results[R], Zero))
+        if (!Linear ||
+            F.evaluate(F.Results[R], One) <= F.evaluate(F.Results[R], Zero))
           Monotone = false;
       }
     int64_t Wanted = D < Padding.MinExtents.size() ? Padding.MinExtents[D] : 0;
@@ -815,14 +813,13 @@ raf::embed::buildDataflowGraph(const TensorExpression &Expr,
       if (D < NumParallel)
         Cond += Primed[D] + " = " + Names[D] + " and ";
       else
-        Differ += (Differ.empty() ? "" : " or ") + Primed[D] +
-                  " != " + Names[D];
+        Differ +=
+            (Differ.empty() ? "" : " or ") + Primed[D] + " != " + Names[D];
     }
     Self.IslMap = "{ " + statementTuple(R, Names) + " -> " +
                   statementTuple(R, Primed) + " : " + Cond +
                   boxConstraint(Names, R.Extents) + " and " +
-                  boxConstraint(Primed, R.Extents) + " and (" + Differ +
-                  ") }";
+                  boxConstraint(Primed, R.Extents) + " and (" + Differ + ") }";
     G.Edges.push_back(std::move(Self));
   } else {
     if (RootIsInput)

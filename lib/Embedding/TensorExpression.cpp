@@ -86,8 +86,7 @@ static bool isQuasiAffine(mlir::AffineExpr E) {
   case mlir::AffineExprKind::Add:
     return true;
   case mlir::AffineExprKind::Mul:
-    return RhsConst ||
-           llvm::isa<mlir::AffineConstantExpr>(Bin.getLHS());
+    return RhsConst || llvm::isa<mlir::AffineConstantExpr>(Bin.getLHS());
   default:
     return RhsConst && RhsConst.getValue() > 0;
   }
@@ -107,8 +106,8 @@ static bool checkOperand(const Operand &Op, unsigned NumIters,
   }
   if (Op.Access.getNumResults() != Op.Shape.size()) {
     OS << "access map of operand '" << Op.Name << "' has "
-       << Op.Access.getNumResults() << " results for a rank-"
-       << Op.Shape.size() << " operand";
+       << Op.Access.getNumResults() << " results for a rank-" << Op.Shape.size()
+       << " operand";
     return false;
   }
   for (int64_t D : Op.Shape)

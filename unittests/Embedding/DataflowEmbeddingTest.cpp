@@ -34,7 +34,8 @@ protected:
   TensorExpression gemm(int64_t X, int64_t Y, int64_t Z) {
     TensorExpression E;
     E.Name = "gemm";
-    E.Iterators = {{"x", X, false, ""}, {"y", Y, false, ""}, {"z", Z, true, ""}};
+    E.Iterators = {
+        {"x", X, false, ""}, {"y", Y, false, ""}, {"z", Z, true, ""}};
     E.Inputs = {operand("a", {X, Z}, map(3, {d(0), d(2)})),
                 operand("b", {Y, Z}, map(3, {d(1), d(2)}))};
     E.Output = operand("c", {X, Y}, map(3, {d(0), d(1)}));
@@ -43,27 +44,26 @@ protected:
     return E;
   }
   /// NCHW / OIHW convolution.
-  TensorExpression conv(int64_t N, int64_t IC, int64_t H, int64_t W,
-                        int64_t OC, int64_t KH, int64_t KW, int64_t Stride,
-                        int64_t Pad, int64_t Dil) {
+  TensorExpression conv(int64_t N, int64_t IC, int64_t H, int64_t W, int64_t OC,
+                        int64_t KH, int64_t KW, int64_t Stride, int64_t Pad,
+                        int64_t Dil) {
     int64_t OH = (H + 2 * Pad - Dil * (KH - 1) - 1) / Stride + 1;
     int64_t OW = (W + 2 * Pad - Dil * (KW - 1) - 1) / Stride + 1;
     TensorExpression E;
     E.Name = "conv2d";
-    E.Iterators = {{"n", N, false, "x"},   {"oc", OC, false, "y"},
-                   {"oh", OH, false, ""},  {"ow", OW, false, ""},
-                   {"ic", IC, true, "z"},  {"kh", KH, true, ""},
+    E.Iterators = {{"n", N, false, "x"},  {"oc", OC, false, "y"},
+                   {"oh", OH, false, ""}, {"ow", OW, false, ""},
+                   {"ic", IC, true, "z"}, {"kh", KH, true, ""},
                    {"kw", KW, true, ""}};
-    Operand Data = operand(
-        "data", {N, IC, H, W},
-        map(7, {d(0), d(4), d(2) * Stride + d(5) * Dil,
-                d(3) * Stride + d(6) * Dil}));
+    Operand Data = operand("data", {N, IC, H, W},
+                           map(7, {d(0), d(4), d(2) * Stride + d(5) * Dil,
+                                   d(3) * Stride + d(6) * Dil}));
     Data.PadLow = {0, 0, Pad, Pad};
     Data.PadHigh = {0, 0, Pad, Pad};
-    E.Inputs = {Data,
-                operand("weight", {OC, IC, KH, KW},
-                        map(7, {d(1), d(4), d(5), d(6)}))};
-    E.Output = operand("out", {N, OC, OH, OW}, map(7, {d(0), d(1), d(2), d(3)}));
+    E.Inputs = {Data, operand("weight", {OC, IC, KH, KW},
+                              map(7, {d(1), d(4), d(5), d(6)}))};
+    E.Output =
+        operand("out", {N, OC, OH, OW}, map(7, {d(0), d(1), d(2), d(3)}));
     E.Body = {{true, 0}, {true, 1}, {false, 0, ScalarOp::Mul, 0, 1}};
     E.Reduction = ScalarOp::Add;
     return E;
@@ -95,6 +95,13 @@ TEST_F(EmbeddingTest, GraphOfMatmul) {
   EXPECT_NE(Text.find("node S0 (mul)"), std::string::npos) << Text;
   EXPECT_NE(Text.find("node S1 (add, reduction)"), std::string::npos) << Text;
   EXPECT_NE(Text.find("reduction S1 -> S1"), std::string::npos) << Text;
+  // The read S0 -> a: instance (x, y, z) reads a[x, z].
+  unsigned ReadA = 0;
+  while (G.Edges[ReadA].K != DepEdge::Kind::Read ||
+         G.Edges[ReadA].Dst != G.getInputNode(0))
+    ++ReadA;
+  EXPECT_TRUE(G.Oracle->inRelation(ReadA, {0, 3, 5}, {0, 5}));
+  EXPECT_FALSE(G.Oracle->inRelation(ReadA, {0, 3, 5}, {0, 3}));
   // Same row of the GEMM: identical a-rows, disjoint b-rows.
   EXPECT_EQ(G.Oracle->compareAccessSets(0, {0, 0}, {0, 1}),
             DataflowOracle::Overlap::Full);
@@ -106,8 +113,8 @@ TEST_F(EmbeddingTest, TranslationAgreesWithIsl) {
   // Access-set comparisons by translation and by isl set operations agree
   // on every pair of outputs of small strided and dilated convolutions.
   unsigned Checked = 0, Kinds[3] = {0, 0, 0};
-  for (auto [Stride, Dil] : {std::pair<int64_t, int64_t>{1, 1}, {2, 1}, {1, 2},
-                             {3, 2}}) {
+  for (auto [Stride, Dil] :
+       {std::pair<int64_t, int64_t>{1, 1}, {2, 1}, {1, 2}, {3, 2}}) {
     TensorExpression C = conv(1, 2, 9, 9, 2, 3, 3, Stride, 1, Dil);
     DataflowGraph G = graph(C);
     const DepNode &Out = G.Nodes[G.getOutputNode()];
@@ -120,8 +127,8 @@ TEST_F(EmbeddingTest, TranslationAgreesWithIsl) {
             auto Fast = G.Oracle->compareAccessSets(Input, OA, OB);
             G.Oracle->setIslOnly(true);
             auto Exact = G.Oracle->compareAccessSets(Input, OA, OB);
-            EXPECT_EQ(Fast, Exact) << "stride " << Stride << " dilation "
-                                   << Dil << " ow " << A << " / " << B;
+            EXPECT_EQ(Fast, Exact) << "stride " << Stride << " dilation " << Dil
+                                   << " ow " << A << " / " << B;
             ++Checked;
             ++Kinds[static_cast<int>(Exact)];
           }
@@ -134,10 +141,11 @@ TEST_F(EmbeddingTest, TranslationAgreesWithIsl) {
 TEST_F(EmbeddingTest, StrictConvIsTVMMapping) {
   DataflowGraph In = graph(gemm(1, 16, 16));
   TensorExpression C = conv(1, 32, 14, 14, 64, 3, 3, 1, 1, 1);
-  DataflowGraph Op = graph(
-      C, choosePadding(C, In.Expr, EmbeddingOptions::Mode::Strict));
+  DataflowGraph Op =
+      graph(C, choosePadding(C, In.Expr, EmbeddingOptions::Mode::Strict));
   EmbeddingOptions O;
   O.SearchMode = EmbeddingOptions::Mode::Strict;
+  O.VerifyWithIsl = true;
   EmbeddingResult R = embedIntrinsic(Op, In, O);
   ASSERT_EQ(R.S, EmbeddingResult::Status::Found) << R.Message;
   // x -> n (1), y -> oc (16), z -> ic (16).
@@ -148,9 +156,11 @@ TEST_F(EmbeddingTest, StrictConvIsTVMMapping) {
 TEST_F(EmbeddingTest, RelaxedLowChannelConvAvoidsChannelPadding) {
   DataflowGraph In = graph(gemm(1, 16, 16));
   TensorExpression C = conv(1, 1, 40, 30, 32, 5, 20, 2, 0, 1);
-  DataflowGraph Op = graph(
-      C, choosePadding(C, In.Expr, EmbeddingOptions::Mode::Relaxed));
+  DataflowGraph Op =
+      graph(C, choosePadding(C, In.Expr, EmbeddingOptions::Mode::Relaxed));
   EmbeddingOptions O;
+  // Every edge of every candidate checked against the isl relations.
+  O.VerifyWithIsl = true;
   EmbeddingResult R = embedIntrinsic(Op, In, O);
   ASSERT_EQ(R.S, EmbeddingResult::Status::Found) << R.Message;
   EXPECT_TRUE(R.ProvedOptimal);
@@ -197,8 +207,7 @@ TEST_F(EmbeddingTest, StrictNeedsTaggedAxes) {
   O.SearchMode = EmbeddingOptions::Mode::Strict;
   EmbeddingResult R = embedIntrinsic(Op, In, O);
   EXPECT_EQ(R.S, EmbeddingResult::Status::Infeasible);
-  EXPECT_NE(R.Message.find("no operator iterator is tagged"),
-            std::string::npos)
+  EXPECT_NE(R.Message.find("no operator iterator is tagged"), std::string::npos)
       << R.Message;
 }
 

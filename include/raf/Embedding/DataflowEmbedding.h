@@ -78,6 +78,10 @@ struct EmbeddingOptions {
   /// search (without the bound, within the time limit) and report how many
   /// the space holds.
   unsigned CountLimit = 0;
+  /// Check every edge of every reported embedding against the operator's
+  /// isl relations (the search posts their affine form; this confirms the
+  /// two agree). Costs an isl query per edge.
+  bool VerifyWithIsl = false;
   /// Testing aid: constraints to leave out ("hyper-rectangle",
   /// "memory-access", "alldiff"); used to name the failing constraint.
   llvm::SmallVector<std::string, 2> Disabled;

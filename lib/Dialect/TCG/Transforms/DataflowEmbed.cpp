@@ -52,6 +52,7 @@ struct TCGDataflowEmbedPass
     options.WeightMac = weightMac;
     options.WeightData = weightData;
     options.CountLimit = countLimit;
+    options.VerifyWithIsl = verifyIsl;
 
     FailureOr<embed::TensorExpression> intrinsicExpr =
         lookupIntrinsic(context, intrinsic, module.getLoc());
@@ -60,8 +61,8 @@ struct TCGDataflowEmbedPass
     auto intrinsicGraph = embed::buildDataflowGraph(*intrinsicExpr);
     if (!intrinsicGraph) {
       emitError(module.getLoc())
-          << "intrinsic '" << intrinsic << "': "
-          << llvm::toString(intrinsicGraph.takeError());
+          << "intrinsic '" << intrinsic
+          << "': " << llvm::toString(intrinsicGraph.takeError());
       return signalPassFailure();
     }
 
@@ -73,8 +74,8 @@ struct TCGDataflowEmbedPass
         return;
       }
       auto graph = embed::buildDataflowGraph(
-          *expr, embed::choosePadding(*expr, *intrinsicExpr,
-                                      options.SearchMode));
+          *expr,
+          embed::choosePadding(*expr, *intrinsicExpr, options.SearchMode));
       if (!graph) {
         kernel.emitError() << "no dataflow graph: "
                            << llvm::toString(graph.takeError());

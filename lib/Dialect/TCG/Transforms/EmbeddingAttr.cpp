@@ -46,10 +46,9 @@ static DictionaryAttr embeddingFields(Builder &b,
   // [[name, extent, executed], ...] in iterator order.
   SmallVector<Attribute> executed;
   for (unsigned d = 0, e = emb.Executed.size(); d != e; ++d)
-    executed.push_back(b.getArrayAttr(
-        {b.getStringAttr(expr.Iterators[d].Name),
-         b.getI64IntegerAttr(emb.Extents[d]),
-         b.getI64IntegerAttr(emb.Executed[d])}));
+    executed.push_back(b.getArrayAttr({b.getStringAttr(expr.Iterators[d].Name),
+                                       b.getI64IntegerAttr(emb.Extents[d]),
+                                       b.getI64IntegerAttr(emb.Executed[d])}));
   auto u64 = [&](uint64_t v) {
     return b.getI64IntegerAttr(static_cast<int64_t>(v));
   };

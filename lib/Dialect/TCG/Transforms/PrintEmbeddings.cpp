@@ -227,9 +227,10 @@ struct TCGPrintEmbeddingsPass
          << " fails, " << getInt(emb, "solutions") << " solutions, "
          << getInt(emb, "assets") << " assets";
       if (auto distinct = emb.getAs<IntegerAttr>("distinct"))
-        os << ", " << (emb.getAs<BoolAttr>("distinct_complete").getValue()
-                           ? ""
-                           : "at least ")
+        os << ", "
+           << (emb.getAs<BoolAttr>("distinct_complete").getValue()
+                   ? ""
+                   : "at least ")
            << distinct.getInt() << " distinct embeddings";
       if (auto time = emb.getAs<FloatAttr>("time_ms"))
         os << llvm::format(", %.1f ms", time.getValueAsDouble());

@@ -1,4 +1,4 @@
-// RUN: raf-opt %s --convert-relay-to-tcg --tcg-dataflow-embed="max-candidates=3" --tcg-print-embeddings -o /dev/null | FileCheck %s
+// RUN: raf-opt %s --convert-relay-to-tcg --tcg-dataflow-embed="max-candidates=3 verify-isl=true" --tcg-print-embeddings -o /dev/null | FileCheck %s
 
 // Embeddings for convolution variants (relaxed mode unless stated).
 

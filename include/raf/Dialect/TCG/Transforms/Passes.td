@@ -113,6 +113,10 @@ def TCGDataflowEmbed : Pass<"tcg-dataflow-embed", "mlir::ModuleOp"> {
            "Weight of the data-movement overhead in the cost">,
     Option<"reportTime", "report-time", "bool", "false",
            "Record the solve time (time_ms) in the attribute">,
+    Option<"verifyIsl", "verify-isl", "bool", "false",
+           "Check every edge of every reported embedding against the isl "
+           "relations (an internal consistency check, one isl query per "
+           "edge)">,
     Option<"countLimit", "count", "unsigned", "0",
            "Also enumerate up to this many distinct embeddings of the whole "
            "space and record how many there are (distinct, "
