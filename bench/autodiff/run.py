@@ -34,10 +34,8 @@ Usage: bench/autodiff/run.py [--repeat N] [--depths 1,4,12,48]
 """
 
 import argparse
-import datetime
 import os
 import pathlib
-import platform
 import re
 import shutil
 import statistics
@@ -56,6 +54,9 @@ import torch.nn.functional as F  # noqa: E402
 import torchvision  # noqa: E402
 
 from raf_mlir.torch_frontend import import_module  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+from machine import machine_info as bench_machine_info  # noqa: E402
 
 TARGET_SECONDS = 1.0  # the issue's target for BERT-base
 
@@ -193,21 +194,7 @@ def pipelines():
 
 
 def machine_info() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip() or "unknown"
-    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
-                           capture_output=True, text=True).stdout.strip()
-    return (f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}; "
-            f"raf-opt built from commit {commit}{' (with local changes)' if dirty else ''}; "
-            f"torch {torch.__version__}; {datetime.date.today().isoformat()}")
+    return bench_machine_info([f"torch {torch.__version__}"])
 
 
 def per_layer_text(row) -> str:

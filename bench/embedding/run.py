@@ -31,10 +31,7 @@ Usage: bench/embedding/run.py [--quick] [--modes strict,relaxed]
 """
 
 import argparse
-import datetime
-import os
 import pathlib
-import platform
 import re
 import statistics
 import subprocess
@@ -44,7 +41,9 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "python" / "tests"))
+sys.path.insert(0, str(ROOT / "bench"))
 
+from machine import machine_info  # noqa: E402
 from raf_tools import RAF_OPT  # noqa: E402
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -241,23 +240,6 @@ def distinct_strategies(result):
         maps.add(mapping_text(cand))
     return str(len(maps))
 
-
-def machine_info():
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip() or "unknown"
-    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain",
-                            "--untracked-files=no"], capture_output=True, text=True).stdout.strip()
-    return (f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}; "
-            f"raf-opt built from commit {commit}{' (with local changes)' if dirty else ''}; "
-            f"{datetime.date.today().isoformat()}")
 
 
 def fmt_ms(value):

@@ -214,26 +214,11 @@ unsigned DataflowGraph::getOutputNode() const {
   return ~0u;
 }
 
-unsigned DataflowGraph::getResultStatement() const {
-  for (const DepEdge &E : Edges)
-    if (E.K == DepEdge::Kind::Write)
-      return E.Src;
-  return ~0u;
-}
-
 SmallVector<unsigned, 4> DataflowGraph::getStatements() const {
   SmallVector<unsigned, 4> Result;
   for (unsigned N = 0, E = Nodes.size(); N != E; ++N)
     if (Nodes[N].isStatement())
       Result.push_back(N);
-  return Result;
-}
-
-SmallVector<const DepEdge *, 4> DataflowGraph::getEdgesFrom(unsigned N) const {
-  SmallVector<const DepEdge *, 4> Result;
-  for (const DepEdge &E : Edges)
-    if (E.Src == N)
-      Result.push_back(&E);
   return Result;
 }
 

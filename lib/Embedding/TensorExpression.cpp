@@ -55,8 +55,6 @@ std::optional<ScalarOp> raf::embed::symbolizeScalarOp(llvm::StringRef Name) {
       .Default(std::nullopt);
 }
 
-bool raf::embed::isCommutative(ScalarOp Op) { return Op != ScalarOp::Sub; }
-
 unsigned TensorExpression::getNumParallel() const {
   unsigned N = 0;
   while (N < Iterators.size() && !Iterators[N].IsReduction)

@@ -9,20 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "raf/Runtime/Interpreter.h"
+#include "InterpreterFixture.h"
 
-#include "raf/Dialect/Relay/IR/RelayDialect.h"
 #include "raf/Dialect/Relay/IR/RelayOps.h"
-
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "gtest/gtest.h"
-
-#include <string>
 
 #include <cstring>
 #include <string>
@@ -32,41 +21,23 @@ using namespace raf::runtime;
 
 namespace {
 
-class InterpreterMemoryTest : public ::testing::Test {
+class InterpreterMemoryTest : public InterpreterFixture {
 protected:
-  InterpreterMemoryTest() {
-    DialectRegistry registry;
-    registry.insert<raf::relay::RelayDialect, func::FuncDialect,
-                    arith::ArithDialect>();
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
-
-  void parse(llvm::StringRef source) {
-    module = parseSourceString<ModuleOp>(source, &context);
-    ASSERT_TRUE(module) << "the test module does not parse";
-  }
-
   /// Runs `function` with memory tracking set as given; the measurements
   /// are left in `stats`.
   FailureOr<SmallVector<RuntimeValue>>
   run(llvm::StringRef function, llvm::ArrayRef<RuntimeValue> arguments,
       bool track, bool trace = false) {
-    diagnostics.clear();
-    ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diagnostic) {
-      diagnostics += diagnostic.str() + "\n";
-      return success();
-    });
-    Interpreter interpreter(module.get());
-    interpreter.setTrackMemory(track, trace);
-    auto results = interpreter.run(function, arguments);
-    stats = interpreter.getMemoryStats();
-    return results;
+    return runWith(
+        function, arguments,
+        [&](Interpreter &interpreter) {
+          interpreter.setTrackMemory(track, trace);
+        },
+        [&](Interpreter &interpreter) {
+          stats = interpreter.getMemoryStats();
+        });
   }
 
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
-  std::string diagnostics;
   MemoryStats stats;
 };
 

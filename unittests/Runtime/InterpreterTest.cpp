@@ -8,19 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "raf/Runtime/Interpreter.h"
-#include "raf/Runtime/OperatorKernels.h"
+#include "InterpreterFixture.h"
 
-#include "raf/Dialect/Relay/IR/RelayDialect.h"
 #include "raf/Dialect/Relay/IR/RelayOps.h"
-
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "gtest/gtest.h"
+#include "raf/Runtime/OperatorKernels.h"
 
 #include <cmath>
 #include <string>
@@ -30,40 +21,16 @@ using namespace raf::runtime;
 
 namespace {
 
-class InterpreterTest : public ::testing::Test {
+class InterpreterTest : public InterpreterFixture {
 protected:
-  InterpreterTest() {
-    DialectRegistry registry;
-    registry.insert<raf::relay::RelayDialect, func::FuncDialect,
-                    arith::ArithDialect>();
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
-
-  /// Parses `source`; the test fails if it does not parse and verify.
-  ModuleOp parse(llvm::StringRef source) {
-    module = parseSourceString<ModuleOp>(source, &context);
-    EXPECT_TRUE(module) << "the test module does not parse";
-    return module.get();
-  }
-
   /// Runs `function`, collecting diagnostics in `diagnostics`.
   FailureOr<SmallVector<RuntimeValue>>
   run(llvm::StringRef function, llvm::ArrayRef<RuntimeValue> arguments,
       unsigned maxDepth = Interpreter::kDefaultMaxCallDepth) {
-    diagnostics.clear();
-    ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diagnostic) {
-      diagnostics += diagnostic.str() + "\n";
-      return success();
+    return runWith(function, arguments, [&](Interpreter &interpreter) {
+      interpreter.setMaxCallDepth(maxDepth);
     });
-    Interpreter interpreter(module.get());
-    interpreter.setMaxCallDepth(maxDepth);
-    return interpreter.run(function, arguments);
   }
-
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
-  std::string diagnostics;
 };
 
 RuntimeValue scalar(DType dtype, double value) {

@@ -128,14 +128,10 @@ struct DataflowGraph {
 
   unsigned getNumIterators() const { return Expr.Iterators.size(); }
   unsigned getNumParallel() const { return Expr.getNumParallel(); }
-  /// The dependence node of input I, of the output, and the statement that
-  /// writes the output.
+  /// The dependence node of input I and of the output.
   unsigned getInputNode(unsigned I) const;
   unsigned getOutputNode() const;
-  unsigned getResultStatement() const;
   llvm::SmallVector<unsigned, 4> getStatements() const;
-  /// The edges leaving node N.
-  llvm::SmallVector<const DepEdge *, 4> getEdgesFrom(unsigned N) const;
   /// A readable listing of nodes and relations in isl notation.
   std::string describe() const;
 };

@@ -71,13 +71,11 @@ struct Operand {
   bool hasView() const;
 };
 
-/// Scalar operations of bodies and reductions. Add, Mul, Max and Min are
-/// commutative.
+/// Scalar operations of bodies and reductions.
 enum class ScalarOp { Add, Sub, Mul, Max, Min };
 
 llvm::StringRef stringifyScalarOp(ScalarOp Op);
 std::optional<ScalarOp> symbolizeScalarOp(llvm::StringRef Name);
-bool isCommutative(ScalarOp Op);
 
 /// A node of the scalar body: an operand read or a binary operation on two
 /// earlier nodes.
