@@ -46,6 +46,13 @@ static cl::opt<bool>
                            "instruction"),
                   cl::cat(toolCategory));
 
+static cl::opt<bool> timingOnly(
+    "timing-only",
+    cl::desc("Run only the cycle model (queues, tokens, latencies), not the "
+             "instructions' effects: for programs whose data would be too "
+             "large or slow to simulate; DRAM is not read or written"),
+    cl::cat(toolCategory));
+
 static cl::OptionCategory cycleCategory("Cycle model (docs/vta.md)");
 static CycleModel defaults;
 static cl::opt<uint64_t>
@@ -114,6 +121,10 @@ int main(int argc, char **argv) {
   SimulatorOptions options;
   options.checkProgram = !noCheck;
   options.recordTimeline = printTimeline;
+  options.functional = !timingOnly;
+  if (timingOnly && (!dramFile.empty() || !outputFile.empty()))
+    return fail("--timing-only reads and writes no DRAM image; drop --dram "
+                "and -o");
   options.cycleModel.dmaBytesPerCycle = dmaBytesPerCycle;
   options.cycleModel.dmaLatencyCycles = dmaLatency;
   options.cycleModel.padCyclesPerElement = padCycles;

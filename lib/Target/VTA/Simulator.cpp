@@ -86,6 +86,9 @@ private:
   }
 
   std::string describeDeadlock() const;
+  void allocateBuffers();
+  /// What an instruction adds to the counters, without executing it.
+  void countOnly(const Instruction &insn);
   llvm::Error execute(size_t index);
   llvm::Error executeLoad(size_t index, const Instruction &insn);
   llvm::Error executeStore(size_t index, const Instruction &insn);
@@ -94,9 +97,9 @@ private:
   /// Unchecked programs (SimulatorOptions::checkProgram off) may carry
   /// negative fields; nothing decoded from a binary does.
   llvm::Error checkNonNegative(size_t index, const Instruction &insn) const {
-    for (int64_t value : {insn.sramBase, insn.dramBase, insn.ySize, insn.xSize,
-                          insn.xStride, insn.yPad0, insn.yPad1, insn.xPad0,
-                          insn.xPad1})
+    for (int64_t value :
+         {insn.sramBase, insn.dramBase, insn.ySize, insn.xSize, insn.xStride,
+          insn.yPad0, insn.yPad1, insn.xPad0, insn.xPad1})
       if (value < 0)
         return fail(index, "has a negative address, size, stride or pad");
     return llvm::Error::success();
@@ -173,6 +176,18 @@ std::string Execution::describeDeadlock() const {
          (finished ? "run" : "not run");
 }
 
+void Execution::allocateBuffers() {
+  sim.inp.assign(
+      config.buffDepth(Buffer::Inp) * config.batch() * config.blockIn(), 0);
+  sim.wgt.assign(
+      config.buffDepth(Buffer::Wgt) * config.blockOut() * config.blockIn(), 0);
+  sim.acc.assign(
+      config.buffDepth(Buffer::Acc) * config.batch() * config.blockOut(), 0);
+  sim.out.assign(
+      config.buffDepth(Buffer::Out) * config.batch() * config.blockOut(), 0);
+  sim.uops.assign(config.buffDepth(Buffer::Uop), Uop());
+}
+
 llvm::Expected<SimulationResult> Execution::run() {
   if (program.config != config)
     return llvm::createStringError(
@@ -184,20 +199,10 @@ llvm::Expected<SimulationResult> Execution::run() {
                                      llvm::join(errors, "\n"));
   }
 
-  // Fresh buffers.
-  sim.inp.assign(config.buffDepth(Buffer::Inp) * config.batch() *
-                     config.blockIn(),
-                 0);
-  sim.wgt.assign(config.buffDepth(Buffer::Wgt) * config.blockOut() *
-                     config.blockIn(),
-                 0);
-  sim.acc.assign(config.buffDepth(Buffer::Acc) * config.batch() *
-                     config.blockOut(),
-                 0);
-  sim.out.assign(config.buffDepth(Buffer::Out) * config.batch() *
-                     config.blockOut(),
-                 0);
-  sim.uops.assign(config.buffDepth(Buffer::Uop), Uop());
+  // Fresh buffers (none when only timing is asked for: a large layer's
+  // program then costs no memory beyond its instructions).
+  if (options.functional)
+    allocateBuffers();
 
   // Fetch: dispatch every instruction to its module's queue.
   for (size_t i = 0; i < program.instructions.size(); ++i)
@@ -228,10 +233,10 @@ llvm::Expected<SimulationResult> Execution::run() {
     return llvm::createStringError("the program ended without FINISH");
   for (size_t q = 0; q < fifos.size(); ++q)
     if (!fifos[q].empty())
-      return llvm::createStringError(
-          "the " + getTokenQueueName(TokenQueue(q)) + " FIFO still holds " +
-          llvm::Twine(uint64_t(fifos[q].size())) +
-          " token(s) at the end of the program");
+      return llvm::createStringError("the " + getTokenQueueName(TokenQueue(q)) +
+                                     " FIFO still holds " +
+                                     llvm::Twine(uint64_t(fifos[q].size())) +
+                                     " token(s) at the end of the program");
   result.cycles = *std::max_element(clocks.begin(), clocks.end());
   return std::move(result);
 }
@@ -256,22 +261,25 @@ llvm::Error Execution::execute(size_t index) {
   }
 
   llvm::Error error = llvm::Error::success();
-  switch (insn.opcode) {
-  case Opcode::Load:
-    error = executeLoad(index, insn);
-    break;
-  case Opcode::Store:
-    error = executeStore(index, insn);
-    break;
-  case Opcode::Gemm:
-  case Opcode::Alu:
-    error = executeLoop(index, insn);
-    break;
-  case Opcode::Finish:
-    finished = true;
-    finishIndex = index;
-    break;
-  }
+  if (!options.functional && insn.opcode != Opcode::Finish)
+    countOnly(insn);
+  else
+    switch (insn.opcode) {
+    case Opcode::Load:
+      error = executeLoad(index, insn);
+      break;
+    case Opcode::Store:
+      error = executeStore(index, insn);
+      break;
+    case Opcode::Gemm:
+    case Opcode::Alu:
+      error = executeLoop(index, insn);
+      break;
+    case Opcode::Finish:
+      finished = true;
+      finishIndex = index;
+      break;
+    }
   if (error)
     return error;
 
@@ -291,6 +299,26 @@ llvm::Error Execution::execute(size_t index) {
     if (auto queue = getPushNextQueue(module))
       fifos[size_t(*queue)].push_back(end);
   return llvm::Error::success();
+}
+
+void Execution::countOnly(const Instruction &insn) {
+  switch (insn.opcode) {
+  case Opcode::Load:
+    result.loadBytes[size_t(insn.memoryType)] +=
+        CycleModel::getTransferBytes(config, insn);
+    break;
+  case Opcode::Store:
+    result.storeBytes += CycleModel::getTransferBytes(config, insn);
+    break;
+  case Opcode::Gemm:
+    result.gemmUopSteps += CycleModel::getUopSteps(insn);
+    break;
+  case Opcode::Alu:
+    result.aluUopSteps += CycleModel::getUopSteps(insn);
+    break;
+  case Opcode::Finish:
+    break;
+  }
 }
 
 llvm::Error Execution::executeLoad(size_t index, const Instruction &insn) {
@@ -314,21 +342,20 @@ llvm::Error Execution::executeLoad(size_t index, const Instruction &insn) {
                            " rows");
 
   // Element sizes in DRAM and lanes per buffer row.
-  uint64_t lanes = config.elemBits(buffer) /
-                   (buffer == Buffer::Acc   ? config.accWidth()
-                    : buffer == Buffer::Uop ? 32
-                                            : 8);
-  uint64_t dramElemBytes =
-      insn.memoryType == MemoryType::Acc8Bit ? lanes
-      : insn.memoryType == MemoryType::Uop   ? 4
-                                             : config.elemBytes(buffer);
+  uint64_t lanes =
+      config.elemBits(buffer) / (buffer == Buffer::Acc   ? config.accWidth()
+                                 : buffer == Buffer::Uop ? 32
+                                                         : 8);
+  uint64_t dramElemBytes = insn.memoryType == MemoryType::Acc8Bit ? lanes
+                           : insn.memoryType == MemoryType::Uop
+                               ? 4
+                               : config.elemBytes(buffer);
   for (uint64_t y = 0; y < uint64_t(insn.ySize); ++y) {
     uint64_t address = insn.dramBase + y * insn.xStride;
     if (insn.memoryType == MemoryType::Uop) {
       if (address + insn.xSize > program.uops.size())
         return fail(index, "reads micro-ops [" + llvm::Twine(address) + ", " +
-                               llvm::Twine(address + insn.xSize) +
-                               ") of a " +
+                               llvm::Twine(address + insn.xSize) + ") of a " +
                                llvm::Twine(uint64_t(program.uops.size())) +
                                "-entry micro-op table");
     } else if (llvm::Error error =
@@ -347,8 +374,8 @@ llvm::Error Execution::executeLoad(size_t index, const Instruction &insn) {
       return;
     case MemoryType::Inp:
     case MemoryType::Wgt: {
-      int8_t *dst = (buffer == Buffer::Inp ? sim.inp : sim.wgt).data() +
-                    row * lanes;
+      int8_t *dst =
+          (buffer == Buffer::Inp ? sim.inp : sim.wgt).data() + row * lanes;
       if (address)
         std::memcpy(dst, dram.data() + *address * dramElemBytes, lanes);
       else
@@ -412,11 +439,10 @@ llvm::Error Execution::executeStore(size_t index, const Instruction &insn) {
       return error;
   for (uint64_t y = 0; y < uint64_t(insn.ySize); ++y)
     for (uint64_t x = 0; x < uint64_t(insn.xSize); ++x)
-      std::memcpy(dram.data() +
-                      (insn.dramBase + y * insn.xStride + x) * elemBytes,
-                  sim.out.data() + (insn.sramBase + y * insn.xSize + x) *
-                                       elemBytes,
-                  elemBytes);
+      std::memcpy(
+          dram.data() + (insn.dramBase + y * insn.xStride + x) * elemBytes,
+          sim.out.data() + (insn.sramBase + y * insn.xSize + x) * elemBytes,
+          elemBytes);
   result.storeBytes += rows * elemBytes;
   return llvm::Error::success();
 }
@@ -458,13 +484,14 @@ llvm::Error Execution::executeLoop(size_t index, const Instruction &insn) {
     for (int64_t iIn = 0; iIn < insn.iterIn; ++iIn) {
       for (int64_t u = insn.uopBgn; u < insn.uopEnd; ++u) {
         const Uop &uop = sim.uops[u];
-        uint64_t dst = uop.dstIdx + iOut * insn.dstFactorOut +
-                       iIn * insn.dstFactorIn;
-        uint64_t src = uop.srcIdx + iOut * insn.srcFactorOut +
-                       iIn * insn.srcFactorIn;
+        uint64_t dst =
+            uop.dstIdx + iOut * insn.dstFactorOut + iIn * insn.dstFactorIn;
+        uint64_t src =
+            uop.srcIdx + iOut * insn.srcFactorOut + iIn * insn.srcFactorIn;
         auto where = [&] {
-          return "micro-op " + std::to_string(u) + " at i_out = " +
-                 std::to_string(iOut) + ", i_in = " + std::to_string(iIn);
+          return "micro-op " + std::to_string(u) +
+                 " at i_out = " + std::to_string(iOut) +
+                 ", i_in = " + std::to_string(iIn);
         };
         if (llvm::Error error =
                 checkRow(index, Buffer::Acc, dst, where() + " (dst_idx)"))
@@ -478,13 +505,13 @@ llvm::Error Execution::executeLoop(size_t index, const Instruction &insn) {
           continue;
         }
         if (isGemm) {
-          uint64_t wgtIdx = uop.wgtIdx + iOut * insn.wgtFactorOut +
-                            iIn * insn.wgtFactorIn;
+          uint64_t wgtIdx =
+              uop.wgtIdx + iOut * insn.wgtFactorOut + iIn * insn.wgtFactorIn;
           if (llvm::Error error =
                   checkRow(index, Buffer::Inp, src, where() + " (src_idx)"))
             return error;
-          if (llvm::Error error = checkRow(index, Buffer::Wgt, wgtIdx,
-                                           where() + " (wgt_idx)"))
+          if (llvm::Error error =
+                  checkRow(index, Buffer::Wgt, wgtIdx, where() + " (wgt_idx)"))
             return error;
           const int8_t *inpRow = sim.inp.data() + src * batch * blockIn;
           const int8_t *wgtRow = sim.wgt.data() + wgtIdx * blockOut * blockIn;

@@ -3,6 +3,9 @@
 // RUN: raf-vta-sim %t.bin --dram=%t.dram -o %t.out --timeline | FileCheck %s
 // RUN: od -An -tx1 -v -j272 %t.out | FileCheck %s --check-prefix=OUT
 // RUN: cmp -n 272 %t.dram %t.out
+// The cycle model alone gives the same counters without DRAM.
+// RUN: raf-vta-sim %t.bin --timing-only | FileCheck %s --check-prefix=TIMING
+// RUN: not raf-vta-sim %t.bin --timing-only -o %t.none 2>&1 | FileCheck %s --check-prefix=TIMING-IO
 
 // End to end: IR -> binary -> simulator. One 1x16x16 GEMM of the input row
 // x = (-80, -70, ..., 70) with W = 3 I, then requantisation: shift right by
@@ -52,3 +55,15 @@ vta_isa.program #vta.config<"1x16x16"> uops {
   vta_isa.store out sram_base = 0, dram_base = 17, y_size = 1, x_size = 1, x_stride = 1, y_pad_0 = 0, y_pad_1 = 0, x_pad_0 = 0, x_pad_1 = 0 pop_prev_dep push_prev_dep
   vta_isa.finish pop_next_dep
 }
+
+// TIMING:      cycles: 43
+// TIMING-NEXT: load: 2 instructions, 34 busy cycles
+// TIMING-NEXT: compute: 7 instructions, 9 busy cycles
+// TIMING-NEXT: store: 1 instructions, 2 busy cycles
+// TIMING-NEXT: gemm micro-op steps: 2
+// TIMING-NEXT: alu micro-op steps: 3
+// TIMING-NEXT: loaded uop bytes: 4
+// TIMING-NEXT: loaded wgt bytes: 256
+// TIMING-NEXT: loaded inp bytes: 16
+// TIMING-NEXT: stored bytes: 16
+// TIMING-IO: --timing-only reads and writes no DRAM image

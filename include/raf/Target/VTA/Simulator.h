@@ -52,6 +52,13 @@ struct SimulatorOptions {
   /// Turn off to watch the run-time checks catch what the static rules would
   /// have (tests do); they are always on.
   bool checkProgram = true;
+  /// Execute the instructions' effects on the buffers and DRAM. When off,
+  /// only the cycle model runs (with the same queues and tokens, so the
+  /// cycles, counters and deadlock reports are those of a functional run)
+  /// and DRAM may be empty: the cost of a schedule on a layer too large to
+  /// simulate with data. The static checks still apply; run-time bounds
+  /// checks of DRAM and buffer rows do not.
+  bool functional = true;
   /// Record start and end cycles of every instruction.
   bool recordTimeline = false;
 };
