@@ -116,12 +116,24 @@ def TCGLowerToVTA : Pass<"tcg-lower-to-vta", "mlir::ModuleOp"> {
     input, weight and result, the result's rows and planes; see
     docs/vta.md). The kernels stay, so the module still runs on the CPU.
 
-    The schedule keeps the operands resident in the on-chip buffers when
-    they fit, and otherwise splits one parallel tile iterator into chunks
-    that do, loading each chunk's input and weight once, at its outermost
-    reduction loop. A kernel that is not a packed VTA GEMM, has other
-    element types, or whose operands (even split), micro-ops or loop
-    factors do not fit gets a located error.
+    The schedule tiles every tile iterator of the kernel (tile sizes that
+    divide the extents) with one or two virtual threads (double-buffered
+    input, weight and accumulator tiles). For each output tile and each
+    reduction tile inside it, the input and weight tiles are loaded with
+    2-D strided DMAs (at the outermost reduction loop) unless the buffer
+    already holds them, and one GEMM runs over the tile; the accumulator is
+    reset before the first reduction tile, and an ALU epilogue and stores
+    follow the last. The dependence tokens come from the SRAM rows each
+    instruction touches (raf::vta::assemble). The schedule search
+    enumerates every valid tiling (input, weight and accumulator buffers
+    per thread, micro-op buffer, loop and DMA field widths, instruction
+    limit), ranks them by an analytic estimate and simulates the best
+    `simulate` (or, with `exhaustive`, all) on the cycle model; the fewest
+    cycles win. `tile-sizes` and `virtual-threads` give a schedule instead;
+    an invalid one is an error naming the limit it breaks. A kernel that is
+    not a packed VTA GEMM, has other element types, or has no valid
+    schedule gets a located error. With `report`, a remark on each kernel
+    gives the chosen schedule and its cycles.
 
     ```
     raf-opt --convert-relay-to-tcg --tcg-dataflow-embed --tcg-apply-strategy \
@@ -137,7 +149,24 @@ def TCGLowerToVTA : Pass<"tcg-lower-to-vta", "mlir::ModuleOp"> {
            /*default=*/"0",
            "Reject programs whose GEMMs write an accumulator row again "
            "within this many micro-op steps (ACC_DEP_DISTANCE, 3 on "
-           "TVM-VTA); 0 (default) does not check">
+           "TVM-VTA); 0 (default) does not check">,
+    Option<"exhaustive", "exhaustive", "bool", /*default=*/"false",
+           "Simulate every valid schedule instead of the best by the "
+           "estimate">,
+    Option<"simulateCandidates", "simulate", "unsigned", /*default=*/"8",
+           "Schedules simulated on the cycle model (the best by the "
+           "analytic estimate)">,
+    ListOption<"tileSizes", "tile-sizes", "int64_t",
+               "A given schedule: one tile size per tile iterator, parallel "
+               "ones first in kernel order (the search when empty)">,
+    Option<"virtualThreads", "virtual-threads", "int64_t", /*default=*/"1",
+           "Virtual threads of a given schedule (1 or 2)">,
+    Option<"maxInstructions", "max-instructions", "int64_t",
+           /*default=*/"262144",
+           "Schedules with more instructions are invalid">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark per kernel: the schedule, its cycles and the "
+           "search">
   ];
   let dependentDialects = ["raf::vta_isa::VTAISADialect"];
 }

@@ -36,6 +36,11 @@ struct TCGLowerToVTAPass
     if (requantShift >= 0)
       options.requantShift = requantShift;
     options.accDependenceDistance = accDependenceDistance;
+    options.exhaustiveSearch = exhaustive;
+    options.simulateCandidates = simulateCandidates;
+    options.tileSizes.assign(tileSizes.begin(), tileSizes.end());
+    options.virtualThreads = virtualThreads;
+    options.maxInstructions = maxInstructions;
     SmallVector<tcg::KernelOp> kernels;
     module.walk([&](tcg::KernelOp kernel) { kernels.push_back(kernel); });
     llvm::DenseMap<Operation *, unsigned> kernelsPerParent;
@@ -46,6 +51,25 @@ struct TCGLowerToVTAPass
       if (mlir::failed(lowering)) {
         failed = true;
         continue;
+      }
+      if (report) {
+        InFlightDiagnostic remark = kernel.emitRemark("vta: cycles=");
+        const vta::SimulationResult &timing = lowering->timing;
+        remark << timing.cycles << " tiles=[";
+        for (auto [i, size] : llvm::enumerate(lowering->knobs.tileSizes))
+          remark << (i ? ", " : "") << lowering->iteratorNames[i] << "="
+                 << size;
+        remark << "] virtual-threads=" << lowering->knobs.virtualThreads
+               << " instructions=" << lowering->program.instructions.size()
+               << " load-bytes=";
+        uint64_t loaded = 0;
+        for (uint64_t bytes : timing.loadBytes)
+          loaded += bytes;
+        remark << loaded << " store-bytes=" << timing.storeBytes
+               << " gemm-steps=" << timing.gemmUopSteps
+               << " alu-steps=" << timing.aluUopSteps
+               << " valid-schedules=" << lowering->validConfigurations
+               << " simulated=" << lowering->simulatedConfigurations;
       }
       // The program goes right after the module-level op holding the
       // kernel.

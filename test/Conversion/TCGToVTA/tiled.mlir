@@ -1,32 +1,44 @@
-// RUN: raf-opt %s --tcg-lower-to-vta | FileCheck %s
+// RUN: raf-opt %s --tcg-lower-to-vta="tile-sizes=1500" | FileCheck %s
+// RUN: raf-opt %s --tcg-lower-to-vta="report=true" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=SEARCH
 
 // 3000 rows of a dense layer exceed the 2048-row input and accumulator
-// buffers, so the rows m are split into two chunks of 1500 (the largest
-// divisor that fits). The weight does not depend on m and is loaded once.
-// Tokens: the second input load waits for the first chunk's GEMM (g2l), the
-// second reset for the first chunk's last store (s2g: a reset writes the
-// output buffer); FINISH waits for the last store.
+// buffers. Tiles of 1500 rows: the weight does not depend on m and is
+// loaded once. Tokens: the second input load waits for the first tile's
+// GEMM (g2l), the second reset for the first tile's last store (s2g: a
+// reset writes the output buffer); FINISH waits for the last store.
+// CHECK:      vta_isa.program #vta.config<"1x16x16"> attributes {vta.dram = {input_offset = 0 : i64, input_operand = 0 : i64, result_offset = 48384 : i64, result_planes = 4 : i64, result_rows = 3000 : i64, size = 240384 : i64, weight_offset = 48128 : i64, weight_operand = 1 : i64}, vta.kernel = "rows#0"} uops {
+// CHECK-NEXT:   vta_isa.uop dst_idx = 0, src_idx = 0, wgt_idx = 0
+// CHECK-NEXT:   } instructions {
+// CHECK-NEXT:   vta_isa.load uop sram_base = 0, dram_base = 0, y_size = 1, x_size = 1, x_stride = 1,{{.*}}x_pad_1 = 0{{$}}
+// CHECK-NEXT:   vta_isa.load inp sram_base = 0, dram_base = 0, y_size = 1, x_size = 1500, x_stride = 1500,{{.*}}x_pad_1 = 0{{$}}
+// CHECK-NEXT:   vta_isa.load wgt sram_base = 0, dram_base = 188, y_size = 1, x_size = 1, x_stride = 1,{{.*}}x_pad_1 = 0 push_next_dep
+// CHECK-NEXT:   vta_isa.gemm reset_reg uop_bgn = 0, uop_end = 1, iter_out = 1500, iter_in = 1, dst_factor_out = 1, dst_factor_in = 0, src_factor_out = 0, src_factor_in = 0, wgt_factor_out = 0, wgt_factor_in = 0{{$}}
+// CHECK-NEXT:   vta_isa.gemm uop_bgn = 0, uop_end = 1, iter_out = 1500, iter_in = 1, dst_factor_out = 1, dst_factor_in = 0, src_factor_out = 1, src_factor_in = 0, wgt_factor_out = 0, wgt_factor_in = 0 pop_prev_dep push_prev_dep
+// CHECK-NEXT:   vta_isa.alu add uop_bgn = 0, uop_end = 1, iter_out = 1500, iter_in = 1, dst_factor_out = 1, dst_factor_in = 0, src_factor_out = 1, src_factor_in = 0, imm = 0 use_imm push_next_dep
+// CHECK-NEXT:   vta_isa.store out sram_base = 0, dram_base = 3024, y_size = 1, x_size = 1500, x_stride = 1500,{{.*}}x_pad_1 = 0 pop_prev_dep push_prev_dep
+// CHECK-NEXT:   vta_isa.alu shr uop_bgn = 0, uop_end = 1, iter_out = 1500, iter_in = 1, dst_factor_out = 1, dst_factor_in = 0, src_factor_out = 1, src_factor_in = 0, imm = 8 use_imm pop_next_dep push_next_dep
+// CHECK-NEXT:   vta_isa.store out sram_base = 0, dram_base = 6024, y_size = 1, x_size = 1500, x_stride = 1500,{{.*}}x_pad_1 = 0 pop_prev_dep push_prev_dep
+// CHECK-NEXT:   vta_isa.alu shr uop_bgn = 0, uop_end = 1, iter_out = 1500, iter_in = 1, dst_factor_out = 1, dst_factor_in = 0, src_factor_out = 1, src_factor_in = 0, imm = 8 use_imm pop_next_dep push_next_dep
+// CHECK-NEXT:   vta_isa.store out sram_base = 0, dram_base = 9024, y_size = 1, x_size = 1500, x_stride = 1500,{{.*}}x_pad_1 = 0 pop_prev_dep push_prev_dep
+// CHECK-NEXT:   vta_isa.alu shr uop_bgn = 0, uop_end = 1, iter_out = 1500, iter_in = 1, dst_factor_out = 1, dst_factor_in = 0, src_factor_out = 1, src_factor_in = 0, imm = 8 use_imm pop_next_dep push_next_dep
+// CHECK-NEXT:   vta_isa.store out sram_base = 0, dram_base = 12024, y_size = 1, x_size = 1500, x_stride = 1500,{{.*}}x_pad_1 = 0 pop_prev_dep push_prev_dep
+// CHECK-NEXT:   vta_isa.load inp sram_base = 0, dram_base = 1500, y_size = 1, x_size = 1500, x_stride = 1500,{{.*}}x_pad_1 = 0 pop_next_dep push_next_dep
+// CHECK-NEXT:   vta_isa.gemm reset_reg uop_bgn = 0, uop_end = 1, iter_out = 1500, iter_in = 1, dst_factor_out = 1, dst_factor_in = 0, src_factor_out = 0, src_factor_in = 0, wgt_factor_out = 0, wgt_factor_in = 0 pop_next_dep
+// CHECK-NEXT:   vta_isa.gemm uop_bgn = 0, uop_end = 1, iter_out = 1500, iter_in = 1, dst_factor_out = 1, dst_factor_in = 0, src_factor_out = 1, src_factor_in = 0, wgt_factor_out = 0, wgt_factor_in = 0 pop_prev_dep
+// CHECK-NEXT:   vta_isa.alu add uop_bgn = 0, uop_end = 1, iter_out = 1500, iter_in = 1, dst_factor_out = 1, dst_factor_in = 0, src_factor_out = 1, src_factor_in = 0, imm = 0 use_imm push_next_dep
+// CHECK-NEXT:   vta_isa.store out sram_base = 0, dram_base = 4524, y_size = 1, x_size = 1500, x_stride = 1500,{{.*}}x_pad_1 = 0 pop_prev_dep push_prev_dep
+// CHECK-NEXT:   vta_isa.alu shr uop_bgn = 0, uop_end = 1, iter_out = 1500, iter_in = 1, dst_factor_out = 1, dst_factor_in = 0, src_factor_out = 1, src_factor_in = 0, imm = 8 use_imm pop_next_dep push_next_dep
+// CHECK-NEXT:   vta_isa.store out sram_base = 0, dram_base = 7524, y_size = 1, x_size = 1500, x_stride = 1500,{{.*}}x_pad_1 = 0 pop_prev_dep push_prev_dep
+// CHECK-NEXT:   vta_isa.alu shr uop_bgn = 0, uop_end = 1, iter_out = 1500, iter_in = 1, dst_factor_out = 1, dst_factor_in = 0, src_factor_out = 1, src_factor_in = 0, imm = 8 use_imm pop_next_dep push_next_dep
+// CHECK-NEXT:   vta_isa.store out sram_base = 0, dram_base = 10524, y_size = 1, x_size = 1500, x_stride = 1500,{{.*}}x_pad_1 = 0 pop_prev_dep push_prev_dep
+// CHECK-NEXT:   vta_isa.alu shr uop_bgn = 0, uop_end = 1, iter_out = 1500, iter_in = 1, dst_factor_out = 1, dst_factor_in = 0, src_factor_out = 1, src_factor_in = 0, imm = 8 use_imm pop_next_dep push_next_dep
+// CHECK-NEXT:   vta_isa.store out sram_base = 0, dram_base = 13524, y_size = 1, x_size = 1500, x_stride = 1500,{{.*}}x_pad_1 = 0 pop_prev_dep push_prev_dep
+// CHECK-NEXT:   vta_isa.finish pop_next_dep
+// CHECK-NEXT: }
 
-// CHECK:       vta_isa.program #vta.config<"1x16x16"> attributes {vta.dram = {input_offset = 0 : i64, input_operand = 0 : i64, result_offset = 48384 : i64, result_planes = 4 : i64, result_rows = 3000 : i64, size = 240384 : i64, weight_offset = 48128 : i64, weight_operand = 1 : i64}, vta.kernel = "rows#0"} uops {
-// CHECK-NEXT:    vta_isa.uop dst_idx = 0, src_idx = 0, wgt_idx = 0
-// CHECK-NEXT:    vta_isa.uop dst_idx = 0, src_idx = 0, wgt_idx = 0
-// CHECK-NEXT:  } instructions {
-// CHECK-NEXT:    vta_isa.load uop sram_base = 0, dram_base = 0, y_size = 1, x_size = 2, x_stride = 2,
-// CHECK-NEXT:    vta_isa.load inp sram_base = 0, dram_base = 0, y_size = 1, x_size = 1500, x_stride = 1500, {{.*}}x_pad_1 = 0{{$}}
-// CHECK-NEXT:    vta_isa.load wgt sram_base = 0, dram_base = 188, y_size = 1, x_size = 1, x_stride = 1, {{.*}} push_next_dep
-// CHECK-NEXT:    vta_isa.gemm reset_reg uop_bgn = 0, uop_end = 1, iter_out = 1500, {{.*}}wgt_factor_in = 0{{$}}
-// CHECK-NEXT:    vta_isa.gemm uop_bgn = 1, uop_end = 2, iter_out = 1500, iter_in = 1, dst_factor_out = 1, dst_factor_in = 0, src_factor_out = 1, {{.*}} pop_prev_dep push_prev_dep
-// CHECK-NEXT:    vta_isa.alu add {{.*}}iter_out = 1500, {{.*}} push_next_dep
-// CHECK-NEXT:    vta_isa.store out sram_base = 0, dram_base = 3024, y_size = 1, x_size = 1500, x_stride = 3000, {{.*}} pop_prev_dep push_prev_dep
-// CHECK-COUNT-3: vta_isa.store out
-// CHECK-NEXT:    vta_isa.load inp sram_base = 0, dram_base = 1500, y_size = 1, x_size = 1500, x_stride = 1500, {{.*}} pop_next_dep push_next_dep
-// CHECK-NEXT:    vta_isa.gemm reset_reg {{.*}} pop_next_dep
-// CHECK-NEXT:    vta_isa.gemm uop_bgn = 1, {{.*}} pop_prev_dep{{$}}
-// CHECK-NEXT:    vta_isa.alu add {{.*}} push_next_dep
-// CHECK-NEXT:    vta_isa.store out sram_base = 0, dram_base = 4524, y_size = 1, x_size = 1500, x_stride = 3000,
-// CHECK-COUNT-3: vta_isa.store out
-// CHECK-NEXT:    vta_isa.finish pop_next_dep
-// CHECK-NEXT:  }
+// The search tries every divisor of 3000 that fits, with one or two
+// virtual threads.
+// SEARCH: remark: vta: cycles={{[0-9]+}} tiles=[m={{[0-9]+}}] virtual-threads={{[12]}} {{.*}} valid-schedules={{[0-9]+}} simulated=8
 
 func.func @rows(%a: tensor<3000x1x16xi8>, %b: tensor<1x16x16xi8>) -> tensor<3000x1x16xi32> {
   %0 = tcg.kernel "nn.dense" (%x = %a : tensor<3000x1x16xi8>, %w = %b : tensor<1x16x16xi8>) -> tensor<3000x1x16xi32> attributes {tcg.tensorize = "vta.gemm.1x16x16"} {

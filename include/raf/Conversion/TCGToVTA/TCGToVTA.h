@@ -11,7 +11,10 @@
 #define RAF_CONVERSION_TCGTOVTA_TCGTOVTA_H
 
 #include "raf/Dialect/TCG/IR/TCGOps.h"
+#include "raf/Target/VTA/CycleModel.h"
 #include "raf/Target/VTA/ISA.h"
+#include "raf/Target/VTA/Simulator.h"
+#include "raf/Target/VTA/TileProgram.h"
 
 #include "mlir/Support/LLVM.h"
 
@@ -30,6 +33,19 @@ struct PackedGemmLoweringOptions {
   /// TVM-VTA; see findAccDependenceHazard). The schedule avoids such steps
   /// where it can either way; the simulator computes the same result.
   unsigned accDependenceDistance = 0;
+  /// The schedule search (TiledSchedule.h): simulate every valid
+  /// configuration, or only the `simulateCandidates` best by the estimate.
+  bool exhaustiveSearch = false;
+  unsigned simulateCandidates = 8;
+  /// A given schedule instead of the search: one tile size per tile
+  /// iterator (parallel ones first, in kernel order), and 1 or 2 virtual
+  /// threads. An invalid one is an error naming the violated limit.
+  std::vector<int64_t> tileSizes;
+  int64_t virtualThreads = 1;
+  /// Programs with more instructions are invalid schedules.
+  int64_t maxInstructions = int64_t(1) << 18;
+  /// The cost of a schedule.
+  CycleModel cycleModel;
 };
 
 /// A lowered kernel: the program and where it expects its operands and
@@ -53,6 +69,13 @@ struct PackedGemmLowering {
   unsigned numPlanes = 4;
   /// Bytes of the whole DRAM image.
   int64_t dramBytes = 0;
+  /// The chosen schedule, its cycles on the cycle model, and the search
+  /// that found it.
+  ScheduleKnobs knobs;
+  std::vector<std::string> iteratorNames;
+  SimulationResult timing;
+  int64_t validConfigurations = 0;
+  int64_t simulatedConfigurations = 0;
 };
 
 /// Lowers `kernel`. Errors (not a packed VTA GEMM, element types other than

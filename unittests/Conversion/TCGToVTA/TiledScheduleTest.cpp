@@ -1,0 +1,281 @@
+//===- TiledScheduleTest.cpp - tiled VTA schedules against a reference ----===//
+//
+// Every schedule of a small convolution-shaped kernel (and of a transposed
+// one, whose weight is read backwards) is assembled, run on the functional
+// simulator, and compared with a plain loop nest over the kernel model:
+// int8 x int8 accumulated in int32, then exact byte planes or the
+// requantisation clip(acc >> shift, -128, 127).
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Conversion/TCGToVTA/TiledSchedule.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+#include <random>
+
+using namespace raf::vta;
+
+namespace {
+
+DimAccess dim(int64_t size, std::vector<int64_t> coefficients,
+              int64_t base = 0) {
+  DimAccess access;
+  access.size = size;
+  access.base = base;
+  access.coefficients.assign(coefficients.begin(), coefficients.end());
+  return access;
+}
+
+/// conv2d in the packed layout of TVM's strategy, with the tile iterators
+/// oc.o, oh, ow (parallel) and ic.o, kh, kw (reductions): input [ic.o,
+/// oh * stride + kh, ow + kw], weight [oc.o, ic.o, kh, kw], result [oc.o,
+/// oh, ow]. With `flipped`, the weight is read at [.., K - 1 - kh, ..] like a
+/// transposed convolution's.
+GemmKernelModel convolution(const Config &config, int64_t oc, int64_t ic,
+                            int64_t oh, int64_t ow, int64_t k, int64_t stride,
+                            bool flipped, std::optional<int64_t> shift) {
+  GemmKernelModel model;
+  model.config = config;
+  model.names = {"oc.o", "oh", "ow", "ic.o", "kh", "kw"};
+  model.extents = {oc, oh, ow, ic, k, k};
+  model.numParallel = 3;
+  int64_t ih = (oh - 1) * stride + k, iw = ow + k - 1;
+  model.input = {dim(ic, {0, 0, 0, 1, 0, 0}), dim(ih, {0, stride, 0, 0, 1, 0}),
+                 dim(iw, {0, 0, 1, 0, 0, 1})};
+  model.weight = {dim(oc, {1, 0, 0, 0, 0, 0}), dim(ic, {0, 0, 0, 1, 0, 0}),
+                  flipped ? dim(k, {0, 0, 0, 0, -1, 0}, k - 1)
+                          : dim(k, {0, 0, 0, 0, 1, 0}),
+                  dim(k, {0, 0, 0, 0, 0, 1})};
+  model.output = {dim(oc, {1, 0, 0, 0, 0, 0}), dim(oh, {0, 1, 0, 0, 0, 0}),
+                  dim(ow, {0, 0, 1, 0, 0, 0})};
+  int64_t inputRows = ic * ih * iw, weightRows = oc * ic * k * k;
+  model.inputBase = 0;
+  int64_t inpRow = config.elemBytes(Buffer::Inp);
+  int64_t wgtRow = config.elemBytes(Buffer::Wgt);
+  int64_t outRow = config.elemBytes(Buffer::Out);
+  model.weightBase = (inputRows * inpRow + wgtRow - 1) / wgtRow;
+  model.resultBase =
+      ((model.weightBase + weightRows) * wgtRow + outRow - 1) / outRow;
+  model.resultRows = oc * oh * ow;
+  model.requantShift = shift;
+  return model;
+}
+
+int64_t rowOf(const std::vector<DimAccess> &dims,
+              const std::vector<int64_t> &point) {
+  int64_t row = 0;
+  for (const DimAccess &d : dims) {
+    int64_t index = d.base;
+    for (size_t i = 0; i < point.size(); ++i)
+      index += d.coefficients[i] * point[i];
+    row = row * d.size + index;
+  }
+  return row;
+}
+
+/// The result plane bytes a plain loop nest computes from `dram`.
+std::vector<uint8_t> reference(const GemmKernelModel &model,
+                               const std::vector<uint8_t> &dram) {
+  const Config &config = model.config;
+  unsigned batch = config.batch(), in = config.blockIn(),
+           out = config.blockOut();
+  std::vector<int32_t> acc(model.resultRows * batch * out, 0);
+  std::vector<DimAccess> input(model.input.begin(), model.input.end());
+  std::vector<DimAccess> weight(model.weight.begin(), model.weight.end());
+  std::vector<DimAccess> output(model.output.begin(), model.output.end());
+  std::vector<int64_t> point(model.extents.size(), 0);
+  int64_t inpRow = config.elemBytes(Buffer::Inp);
+  int64_t wgtRow = config.elemBytes(Buffer::Wgt);
+  while (true) {
+    int64_t i = model.inputBase * inpRow + rowOf(input, point) * inpRow;
+    int64_t w = model.weightBase * wgtRow + rowOf(weight, point) * wgtRow;
+    int64_t o = rowOf(output, point) * batch * out;
+    for (unsigned x = 0; x < batch; ++x)
+      for (unsigned y = 0; y < out; ++y)
+        for (unsigned z = 0; z < in; ++z)
+          acc[o + x * out + y] += int32_t(int8_t(dram[i + x * in + z])) *
+                                  int32_t(int8_t(dram[w + y * in + z]));
+    int k = int(point.size()) - 1;
+    for (; k >= 0; --k) {
+      if (++point[k] < model.extents[k])
+        break;
+      point[k] = 0;
+    }
+    if (k < 0)
+      break;
+  }
+  std::vector<uint8_t> bytes;
+  unsigned planes = model.requantShift ? 1 : 4;
+  for (unsigned plane = 0; plane < planes; ++plane)
+    for (int32_t value : acc) {
+      if (model.requantShift)
+        bytes.push_back(uint8_t(int8_t(
+            std::clamp<int32_t>(value >> *model.requantShift, -128, 127))));
+      else
+        bytes.push_back(uint8_t(uint32_t(value) >> (8 * plane)));
+    }
+  return bytes;
+}
+
+/// Runs `knobs` on the simulator and compares with the reference.
+void expectMatchesReference(const GemmKernelModel &model,
+                            const ScheduleKnobs &knobs, uint64_t *cycles) {
+  ScheduleLimits limits;
+  llvm::Expected<TileProgram> tiles = buildSchedule(model, knobs, limits);
+  ASSERT_TRUE(bool(tiles)) << llvm::toString(tiles.takeError());
+  llvm::Expected<Program> program = assemble(*tiles);
+  ASSERT_TRUE(bool(program)) << llvm::toString(program.takeError());
+  int64_t outRow = model.config.elemBytes(Buffer::Out);
+  unsigned planes = model.requantShift ? 1 : 4;
+  int64_t resultOffset = model.resultBase * outRow;
+  std::vector<uint8_t> dram(resultOffset + planes * model.resultRows * outRow,
+                            0);
+  std::mt19937 random(7);
+  std::uniform_int_distribution<int> byte(-128, 127);
+  for (int64_t b = 0; b < resultOffset; ++b)
+    dram[b] = uint8_t(byte(random));
+  std::vector<uint8_t> expected = reference(model, dram);
+  llvm::Expected<SimulationResult> result = simulate(*program, dram);
+  ASSERT_TRUE(bool(result)) << llvm::toString(result.takeError());
+  std::vector<uint8_t> actual(dram.begin() + resultOffset, dram.end());
+  ASSERT_EQ(actual, expected);
+  *cycles = result->cycles;
+
+  // The timing-only run costs the same cycles.
+  SimulatorOptions options;
+  options.functional = false;
+  std::vector<uint8_t> none;
+  llvm::Expected<SimulationResult> timing = simulate(*program, none, options);
+  ASSERT_TRUE(bool(timing)) << llvm::toString(timing.takeError());
+  EXPECT_EQ(timing->cycles, result->cycles);
+}
+
+std::vector<int64_t> divisors(int64_t n) {
+  std::vector<int64_t> result;
+  for (int64_t d = 1; d <= n; ++d)
+    if (n % d == 0)
+      result.push_back(d);
+  return result;
+}
+
+void checkAllSchedules(const GemmKernelModel &model, unsigned minimumValid) {
+  unsigned valid = 0;
+  std::vector<int64_t> sizes(model.extents.size(), 1);
+  std::function<void(unsigned)> each = [&](unsigned i) {
+    if (i == sizes.size()) {
+      for (int64_t v : {1, 2}) {
+        ScheduleKnobs knobs;
+        knobs.tileSizes = sizes;
+        knobs.virtualThreads = v;
+        if (!checkSchedule(model, knobs, {}).valid())
+          continue;
+        ++valid;
+        uint64_t cycles = 0;
+        SCOPED_TRACE(::testing::Message()
+                     << "tiles " << ::testing::PrintToString(sizes)
+                     << " threads " << v);
+        expectMatchesReference(model, knobs, &cycles);
+        if (::testing::Test::HasFatalFailure())
+          return;
+      }
+      return;
+    }
+    for (int64_t d : divisors(model.extents[i])) {
+      sizes[i] = d;
+      each(i + 1);
+      if (::testing::Test::HasFatalFailure())
+        return;
+    }
+    sizes[i] = 1;
+  };
+  each(0);
+  EXPECT_GE(valid, minimumValid);
+}
+
+TEST(TiledSchedule, EveryScheduleOfAConvolutionIsExact) {
+  Config config = *Config::getPreset("1x16x16");
+  checkAllSchedules(convolution(config, 2, 2, 4, 3, 2, 1, false, std::nullopt),
+                    100);
+}
+
+TEST(TiledSchedule, EveryScheduleOfAStridedRequantisedConvolution) {
+  Config config = *Config::getPreset("1x16x16");
+  checkAllSchedules(convolution(config, 2, 1, 2, 4, 3, 2, false, 6), 50);
+}
+
+TEST(TiledSchedule, FlippedWeightsOn8x8x8) {
+  Config config = *Config::getPreset("8x8x8");
+  checkAllSchedules(convolution(config, 2, 2, 3, 2, 2, 1, true, 4), 50);
+}
+
+TEST(TiledSchedule, InvalidSchedulesNameTheirLimit) {
+  Config config = *Config::getPreset("1x16x16");
+  GemmKernelModel model =
+      convolution(config, 4, 64, 14, 14, 3, 1, false, std::nullopt);
+  ScheduleKnobs knobs;
+  knobs.tileSizes = {1, 14, 14, 64, 3, 3};
+  EXPECT_EQ(checkSchedule(model, knobs, {}).problem,
+            "the input tile needs 16384 rows of the inp buffer, which holds "
+            "2048");
+  knobs.tileSizes = {4, 1, 1, 64, 3, 3};
+  EXPECT_EQ(checkSchedule(model, knobs, {}).problem,
+            "the weight tile needs 2304 rows of the wgt buffer, which holds "
+            "1024");
+  knobs.tileSizes = {1, 7, 14, 8, 3, 3};
+  knobs.virtualThreads = 2;
+  EXPECT_EQ(checkSchedule(model, knobs, {}).problem,
+            "the input tile needs 1152 rows of the inp buffer, which holds "
+            "1024 per virtual thread");
+  knobs.tileSizes = {1, 3, 14, 8, 3, 3};
+  EXPECT_EQ(checkSchedule(model, knobs, {}).problem,
+            "tile size 3 does not divide the extent 14 of iterator 'oh'");
+  knobs.tileSizes = {1, 1, 1, 1, 1, 1};
+  knobs.virtualThreads = 3;
+  EXPECT_EQ(checkSchedule(model, knobs, {}).problem,
+            "virtual threads must be 1 or 2, not 3");
+  ScheduleLimits limits;
+  limits.maxInstructions = 1000;
+  knobs.virtualThreads = 1;
+  EXPECT_NE(checkSchedule(model, knobs, limits)
+                .problem.find("instructions, more than the limit of 1000"),
+            std::string::npos);
+}
+
+TEST(TiledSchedule, SearchBeatsTheSmallestTilesAndKeepsTheGivenOne) {
+  Config config = *Config::getPreset("1x16x16");
+  GemmKernelModel model = convolution(config, 4, 4, 8, 8, 3, 1, false, 8);
+  SearchOptions options;
+  llvm::Expected<SearchResult> best = searchSchedule(model, {}, options);
+  ASSERT_TRUE(bool(best)) << llvm::toString(best.takeError());
+  EXPECT_GT(best->validConfigurations, 100);
+  EXPECT_EQ(best->simulated, 8);
+
+  ScheduleKnobs ones;
+  ones.tileSizes.assign(6, 1);
+  options.given = ones;
+  llvm::Expected<SearchResult> given = searchSchedule(model, {}, options);
+  ASSERT_TRUE(bool(given)) << llvm::toString(given.takeError());
+  EXPECT_EQ(given->knobs.tileSizes, ones.tileSizes);
+  EXPECT_LT(2 * best->timing.cycles, given->timing.cycles);
+
+  // Exhaustive search finds no faster schedule than... itself: at least
+  // as fast as the pruned search.
+  options.given.reset();
+  options.mode = SearchMode::Exhaustive;
+  llvm::Expected<SearchResult> all = searchSchedule(model, {}, options);
+  ASSERT_TRUE(bool(all)) << llvm::toString(all.takeError());
+  EXPECT_EQ(all->simulated, all->validConfigurations);
+  EXPECT_LE(all->timing.cycles, best->timing.cycles);
+
+  ones.tileSizes[1] = 3;
+  options.given = ones;
+  llvm::Expected<SearchResult> invalid = searchSchedule(model, {}, options);
+  ASSERT_FALSE(bool(invalid));
+  EXPECT_EQ(llvm::toString(invalid.takeError()),
+            "invalid schedule: tile size 3 does not divide the extent 8 of "
+            "iterator 'oh'");
+}
+
+} // namespace
