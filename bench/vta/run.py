@@ -658,17 +658,20 @@ def compare(row):
     base = row["base"]["candidates"][0] if row["base"]["candidates"] else None
     cands = row["relaxed"]["candidates"]
     c = {"base": base}
+    problems = []
     if not row["base"]["embedded"]:
-        c["status"] = "baseline " + row["base"]["error"]
+        problems.append("baseline " + row["base"]["error"])
     elif not base["ok"]:
-        c["status"] = "baseline " + (base.get("error") or base.get("trans_error") or "failed")
-    if not row["relaxed"]["embedded"]:
-        c.setdefault("status", "strategies " + row["relaxed"]["error"])
+        problems.append("baseline " + (base.get("error") or base.get("trans_error")
+                                       or "failed"))
     good = [r for r in cands if r["ok"]]
-    if cands and not good:
-        first = cands[0]
-        c.setdefault("status", f"all {len(cands)} candidates failed: "
-                     + (first.get("error") or first.get("trans_error") or "failed"))
+    if not row["relaxed"]["embedded"]:
+        problems.append("strategies " + row["relaxed"]["error"])
+    elif not good:
+        first = cands[0] if cands else {}
+        problems.append(f"strategies: all {len(cands)} candidates failed, first: "
+                        + (first.get("error") or first.get("trans_error") or "failed"))
+    c["status"] = "; ".join(problems) if problems else "ok"
     c["failed_candidates"] = [r for r in cands if not r["ok"]]
     if good:
         c["best"] = min(good, key=lambda r: r["combined_s"])
@@ -682,7 +685,6 @@ def compare(row):
                  weights=s["weight_bytes"] / b["weight_bytes"],
                  tot=(s["data_bytes"] + s["weight_bytes"])
                  / (b["data_bytes"] + b["weight_bytes"]))
-        c["status"] = "ok"
     return c
 
 
@@ -971,6 +973,18 @@ def main():
     failures = [(suite, row, compare(row)) for suite in chosen for row in results[suite]]
     failures = [(s, r, c) for s, r, c in failures if c.get("status") != "ok"]
     lines += ["## Failures", ""]
+    for suite in chosen:
+        comps = [compare(row) for row in results[suite]]
+        base_ok = sum(1 for c in comps if c["base"] and c["base"]["ok"])
+        strat_ok = sum(1 for c in comps if "best" in c)
+        cands = [r for row in results[suite] for r in row["relaxed"]["candidates"]]
+        lines.append(f"- {SUITE_TITLES[suite]}: baseline measured on {base_ok} of {len(comps)} "
+                     f"layers, at least one strategy on {strat_ok}; {sum(r['ok'] for r in cands)}"
+                     f" of {len(cands)} candidates measured (cycles and transforms), "
+                     f"{sum(not r['cycles_ok'] for r in cands if 'cycles_ok' in r)} did not "
+                     f"lower, {sum(1 for r in cands if 'trans_error' in r)} had rewrites that "
+                     "could not be replayed.")
+    lines.append("")
     if failures:
         reasons = {}
         for _, _, c in failures:
