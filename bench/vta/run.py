@@ -461,13 +461,20 @@ def moved_bytes(entry, inputs, result):
     return sum(x.nbytes for x in inputs) + result.nbytes
 
 
-def time_call(fn, repeat):
+def time_call(fn, repeat, min_sample_s=2e-3):
+    """Median seconds per call over `repeat` samples; each sample runs the
+    call often enough to last at least `min_sample_s` (timeit's autorange),
+    so sub-millisecond ops are not dominated by timer noise."""
+    start = time.perf_counter()
     fn()  # warm-up (page faults, caches)
+    once = time.perf_counter() - start
+    number = max(1, min(1000, int(min_sample_s / max(once, 1e-7))))
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
+        for _ in range(number):
+            fn()
+        times.append((time.perf_counter() - start) / number)
     return statistics.median(times)
 
 
@@ -702,6 +709,10 @@ def fmt_ms(seconds):
     return "-" if seconds is None else f"{seconds * 1e3:.3f}"
 
 
+def fmt_kib(nbytes):
+    return "-" if nbytes is None else f"{nbytes / 1024:.1f}"
+
+
 def short(text, n=90):
     text = (text or "").replace("|", "/").replace("\n", " ")
     return text if len(text) <= n else text[:n - 3] + "..."
@@ -713,9 +724,9 @@ COLUMNS = ["op", "transf", "combined", "data", "weights", "tot"]
 def suite_table(title, rows, paper=None, roofline=False):
     lines = [f"## {title}", ""]
     header = ("| ID | layer (NCHW * OIHW, pad, stride) | out | base cycles | best cand. | "
-              "best cycles | base transf ms | best transf ms | Op S | Transf. S | Combined S | "
+              "best cycles | base transf ms | best transf ms | base moved KiB | best moved KiB | Op S | Transf. S | Combined S | "
               "Data | Weights | Tot. |")
-    rule = "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    rule = "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     if roofline:
         header += " roofline base | roofline best |"
         rule += "---|---|"
@@ -732,7 +743,9 @@ def suite_table(title, rows, paper=None, roofline=False):
                  f"{s['candidate']}: {s['mapping']}" if s else "-",
                  str(s["cycles"]) if s else "-",
                  fmt_ms(b.get("trans_s")) if b else "-",
-                 fmt_ms(s.get("trans_s")) if s else "-"]
+                 fmt_ms(s.get("trans_s")) if s else "-",
+                 fmt_kib(b.get("trans_bytes")) if b else "-",
+                 fmt_kib(s.get("trans_bytes")) if s else "-"]
         cells += [fmt_x(c.get(k)) for k in COLUMNS]
         if roofline:
             cells += [f"{b['roofline']:.2f}" if b and b.get("cycles_ok") else "-",
@@ -751,7 +764,7 @@ def suite_table(title, rows, paper=None, roofline=False):
     means = {k: geomean([c.get(k) for c in both]) for k in COLUMNS}
     n = len(both)
     geo = ["Geo-mean", f"{n} of {len(rows)} layers where both sides succeed", "", "", "", "",
-           "", ""] + [fmt_x(means[k][0]) for k in COLUMNS]
+           "", "", "", ""] + [fmt_x(means[k][0]) for k in COLUMNS]
     if roofline:
         geo += [f"{geomean([c['base']['roofline'] for c in both])[0]:.2f}" if both else "-",
                 f"{geomean([c['best']['roofline'] for c in both])[0]:.2f}" if both else "-"]
@@ -951,7 +964,8 @@ def main():
         "`mode=strict` candidate 0 (TVM's static strategy); best = the relaxed candidate "
         "with the lowest combined time. Speed-ups S = baseline time / best time; Data, "
         "Weights, Tot. = best bytes / baseline bytes of the packed kernel operands (lower "
-        "is smaller). Roofline = cycles / max(MACs / (BATCH*BLOCK_IN*BLOCK_OUT), "
+        "is smaller). *moved KiB*: bytes the activation rewrites read and write (a reshape "
+        "of a contiguous array moves none). Roofline = cycles / max(MACs / (BATCH*BLOCK_IN*BLOCK_OUT), "
         f"(input + weight + output bytes) / {DMA_BYTES_PER_CYCLE}), of the original int8 "
         "convolution. Geo-means over the layers where both the baseline and at least one "
         "strategy succeed.",
