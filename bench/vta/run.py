@@ -1,0 +1,1022 @@
+#!/usr/bin/python3
+"""Operator cycles on VTA and host layout-transform time of the dataflow
+embedding strategies against TVM's static VTA strategy.
+
+For every convolution (int8 NCHW data, OIHW weight, int32 accumulation) the
+driver writes a relay function and runs
+
+    raf-opt --convert-relay-to-tcg \
+            --tcg-dataflow-embed="intrinsic=I mode=M max-candidates=K" \
+            --tcg-print-embeddings                      # once per mode
+    raf-opt --tcg-apply-strategy=candidate=k            # once per candidate
+    raf-opt --tcg-lower-to-vta="requant-shift=8"        # once per candidate
+
+with the baseline = ``mode=strict``, candidate 0 (TVM's n->x, oc->y, ic->z
+packing) and the strategies = the top-K candidates of ``mode=relaxed``.
+Per candidate it measures
+
+* operator cycles of the lowered kernel: the pass's ``remark: vta:
+  cycles=...`` when ``--tcg-lower-to-vta`` has the ``report`` option, else
+  ``raf-translate --vta-isa-to-bin`` and ``raf-vta-sim`` on the binary;
+* the host layout transforms around the packed kernel on the activations
+  (``nn.pad``, ``take``, ``reshape``, ``transpose``, ``strided_slice`` on
+  the input and the inverse rewrites on the output), replayed with numpy on
+  random int8 data (median of --repeat runs) and the bytes they move; the
+  weight is a function argument and its rewrites count as compile time;
+* the packed data and weight bytes (the kernel's operand types);
+* a roofline ratio: cycles / max(MACs / (BATCH*BLOCK_IN*BLOCK_OUT),
+  (input + weight + output bytes) / 8).
+
+Suites: the 14 case-study layers of Tab. 4.2 (1x16x16), all 108 DeepBench
+layers (1x16x16), the 10 layers of Tab. 4.6 (8x8x8). Progress on stderr;
+markdown with machine information to bench/results/vta.md and a per-layer
+speed-up plot to bench/results/vta.png (when matplotlib is importable).
+See bench/vta/README.md for the formulas and caveats.
+
+Usage: bench/vta/run.py [--quick] [--suites case,deepbench,gemm8]
+                        [--layers case:1,deepbench:3,gemm8:0] [--candidates 5]
+                        [--vta-mhz 333] [--repeat 5] [--timeout 300]
+                        [--jobs 1] [--out FILE.md] [--plot FILE.png]
+                        [--keep DIR] [--build-dir DIR]
+"""
+
+import argparse
+import concurrent.futures
+import math
+import os
+import pathlib
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from machine import machine_info  # noqa: E402
+
+HERE = pathlib.Path(__file__).resolve().parent
+DEEPBENCH = ROOT / "bench" / "embedding" / "deepbench_108.tsv"
+GEMM = "vta.gemm.1x16x16"
+GEMM8 = "vta.gemm.8x8x8"
+GEMM_SHAPE = {GEMM: (1, 16, 16), GEMM8: (8, 8, 8)}  # BATCH, BLOCK_IN, BLOCK_OUT
+REQUANT_SHIFT = 8
+DMA_BYTES_PER_CYCLE = 8  # the cycle model's default (docs/vta.md)
+
+# Tab. 4.2 (errata, spec §3.9): IDs 1-12 are DeepBench entries, 13-14 dilated.
+CASE_DEEPBENCH = [0, 1, 2, 6, 10, 15, 21, 27, 34, 41, 60, 68]
+CASE_DILATED = [  # (N, C, H, W), (OC, IC, KH, KW), pad, stride, dilation
+    ((1, 304, 18, 18), (448, 304, 3, 3), 0, 1, 2),
+    ((1, 208, 72, 72), (304, 208, 3, 3), 0, 1, 3),
+]
+# Tab. 4.6: (N, C, H, W), (OC, IC, KH, KW), pad, stride.
+TAB_4_6 = [
+    ((1, 32, 8, 8), (64, 32, 3, 3), 1, 1),
+    ((1, 32, 16, 16), (64, 32, 3, 3), 1, 1),
+    ((1, 32, 32, 32), (64, 32, 3, 3), 1, 1),
+    ((1, 256, 8, 8), (256, 256, 3, 3), 1, 1),
+    ((1, 128, 16, 16), (256, 128, 3, 3), 1, 1),
+    ((1, 128, 32, 32), (256, 128, 3, 3), 1, 1),
+    ((1, 72, 56, 56), (96, 72, 1, 1), 0, 1),
+    ((1, 256, 7, 7), (512, 256, 1, 1), 0, 1),
+    ((1, 8, 224, 224), (24, 8, 3, 3), 1, 2),
+    ((1, 72, 56, 56), (96, 72, 3, 3), 1, 2),
+]
+# Dissertation geo-means (Tab. 4.4 with the errata's Tot ×0.882; Tab. 4.6).
+PAPER_CASE = {"op": 8.788, "transf": 0.069, "combined": 2.813, "data": 1.103,
+              "weights": 0.188, "tot": 0.882}
+PAPER_GEMM8 = {"op": 6.26, "transf": 4.21, "combined": 4.99, "data": 0.21,
+               "weights": 1.00, "tot": 0.33}
+# --quick: small layers that embed and lower in well under a second each.
+QUICK = {"case": [4], "deepbench": [9, 13], "gemm8": [0]}
+
+
+# ---------------------------------------------------------------------------
+# Layers
+# ---------------------------------------------------------------------------
+
+
+class Conv:
+    """A convolution in NCHW / OIHW with symmetric padding and dilation."""
+
+    def __init__(self, name, n, c, h, w, oc, kh, kw, pad_h, pad_w, sh, sw, dil=1):
+        self.name = name
+        self.n, self.c, self.h, self.w = n, c, h, w
+        self.oc, self.kh, self.kw = oc, kh, kw
+        self.pad_h, self.pad_w, self.sh, self.sw, self.dil = pad_h, pad_w, sh, sw, dil
+        self.oh = (h + 2 * pad_h - dil * (kh - 1) - 1) // sh + 1
+        self.ow = (w + 2 * pad_w - dil * (kw - 1) - 1) // sw + 1
+
+    def key(self):
+        return (self.n, self.c, self.h, self.w, self.oc, self.kh, self.kw, self.pad_h,
+                self.pad_w, self.sh, self.sw, self.dil)
+
+    def shape_text(self):
+        text = (f"{self.n}x{self.c}x{self.h}x{self.w} * {self.oc}x{self.c}x{self.kh}x{self.kw}"
+                f" p{self.pad_h},{self.pad_w} s{self.sh},{self.sw}")
+        return text + (f" d{self.dil}" if self.dil != 1 else "")
+
+    def out_text(self):
+        return f"{self.n}x{self.oc}x{self.oh}x{self.ow}"
+
+    def macs(self):
+        return self.n * self.oc * self.oh * self.ow * self.c * self.kh * self.kw
+
+    def original_bytes(self):
+        """int8 input + weight + output."""
+        return (self.n * self.c * self.h * self.w + self.oc * self.c * self.kh * self.kw
+                + self.n * self.oc * self.oh * self.ow)
+
+    def mlir(self):
+        data = f"tensor<{self.n}x{self.c}x{self.h}x{self.w}xi8>"
+        weight = f"tensor<{self.oc}x{self.c}x{self.kh}x{self.kw}xi8>"
+        out = f"tensor<{self.n}x{self.oc}x{self.oh}x{self.ow}xi32>"
+        dilation = (f", dilation = array<i64: {self.dil}, {self.dil}>" if self.dil != 1
+                    else "")
+        return (
+            f"func.func @main(%x: {data}, %w: {weight}) -> {out} {{\n"
+            f"  %0 = relay.nn.conv2d %x, %w {{strides = array<i64: {self.sh}, {self.sw}>, "
+            f"padding = array<i64: {self.pad_h}, {self.pad_w}, {self.pad_h}, {self.pad_w}>"
+            f"{dilation}, out_dtype = i32}} : ({data}, {weight}) -> {out}\n"
+            f"  return %0 : {out}\n}}\n")
+
+
+def deepbench_layers():
+    layers = {}
+    for line in DEEPBENCH.read_text().splitlines()[1:]:
+        (i, w, h, c, n, k, s, r, pad_w, pad_h, ws, hs) = map(int, line.split())
+        layers[i] = Conv(f"deepbench{i}", n, c, h, w, k, r, s, pad_h, pad_w, hs, ws)
+    return layers
+
+
+def suites():
+    """{suite: (title, intrinsic, [(ident, Conv)])}."""
+    db = deepbench_layers()
+    case = [(i + 1, db[d]) for i, d in enumerate(CASE_DEEPBENCH)]
+    for j, ((n, c, h, w), (oc, ic, kh, kw), pad, stride, dil) in enumerate(CASE_DILATED):
+        case.append((13 + j, Conv(f"case{13 + j}", n, c, h, w, oc, kh, kw, pad, pad, stride,
+                                  stride, dil)))
+    gemm8 = [(i, Conv(f"tab46_{i}", n, c, h, w, oc, kh, kw, pad, pad, stride, stride))
+             for i, ((n, c, h, w), (oc, ic, kh, kw), pad, stride) in enumerate(TAB_4_6)]
+    return {
+        "case": ("Case study: the 14 layers of Tab. 4.2 on VTA 1x16x16", GEMM, case),
+        "deepbench": ("All 108 DeepBench layers on VTA 1x16x16", GEMM, sorted(db.items())),
+        "gemm8": ("The 10 layers of Tab. 4.6 on VTA 8x8x8", GEMM8, gemm8),
+    }
+
+
+# ---------------------------------------------------------------------------
+# Tools
+# ---------------------------------------------------------------------------
+
+
+class Tools:
+    def __init__(self, bindir: pathlib.Path, timeout: float):
+        self.bindir = bindir
+        self.timeout = timeout
+        self.raf_opt = bindir / "raf-opt"
+        self.raf_translate = bindir / "raf-translate"
+        self.raf_vta_sim = bindir / "raf-vta-sim"
+        self.remark = self._lower_has_report()
+        self.timing_only = self._sim_has_timing_only()
+
+    def missing(self):
+        return [t for t in (self.raf_opt, self.raf_translate, self.raf_vta_sim) if not t.exists()]
+
+    def _help(self, tool):
+        if not tool.exists():
+            return ""
+        try:
+            return subprocess.run([str(tool), "--help"], capture_output=True, text=True,
+                                  timeout=60).stdout
+        except (OSError, subprocess.TimeoutExpired):
+            return ""
+
+    def _lower_has_report(self):
+        """Whether --tcg-lower-to-vta has the report (and schedule) options:
+        the option lines indented under the pass in raf-opt --help."""
+        lines = self._help(self.raf_opt).splitlines()
+        for i, line in enumerate(lines):
+            if re.match(r"^\s+--tcg-lower-to-vta\s", line):
+                indent = len(line) - len(line.lstrip())
+                options = []
+                for follow in lines[i + 1:]:
+                    if len(follow) - len(follow.lstrip()) <= indent:
+                        break
+                    options.append(follow.strip())
+                return any(o.startswith("--report") for o in options)
+        return False
+
+    def _sim_has_timing_only(self):
+        return "--timing-only" in self._help(self.raf_vta_sim)
+
+    def lower_options(self):
+        options = f"requant-shift={REQUANT_SHIFT}"
+        if self.remark:
+            options += " schedule=search report=true"
+        return options
+
+    def run(self, command, **kwargs):
+        """(returncode, stdout, stderr); a timeout is returncode None."""
+        try:
+            proc = subprocess.run([str(c) for c in command], capture_output=True, text=True,
+                                  timeout=self.timeout, **kwargs)
+            return proc.returncode, proc.stdout, proc.stderr
+        except subprocess.TimeoutExpired:
+            return None, "", f"timeout after {self.timeout:g} s"
+
+
+def first_error(stderr):
+    """The first line of the error a tool printed."""
+    for line in stderr.splitlines():
+        if "error:" in line:
+            return line.split("error:", 1)[1].strip()
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    return lines[0].strip() if lines else "failed without a message"
+
+
+# ---------------------------------------------------------------------------
+# Cycles
+# ---------------------------------------------------------------------------
+
+REMARK = re.compile(r"remark: vta: cycles=(\d+)(.*)$", re.M)
+PROGRAM_START = re.compile(r"^(\s*)vta_isa\.program\b")
+DRAM_SIZE = re.compile(r"vta\.dram = \{[^}]*\bsize = (\d+)")
+
+
+def extract_programs(lowered_text):
+    """[(program text, DRAM size)] of every vta_isa.program of a module (the
+    program is printed at the module's level, so it ends at the first line
+    that is only its closing brace at its indentation)."""
+    programs = []
+    lines = lowered_text.splitlines()
+    i = 0
+    while i < len(lines):
+        m = PROGRAM_START.match(lines[i])
+        if not m:
+            i += 1
+            continue
+        close = m.group(1) + "}"
+        body = [lines[i]]
+        i += 1
+        while i < len(lines) and lines[i] != close:
+            body.append(lines[i])
+            i += 1
+        body.append(close)
+        size = DRAM_SIZE.search(body[0])
+        programs.append(("\n".join(body) + "\n", int(size.group(1)) if size else None))
+        i += 1
+    return programs
+
+
+def kernel_cycles(tools, packed, workdir, tag):
+    """Lowers the packed function with --tcg-lower-to-vta and returns
+    {"ok", "cycles", "info", "error", "source"}. Uses the pass's report remark
+    when the tool has it, else the simulator on each program's binary."""
+    lowered = workdir / f"{tag}.vta.mlir"
+    rc, _, err = tools.run([tools.raf_opt, packed, "--mlir-print-op-on-diagnostic=false",
+                            f"--tcg-lower-to-vta={tools.lower_options()}", "-o", lowered])
+    if rc != 0:
+        return {"ok": False, "error": "lowering: " + first_error(err)}
+    if tools.remark:
+        remarks = REMARK.findall(err)
+        if remarks:
+            return {"ok": True, "cycles": sum(int(c) for c, _ in remarks),
+                    "info": "; ".join(rest.strip() for _, rest in remarks),
+                    "source": "remark", "kernels": len(remarks)}
+        # An old remark format or none: fall through to the simulator.
+    programs = extract_programs(lowered.read_text())
+    if not programs:
+        return {"ok": False, "error": "lowering produced no vta_isa.program"}
+    total, infos = 0, []
+    for index, (text, size) in enumerate(programs):
+        source = workdir / f"{tag}.prog{index}.mlir"
+        binary = workdir / f"{tag}.prog{index}.bin"
+        source.write_text(text)
+        rc, _, err = tools.run([tools.raf_translate, "--vta-isa-to-bin", source, "-o", binary])
+        if rc != 0:
+            return {"ok": False, "error": "raf-translate: " + first_error(err)}
+        command = [tools.raf_vta_sim, binary]
+        if size:
+            command.append(f"--dram-size={size}")
+        if tools.timing_only:
+            command.append("--timing-only")
+        rc, out, err = tools.run(command)
+        m = re.search(r"^cycles: (\d+)", out, re.M)
+        if rc != 0 or not m:
+            return {"ok": False, "error": "raf-vta-sim: " + first_error(err or out)}
+        total += int(m.group(1))
+        gemm = re.search(r"gemm micro-op steps: (\d+)", out)
+        infos.append(f"gemm steps {gemm.group(1)}" if gemm else "")
+    return {"ok": True, "cycles": total, "info": "; ".join(infos), "source": "raf-vta-sim",
+            "kernels": len(programs)}
+
+
+# ---------------------------------------------------------------------------
+# The relay rewrites around the packed kernel
+# ---------------------------------------------------------------------------
+
+TENSOR = re.compile(r"tensor<([0-9x]*)([a-z]\w*)>")
+TOP_OP = re.compile(r"^    (%[\w.#]+) = (\S+)(.*)$")
+OPERANDS = re.compile(r"(%[\w.#]+)")
+ARRAY = re.compile(r"(\w+) = array<i64(?::\s*([-0-9, ]*))?>")
+INT_ATTR = re.compile(r"(\w+) = (-?\d+)(?: : i\d+)?\b")
+FUNC = re.compile(r"^  func\.func @(\w+)\((.*)\) -> ")
+DTYPES = {"i8": np.int8, "i32": np.int32, "i64": np.int64, "i16": np.int16, "f32": np.float32}
+
+
+def parse_type(text):
+    m = TENSOR.search(text)
+    shape = tuple(int(d) for d in m.group(1).split("x") if d) if m.group(1) else ()
+    return shape, m.group(2)
+
+
+def result_type(rest):
+    """The type after the last '->' (or after ':' for ops without operands)."""
+    tail = rest.rsplit("->", 1)[1] if "->" in rest else rest.rsplit(":", 1)[1]
+    return parse_type(tail)
+
+
+def parse_dense(text, shape, dtype):
+    """A relay.constant's dense<...> value (decimal lists, splats or hex)."""
+    np_type = np.dtype(DTYPES[dtype])
+    count = int(np.prod(shape)) if shape else 1
+    m = re.search(r'dense<"0x([0-9A-Fa-f]*)">', text)
+    if m:
+        raw = np.frombuffer(bytes.fromhex(m.group(1)), dtype=np_type.newbyteorder("<"))
+        if raw.size == 1:
+            return np.full(shape, raw[0], dtype=np_type)
+        if raw.size != count:
+            raise ValueError(f"hex constant has {raw.size} elements, type has {count}")
+        return raw.astype(np_type).reshape(shape)
+    m = re.search(r"dense<(.*)>\s*:", text)
+    values = np.array([int(v) for v in re.findall(r"-?\d+", m.group(1))], dtype=np_type)
+    if values.size == 1:
+        return np.full(shape, values[0], dtype=np_type)
+    if values.size != count:
+        raise ValueError(f"constant has {values.size} elements, type has {count}")
+    return values.reshape(shape)
+
+
+def parse_function(text):
+    """The top-level ops of @main of a packed module: [{name, op, operands,
+    attrs text, result shape/dtype}], the argument names and types, and the
+    packed kernel op."""
+    args, ops = [], []
+    for line in text.splitlines():
+        m = FUNC.match(line)
+        if m:
+            for arg in re.finditer(r"(%\w+): (tensor<[^>]*>)", m.group(2)):
+                args.append((arg.group(1), *parse_type(arg.group(2))))
+            continue
+        m = TOP_OP.match(line)
+        if not m:
+            continue
+        name, op, rest = m.groups()
+        entry = {"name": name, "op": op, "line": line}
+        if op == "tcg.kernel":
+            header = rest.split(" attributes ", 1)[0]
+            entry["operands"] = [(o.group(1), o.group(2), *parse_type(o.group(3))) for o in
+                                 re.finditer(r"%(\w+) = (%[\w.#]+) : (tensor<[^>]*>)", header)]
+            entry["shape"], entry["dtype"] = result_type(header)
+        else:
+            attrs_start = rest.find("{")
+            operand_text = rest[:attrs_start] if attrs_start >= 0 else rest.split(":", 1)[0]
+            entry["operands"] = OPERANDS.findall(operand_text)
+            entry["attrs"] = rest[attrs_start:] if attrs_start >= 0 else ""
+            entry["shape"], entry["dtype"] = result_type(rest)
+        ops.append(entry)
+    return args, ops
+
+
+def classify(args, ops):
+    """Labels every value by where it comes from: 'in' (the activation,
+    argument 0), 'w' (the weight, argument 1), 'const', 'out' (the packed
+    kernel's result and what follows it)."""
+    label = {args[0][0]: "in"}
+    for name, _, _ in args[1:]:
+        label[name] = "w"
+    for entry in ops:
+        if entry["op"] == "tcg.kernel":
+            label[entry["name"]] = "out"
+        elif entry["op"] == "relay.constant":
+            label[entry["name"]] = "const"
+        else:
+            sources = [label.get(o, "?") for o in entry["operands"]]
+            real = [s for s in sources if s != "const"]
+            label[entry["name"]] = real[0] if real else "const"
+        entry["label"] = label[entry["name"]]
+    return label
+
+
+def arrays(attrs):
+    return {k: [int(v) for v in vals.split(",")] if vals and vals.strip() else []
+            for k, vals in ARRAY.findall(attrs)}
+
+
+def replay(entry, inputs):
+    """numpy for one relay rewrite op; the result is materialised
+    (contiguous) as the rewrite would produce it, except that a reshape of a
+    contiguous array stays a view (it moves no data)."""
+    op, attrs = entry["op"], entry.get("attrs", "")
+    a = arrays(attrs)
+    ints = dict(INT_ATTR.findall(attrs))
+    x = inputs[0]
+    if op == "relay.nn.pad":
+        width = a["pad_width"]
+        if "pad_value" in attrs and not re.search(r"pad_value = 0(\.0*)?(e\+?0+)?\b", attrs):
+            raise NotImplementedError("pad_value other than 0")
+        return np.pad(x, [(width[2 * i], width[2 * i + 1]) for i in range(x.ndim)])
+    if op == "relay.take":
+        if "mode" in attrs:
+            raise NotImplementedError("take with a mode attribute")
+        axis = int(ints["axis"]) if "axis" in ints else None
+        return np.take(x, inputs[1], axis=axis)
+    if op == "relay.reshape":
+        return np.ascontiguousarray(x).reshape(entry["shape"])
+    if op == "relay.transpose":
+        axes = a.get("axes") or None
+        return np.ascontiguousarray(np.transpose(x, axes))
+    if op == "relay.strided_slice":
+        begin, end = a["begin"], a["end"]
+        strides = a.get("strides") or [1] * len(begin)
+        axes = a.get("axes") or list(range(len(begin)))
+        index = [slice(None)] * x.ndim
+        for axis, b, e, s in zip(axes, begin, end, strides):
+            index[axis] = slice(b, e, s)
+        return np.ascontiguousarray(x[tuple(index)])
+    raise NotImplementedError(op)
+
+
+def moved_bytes(entry, inputs, result):
+    """Bytes read + written by one rewrite; a reshape of a contiguous array
+    moves nothing."""
+    if entry["op"] == "relay.reshape" and inputs[0].flags["C_CONTIGUOUS"]:
+        return 0
+    return sum(x.nbytes for x in inputs) + result.nbytes
+
+
+def time_call(fn, repeat, min_sample_s=2e-3):
+    """Median seconds per call over `repeat` samples; each sample runs the
+    call often enough to last at least `min_sample_s` (timeit's autorange),
+    so sub-millisecond ops are not dominated by timer noise."""
+    start = time.perf_counter()
+    fn()  # warm-up (page faults, caches)
+    once = time.perf_counter() - start
+    number = max(1, min(1000, int(min_sample_s / max(once, 1e-7))))
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            fn()
+        times.append((time.perf_counter() - start) / number)
+    return statistics.median(times)
+
+
+def transforms(packed_text, repeat, rng):
+    """Replays the activation rewrites (input side and output side) of a
+    packed function. Returns {"ok", "seconds", "bytes", "ops", "data_bytes",
+    "weight_bytes", "error", "weight_ops"}."""
+    args, ops = parse_function(packed_text)
+    if not args:
+        return {"ok": False, "error": "no @main in the packed module"}
+    classify(args, ops)
+    kernels = [e for e in ops if e["op"] == "tcg.kernel"]
+    if len(kernels) != 1:
+        return {"ok": False, "error": f"{len(kernels)} packed kernels"}
+    kernel = kernels[0]
+    result = {"ok": True, "seconds": 0.0, "bytes": 0, "ops": [], "weight_ops": 0}
+    # Footprint: the kernel's operands by origin.
+    for _, value, shape, dtype in kernel["operands"]:
+        size = int(np.prod(shape)) * np.dtype(DTYPES[dtype]).itemsize
+        origin = next((e["label"] for e in ops if e["name"] == value), None)
+        if origin is None:
+            origin = "in" if value == args[0][0] else "w"
+        result["data_bytes" if origin == "in" else "weight_bytes"] = size
+    values = {args[0][0]: rng.integers(-128, 128, size=args[0][1], dtype=np.int8)}
+    for name, shape, dtype in args[1:]:
+        values[name] = None  # weights are not replayed (compile time)
+    problems = []
+    for entry in ops:
+        if entry["op"] == "relay.constant":
+            try:
+                values[entry["name"]] = parse_dense(entry["line"], entry["shape"],
+                                                    entry["dtype"])
+            except (ValueError, KeyError, AttributeError) as e:
+                values[entry["name"]] = None
+                problems.append(f"constant {entry['name']}: {e}")
+            continue
+        if entry["op"] == "tcg.kernel":
+            # With requant-shift the kernel's result on VTA is int8.
+            values[entry["name"]] = rng.integers(-128, 128, size=entry["shape"], dtype=np.int8)
+            continue
+        if entry["label"] == "w":
+            result["weight_ops"] += 1
+            values[entry["name"]] = None
+            continue
+        if entry["label"] not in ("in", "out"):
+            problems.append(f"{entry['op']} {entry['name']} of unknown origin")
+            continue
+        inputs = [values.get(o) for o in entry["operands"]]
+        if any(x is None for x in inputs):
+            problems.append(f"{entry['op']} {entry['name']}: an operand was not replayed")
+            values[entry["name"]] = None
+            continue
+        try:
+            out = replay(entry, inputs)
+        except (NotImplementedError, KeyError, ValueError, IndexError) as e:
+            problems.append(f"cannot replay {entry['op']} ({e})")
+            values[entry["name"]] = None
+            continue
+        if tuple(out.shape) != tuple(entry["shape"]):
+            problems.append(f"{entry['op']} {entry['name']}: replay gives {out.shape}, the IR "
+                            f"{entry['shape']}")
+            values[entry["name"]] = None
+            continue
+        seconds = time_call(lambda: replay(entry, inputs), repeat)
+        nbytes = moved_bytes(entry, inputs, out)
+        result["seconds"] += seconds
+        result["bytes"] += nbytes
+        result["ops"].append((entry["label"], entry["op"].split(".")[-1], seconds, nbytes))
+        values[entry["name"]] = out
+    if problems:
+        result["ok"] = False
+        result["error"] = "; ".join(problems[:3])
+    return result
+
+
+# ---------------------------------------------------------------------------
+# One layer
+# ---------------------------------------------------------------------------
+
+CANDIDATE_COUNT = re.compile(r"^  search: .*?, (\d+) candidate\(s\)", re.M)
+AXIS_LINE = re.compile(r"^  ([xyz]): (.*)$")
+
+
+def mapping_of(report):
+    """'x=- y=oc16 z=ic4*kh4' of the best embedding (the report's first
+    axis lines)."""
+    parts = {}
+    for line in report.splitlines():
+        m = AXIS_LINE.match(line)
+        if m and m.group(1) not in parts:
+            value = m.group(2).replace(" (stride ", "/s").replace(")", "")
+            parts[m.group(1)] = "*".join(v.strip().replace(" ", "") for v in value.split(","))
+    return " ".join(f"{k}={parts[k]}" for k in sorted(parts))
+
+
+def candidate_mappings(report):
+    """The mapping of every candidate: candidate 0 is the first embedding's
+    axes, 'candidate k:' blocks follow."""
+    blocks = re.split(r"^  candidate \d+:\n", report, flags=re.M)
+    maps = [mapping_of(blocks[0])]
+    for block in blocks[1:]:
+        maps.append(mapping_of("\n".join(line[2:] for line in block.splitlines())))
+    return maps
+
+
+def measure_candidate(tools, emb, conv, intrinsic, k, workdir, tag, args, rng):
+    packed = workdir / f"{tag}.packed.mlir"
+    rc, _, err = tools.run([tools.raf_opt, emb, "--mlir-print-op-on-diagnostic=false",
+                            f"--tcg-apply-strategy=candidate={k}",
+                            "--mlir-print-elementsattrs-with-hex-if-larger=64", "-o", packed])
+    if rc != 0:
+        return {"candidate": k, "ok": False, "error": "apply-strategy: " + first_error(err)}
+    start = time.perf_counter()
+    cyc = kernel_cycles(tools, packed, workdir, tag)
+    tool_s = time.perf_counter() - start
+    trans = transforms(packed.read_text(), args.repeat, rng)
+    r = {"candidate": k, "cycles_ok": cyc["ok"], "trans_ok": trans["ok"],
+         "lower_s": tool_s}
+    if cyc["ok"]:
+        r.update(cycles=cyc["cycles"], cycle_info=cyc.get("info", ""),
+                 cycle_source=cyc["source"])
+        r["op_s"] = cyc["cycles"] / (args.vta_mhz * 1e6)
+        batch, block_in, block_out = GEMM_SHAPE[intrinsic]
+        bound = max(conv.macs() / (batch * block_in * block_out),
+                    conv.original_bytes() / DMA_BYTES_PER_CYCLE)
+        r["roofline"] = cyc["cycles"] / bound
+    else:
+        r["error"] = cyc["error"]
+    r["data_bytes"] = trans.get("data_bytes")
+    r["weight_bytes"] = trans.get("weight_bytes")
+    if trans["ok"]:
+        r.update(trans_s=trans["seconds"], trans_bytes=trans["bytes"],
+                 trans_ops=trans["ops"], weight_ops=trans["weight_ops"])
+    else:
+        r["trans_error"] = trans["error"]
+    r["ok"] = cyc["ok"] and trans["ok"]
+    if r["ok"]:
+        r["combined_s"] = r["op_s"] + r["trans_s"]
+    return r
+
+
+def measure_mode(tools, conv, intrinsic, mode, count, workdir, args, rng):
+    source = workdir / f"{conv.name}.mlir"
+    source.write_text(conv.mlir())
+    tag = f"{conv.name}.{intrinsic.split('.')[-1]}.{mode}"
+    emb = workdir / f"{tag}.emb.mlir"
+    search_ms = args.embed_timeout_8x8x8 if intrinsic == GEMM8 else args.embed_timeout
+    option = f"intrinsic={intrinsic} mode={mode} max-candidates={count} timeout={search_ms}"
+    rc, out, err = tools.run([tools.raf_opt, source, "--mlir-print-op-on-diagnostic=false",
+                              "--convert-relay-to-tcg", f"--tcg-dataflow-embed={option}",
+                              "--tcg-print-embeddings", "-o", emb])
+    if rc != 0:
+        return {"embedded": False, "error": "embedding: " + first_error(err), "candidates": []}
+    m = CANDIDATE_COUNT.search(out)
+    found = int(m.group(1)) if m else 1
+    maps = candidate_mappings(out)
+    cands = []
+    for k in range(min(found, count)):
+        r = measure_candidate(tools, emb, conv, intrinsic, k, workdir, f"{tag}.c{k}", args, rng)
+        r["mapping"] = maps[k] if k < len(maps) else "?"
+        cands.append(r)
+    return {"embedded": True, "candidates": cands}
+
+
+def measure_layer(job):
+    """One (suite, ident, conv) in a worker: baseline and strategies."""
+    suite, ident, conv, intrinsic, args = job
+    tools = Tools(pathlib.Path(args.build_dir), args.timeout)
+    workdir = pathlib.Path(args.workdir) / f"{suite}-{conv.name}"
+    workdir.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(2026)
+    start = time.perf_counter()
+    base = measure_mode(tools, conv, intrinsic, "strict", 1, workdir, args, rng)
+    relaxed = measure_mode(tools, conv, intrinsic, "relaxed", args.candidates, workdir, args, rng)
+    if not args.keep:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return {"suite": suite, "ident": ident, "conv": conv, "intrinsic": intrinsic,
+            "base": base, "relaxed": relaxed, "wall_s": time.perf_counter() - start}
+
+
+# ---------------------------------------------------------------------------
+# Comparison
+# ---------------------------------------------------------------------------
+
+
+def compare(row):
+    """Speed-ups and ratios of the best candidate against the baseline."""
+    base = row["base"]["candidates"][0] if row["base"]["candidates"] else None
+    cands = row["relaxed"]["candidates"]
+    c = {"base": base}
+    problems = []
+    if not row["base"]["embedded"]:
+        problems.append("baseline " + row["base"]["error"])
+    elif not base["ok"]:
+        problems.append("baseline " + (base.get("error") or base.get("trans_error")
+                                       or "failed"))
+    good = [r for r in cands if r["ok"]]
+    if not row["relaxed"]["embedded"]:
+        problems.append("strategies " + row["relaxed"]["error"])
+    elif not good:
+        first = cands[0] if cands else {}
+        problems.append(f"strategies: all {len(cands)} candidates failed, first: "
+                        + (first.get("error") or first.get("trans_error") or "failed"))
+    c["status"] = "; ".join(problems) if problems else "ok"
+    c["failed_candidates"] = [r for r in cands if not r["ok"]]
+    if good:
+        c["best"] = min(good, key=lambda r: r["combined_s"])
+        c["best_op"] = min((r for r in cands if r["cycles_ok"]), key=lambda r: r["cycles"])
+    if good and base and base["ok"]:
+        b, s = base, c["best"]
+        c.update(op=b["cycles"] / s["cycles"], transf=b["trans_s"] / s["trans_s"]
+                 if s["trans_s"] > 0 else float("inf"),
+                 combined=b["combined_s"] / s["combined_s"],
+                 data=s["data_bytes"] / b["data_bytes"],
+                 weights=s["weight_bytes"] / b["weight_bytes"],
+                 tot=(s["data_bytes"] + s["weight_bytes"])
+                 / (b["data_bytes"] + b["weight_bytes"]))
+    return c
+
+
+def geomean(values):
+    values = [v for v in values if v is not None and v > 0 and math.isfinite(v)]
+    return (math.exp(sum(math.log(v) for v in values) / len(values)), len(values)) \
+        if values else (float("nan"), 0)
+
+
+def fmt_x(v):
+    return "-" if v is None or (isinstance(v, float) and math.isnan(v)) else f"x{v:.3f}"
+
+
+def fmt_ms(seconds):
+    return "-" if seconds is None else f"{seconds * 1e3:.3f}"
+
+
+def fmt_kib(nbytes):
+    return "-" if nbytes is None else f"{nbytes / 1024:.1f}"
+
+
+def short(text, n=90):
+    text = (text or "").replace("|", "/").replace("\n", " ")
+    return text if len(text) <= n else text[:n - 3] + "..."
+
+
+COLUMNS = ["op", "transf", "combined", "data", "weights", "tot"]
+
+
+def suite_table(title, rows, paper=None, roofline=False):
+    lines = [f"## {title}", ""]
+    header = ("| ID | layer (NCHW * OIHW, pad, stride) | out | base cycles | best cand. | "
+              "best cycles | base transf ms | best transf ms | base moved KiB | best moved KiB | Op S | Transf. S | Combined S | "
+              "Data | Weights | Tot. |")
+    rule = "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    if roofline:
+        header += " roofline base | roofline best |"
+        rule += "---|---|"
+    header += " best-op cand. (if other) | status |"
+    rule += "---|---|"
+    lines += [header, rule]
+    comps = []
+    for row in rows:
+        c = compare(row)
+        comps.append(c)
+        conv, b, s = row["conv"], c.get("base"), c.get("best")
+        cells = [str(row["ident"]), conv.shape_text(), conv.out_text(),
+                 str(b["cycles"]) if b and b.get("cycles_ok") else "-",
+                 f"{s['candidate']}: {s['mapping']}" if s else "-",
+                 str(s["cycles"]) if s else "-",
+                 fmt_ms(b.get("trans_s")) if b else "-",
+                 fmt_ms(s.get("trans_s")) if s else "-",
+                 fmt_kib(b.get("trans_bytes")) if b else "-",
+                 fmt_kib(s.get("trans_bytes")) if s else "-"]
+        cells += [fmt_x(c.get(k)) for k in COLUMNS]
+        if roofline:
+            cells += [f"{b['roofline']:.2f}" if b and b.get("cycles_ok") else "-",
+                      f"{s['roofline']:.2f}" if s else "-"]
+        bo = c.get("best_op")
+        cells.append(f"{bo['candidate']} ({bo['cycles']} cycles)"
+                     if bo and s and bo is not s and bo["cycles"] < s["cycles"] else "")
+        status = c.get("status", "?")
+        failed = c["failed_candidates"]
+        if status == "ok" and failed:
+            status = (f"ok; {len(failed)} candidate(s) failed: "
+                      + (failed[0].get("error") or failed[0].get("trans_error") or ""))
+        cells.append(short(status, 140))
+        lines.append("| " + " | ".join(cells) + " |")
+    both = [c for c in comps if c.get("status") == "ok" or "op" in c]
+    means = {k: geomean([c.get(k) for c in both]) for k in COLUMNS}
+    n = len(both)
+    geo = ["Geo-mean", f"{n} of {len(rows)} layers where both sides succeed", "", "", "", "",
+           "", "", "", ""] + [fmt_x(means[k][0]) for k in COLUMNS]
+    if roofline:
+        geo += [f"{geomean([c['base']['roofline'] for c in both])[0]:.2f}" if both else "-",
+                f"{geomean([c['best']['roofline'] for c in both])[0]:.2f}" if both else "-"]
+    geo += ["", ""]
+    lines.append("| " + " | ".join(f"**{g}**" if g else "" for g in geo) + " |")
+    lines.append("")
+    if paper:
+        lines += ["| geo-mean | Op S | Transf. S | Combined S | Data | Weights | Tot. |",
+                  "|---|---|---|---|---|---|---|",
+                  f"| this run ({n} layers; cycle model + measured host transforms) | "
+                  + " | ".join(fmt_x(means[k][0]) for k in COLUMNS) + " |",
+                  "| dissertation (FPGA, AutoTVM-tuned, ARM host) | "
+                  + " | ".join(fmt_x(paper[k]) for k in COLUMNS) + " |", ""]
+    return lines, comps, means
+
+
+def plot(results, path):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    panels = [(suite, rows) for suite, rows in results.items() if rows]
+    fig, axes = plt.subplots(len(panels), 1, figsize=(max(8, 0.28 * max(
+        len(r) for _, r in panels) + 3), 3.6 * len(panels)), squeeze=False)
+    for ax, (suite, rows) in zip(axes[:, 0], panels):
+        labels, op, comb = [], [], []
+        for row in rows:
+            c = compare(row)
+            labels.append(str(row["ident"]))
+            op.append(c.get("op", float("nan")))
+            comb.append(c.get("combined", float("nan")))
+        xs = np.arange(len(labels))
+        ax.bar(xs - 0.2, op, 0.4, label="operator (cycles)")
+        ax.bar(xs + 0.2, comb, 0.4, label="combined (operator + host transforms)")
+        ax.axhline(1.0, color="black", linewidth=0.8)
+        ax.set_yscale("log")
+        ax.set_xticks(xs)
+        ax.set_xticklabels(labels, fontsize=7, rotation=90 if len(labels) > 20 else 0)
+        ax.set_ylabel("speed-up over baseline")
+        ax.set_title(SUITE_TITLES.get(suite, suite), fontsize=9)
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    return True
+
+
+SUITE_TITLES = {}
+
+
+# ---------------------------------------------------------------------------
+# Main
+# ---------------------------------------------------------------------------
+
+
+def select(all_suites, args):
+    chosen = [s for s in args.suites.split(",") if s]
+    wanted = {}
+    if args.layers:
+        for item in args.layers.split(","):
+            suite, _, ident = item.partition(":")
+            wanted.setdefault(suite, set()).add(int(ident))
+        chosen = [s for s in chosen if s in wanted]
+    elif args.quick:
+        wanted = QUICK
+    jobs = []
+    for suite in chosen:
+        title, intrinsic, layers = all_suites[suite]
+        for ident, conv in layers:
+            if suite in wanted and ident not in wanted[suite]:
+                continue
+            jobs.append((suite, ident, conv, intrinsic))
+    return chosen, jobs
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="a few small layers (CI), results to /tmp unless --out")
+    parser.add_argument("--suites", default="case,deepbench,gemm8")
+    parser.add_argument("--layers", default="",
+                        help="suite:ID,... (e.g. case:4,deepbench:9,gemm8:0)")
+    parser.add_argument("--candidates", type=int, default=5,
+                        help="top-K relaxed candidates, each applied and measured")
+    parser.add_argument("--vta-mhz", type=float, default=333.0,
+                        help="VTA clock for operator time (Ultra96, spec §3.8)")
+    parser.add_argument("--repeat", type=int, default=None,
+                        help="timed repetitions per rewrite op (median; default 5, quick 3)")
+    parser.add_argument("--timeout", type=float, default=300.0,
+                        help="seconds per tool run (a timeout is a failure)")
+    parser.add_argument("--embed-timeout", type=int, default=10000,
+                        help="ms of the embedding search per layer (1x16x16)")
+    parser.add_argument("--embed-timeout-8x8x8", type=int, default=60000,
+                        help="ms of the embedding search per layer (8x8x8)")
+    parser.add_argument("--jobs", type=int, default=1, help="layers in parallel")
+    parser.add_argument("--out", default=None)
+    parser.add_argument("--plot", default=None)
+    parser.add_argument("--keep", default=None, help="keep the intermediate IR here")
+    parser.add_argument("--build-dir", default=None,
+                        help="directory of raf-opt etc. (default $RAF_BUILD_DIR/bin or "
+                             "build/bin)")
+    args = parser.parse_args()
+    if args.build_dir is None:
+        build = pathlib.Path(os.environ.get("RAF_BUILD_DIR", ROOT / "build"))
+        if not build.is_absolute():
+            build = ROOT / build
+        args.build_dir = str(build / "bin")
+    if args.repeat is None:
+        args.repeat = 3 if args.quick else 5
+    partial = args.quick or bool(args.layers)
+    out = pathlib.Path(args.out) if args.out else (
+        pathlib.Path(tempfile.gettempdir()) / "raf-vta-quick.md" if partial
+        else ROOT / "bench" / "results" / "vta.md")
+    png = pathlib.Path(args.plot) if args.plot else out.with_suffix(".png")
+    tools = Tools(pathlib.Path(args.build_dir), args.timeout)
+    if tools.missing():
+        sys.exit("missing tools: " + ", ".join(str(t) for t in tools.missing())
+                 + " (build them or pass --build-dir / RAF_BUILD_DIR)")
+    workdir = pathlib.Path(args.keep) if args.keep else pathlib.Path(
+        tempfile.mkdtemp(prefix="raf-vta-bench-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    args.workdir = str(workdir)
+    all_suites = suites()
+    for key, (title, _, _) in all_suites.items():
+        SUITE_TITLES[key] = title
+    chosen, jobs = select(all_suites, args)
+    print(f"tools: {args.build_dir}; cycles from "
+          f"{'the --tcg-lower-to-vta report remark' if tools.remark else 'raf-vta-sim'}"
+          f"{' (--timing-only)' if not tools.remark and tools.timing_only else ''}; "
+          f"{len(jobs)} layers; files in {workdir}", file=sys.stderr, flush=True)
+
+    # A layer measured in two suites with the same intrinsic runs once.
+    unique = {}
+    for suite, ident, conv, intrinsic in jobs:
+        unique.setdefault((conv.key(), intrinsic), (suite, ident, conv, intrinsic, args))
+    started = time.perf_counter()
+    done = {}
+    total = len(unique)
+
+    def report(result, i):
+        elapsed = time.perf_counter() - started
+        eta = elapsed / i * (total - i)
+        c = compare(result)
+        status = (f"op {fmt_x(c['op'])} transf {fmt_x(c['transf'])} combined "
+                  f"{fmt_x(c['combined'])}" if "op" in c else short(c.get("status", ""), 100))
+        print(f"[{i}/{total}] {result['suite']} {result['ident']} {result['conv'].name} "
+              f"({result['conv'].shape_text()}, {result['intrinsic']}): {status}; "
+              f"{result['wall_s']:.1f} s; elapsed {elapsed / 60:.1f} min, ETA "
+              f"{eta / 60:.1f} min", file=sys.stderr, flush=True)
+
+    try:
+        if args.jobs > 1:
+            with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
+                futures = {pool.submit(measure_layer, job): key for key, job in unique.items()}
+                for i, future in enumerate(concurrent.futures.as_completed(futures), 1):
+                    done[futures[future]] = future.result()
+                    report(done[futures[future]], i)
+        else:
+            for i, (key, job) in enumerate(unique.items(), 1):
+                done[key] = measure_layer(job)
+                report(done[key], i)
+    finally:
+        if not args.keep:
+            shutil.rmtree(workdir, ignore_errors=True)
+    elapsed = time.perf_counter() - started
+
+    results = {s: [] for s in chosen}
+    for suite, ident, conv, intrinsic in jobs:
+        row = dict(done[(conv.key(), intrinsic)])
+        row.update(suite=suite, ident=ident)
+        results[suite].append(row)
+
+    plotted = plot(results, png)
+    try:
+        plot_link = png.relative_to(out.parent)
+    except ValueError:
+        plot_link = png
+    lines = [
+        "# VTA: operator cycles and host layout transforms of the embedding strategies",
+        "",
+        f"Machine: {machine_info()}.",
+        "",
+        f"Produced by `bench/vta/run.py{' --quick' if args.quick else ''}"
+        f"{' --layers ' + args.layers if args.layers else ''}` (see bench/vta/README.md) in "
+        f"{elapsed / 60:.1f} min with {args.jobs} job(s); cycles from "
+        f"{'the `--tcg-lower-to-vta` report remark' if tools.remark else '`raf-vta-sim` on the lowered binary (default cycle model)'}"
+        f", `requant-shift={REQUANT_SHIFT}`, VTA clock {args.vta_mhz:g} MHz; top "
+        f"{args.candidates} relaxed candidates; host transforms timed as the median of "
+        f"{args.repeat} numpy runs per rewrite op.",
+        "",
+        "**These are cycle-model numbers** (the project's VTA simulator, not an FPGA) "
+        "combined with layout transforms **measured on this machine's CPU** with numpy "
+        "(not the ARM host, not TVM's fused relay kernels); the weights are function "
+        "arguments and their packing is compile time, not counted. Baseline = "
+        "`mode=strict` candidate 0 (TVM's static strategy); best = the relaxed candidate "
+        "with the lowest combined time. Speed-ups S = baseline time / best time; Data, "
+        "Weights, Tot. = best bytes / baseline bytes of the packed kernel operands (lower "
+        "is smaller). *moved KiB*: bytes the activation rewrites read and write (a reshape "
+        "of a contiguous array moves none). Roofline = cycles / max(MACs / (BATCH*BLOCK_IN*BLOCK_OUT), "
+        f"(input + weight + output bytes) / {DMA_BYTES_PER_CYCLE}), of the original int8 "
+        "convolution. Geo-means over the layers where both the baseline and at least one "
+        "strategy succeed.",
+        "",
+    ]
+    if plotted:
+        lines += [f"![speed-ups]({plot_link})", ""]
+    summary = {}
+    for suite in chosen:
+        title = SUITE_TITLES[suite]
+        paper = PAPER_CASE if suite == "case" else PAPER_GEMM8 if suite == "gemm8" else None
+        table, comps, means = suite_table(title, results[suite], paper,
+                                          roofline=(suite == "deepbench"))
+        summary[suite] = (means, comps)
+        lines += table
+        if suite == "gemm8":
+            lines += ["The 8x8x8 baseline is TVM's strategy with BATCH = 8: the batch of 1 is "
+                      "padded to 8.", ""]
+    failures = [(suite, row, compare(row)) for suite in chosen for row in results[suite]]
+    failures = [(s, r, c) for s, r, c in failures if c.get("status") != "ok"]
+    lines += ["## Failures", ""]
+    for suite in chosen:
+        comps = [compare(row) for row in results[suite]]
+        base_ok = sum(1 for c in comps if c["base"] and c["base"]["ok"])
+        strat_ok = sum(1 for c in comps if "best" in c)
+        cands = [r for row in results[suite] for r in row["relaxed"]["candidates"]]
+        lines.append(f"- {SUITE_TITLES[suite]}: baseline measured on {base_ok} of {len(comps)} "
+                     f"layers, at least one strategy on {strat_ok}; {sum(r['ok'] for r in cands)}"
+                     f" of {len(cands)} candidates measured (cycles and transforms), "
+                     f"{sum(not r['cycles_ok'] for r in cands if 'cycles_ok' in r)} did not "
+                     f"lower, {sum(1 for r in cands if 'trans_error' in r)} had rewrites that "
+                     "could not be replayed.")
+    lines.append("")
+    if failures:
+        reasons = {}
+        for _, _, c in failures:
+            reason = re.sub(r"\d+", "N", c.get("status", "?"))[:120]
+            reasons[reason] = reasons.get(reason, 0) + 1
+        lines += ["| reason (numbers replaced by N) | layers |", "|---|---|"]
+        lines += [f"| {short(k, 120)} | {v} |" for k, v in sorted(reasons.items(),
+                                                                  key=lambda kv: -kv[1])]
+    else:
+        lines.append("None.")
+    lines.append("")
+    text = "\n".join(lines)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text)
+    print(text)
+    print(f"written to {out}" + (f" and {png}" if plotted else " (no plot: matplotlib is "
+                                 "not importable)"), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
