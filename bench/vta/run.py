@@ -218,7 +218,7 @@ class Tools:
     def lower_options(self):
         options = f"requant-shift={REQUANT_SHIFT}"
         if self.remark:
-            options += " schedule=search report=true"
+            options += " report=true"
         return options
 
     def run(self, command, **kwargs):
