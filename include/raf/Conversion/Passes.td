@@ -171,4 +171,34 @@ def TCGLowerToVTA : Pass<"tcg-lower-to-vta", "mlir::ModuleOp"> {
   let dependentDialects = ["raf::vta_isa::VTAISADialect"];
 }
 
+def ConvertVTAToVTAISA : Pass<"convert-vta-to-vta-isa", "mlir::ModuleOp"> {
+  let summary = "Assemble tile-level vta programs into vta_isa programs";
+  let description = [{
+    Replaces every `vta.program` of the module by the `vta_isa.program`
+    that `raf::vta::assemble()` derives from it: one micro-op table in
+    which identical loop bodies share a range, the micro-op loads first,
+    every tile instruction with its micro-op range, and FINISH last.
+    Dependence tokens are inferred from the SRAM rows the instructions
+    touch: an instruction waits for the latest earlier instruction of each
+    neighbouring module (load and compute, compute and store) that touches
+    the same rows of the same buffer with at least one of them writing,
+    unless an earlier instruction of its own module already waited for it
+    or a later one. So double buffering is a matter of using other rows:
+    the modules then overlap without further annotation. The attributes of
+    the `vta.program` (`tile_sizes`, `virtual_threads` and any other) stay
+    on the new op.
+
+    A program whose micro-ops do not fit the uop buffer, or that loads from
+    DRAM what an earlier store wrote (DRAM hazards between the load and
+    store modules are not synchronised), gets an error located at its
+    `vta.program`.
+
+    ```
+    raf-opt --convert-vta-to-vta-isa tiles.mlir | \
+      raf-translate --vta-isa-to-bin -o program.bin
+    ```
+  }];
+  let dependentDialects = ["raf::vta_isa::VTAISADialect"];
+}
+
 #endif // RAF_CONVERSION_PASSES_TD

@@ -54,23 +54,22 @@ Config ConfigAttr::getConfig() const {
                     getLogAccBuffSize());
 }
 
-LogicalResult
-ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                   unsigned logInpWidth, unsigned logWgtWidth,
-                   unsigned logAccWidth, unsigned logBatch, unsigned logBlock,
-                   unsigned logUopBuffSize, unsigned logInpBuffSize,
-                   unsigned logWgtBuffSize, unsigned logAccBuffSize) {
-  Config config =
-      makeConfig(logInpWidth, logWgtWidth, logAccWidth, logBatch, logBlock,
-                 logUopBuffSize, logInpBuffSize, logWgtBuffSize,
-                 logAccBuffSize);
+LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 unsigned logInpWidth, unsigned logWgtWidth,
+                                 unsigned logAccWidth, unsigned logBatch,
+                                 unsigned logBlock, unsigned logUopBuffSize,
+                                 unsigned logInpBuffSize,
+                                 unsigned logWgtBuffSize,
+                                 unsigned logAccBuffSize) {
+  Config config = makeConfig(logInpWidth, logWgtWidth, logAccWidth, logBatch,
+                             logBlock, logUopBuffSize, logInpBuffSize,
+                             logWgtBuffSize, logAccBuffSize);
   std::vector<std::string> errors = config.validate();
   if (errors.empty())
     return success();
   InFlightDiagnostic diag = emitError() << "invalid VTA configuration: ";
   llvm::interleave(
-      errors, [&](const std::string &e) { diag << e; },
-      [&] { diag << "; "; });
+      errors, [&](const std::string &e) { diag << e; }, [&] { diag << "; "; });
   return diag;
 }
 
@@ -111,14 +110,14 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
       SmallVector<StringRef> keys;
       for (const ConfigParameter &p : getConfigParameters())
         keys.push_back(p.key);
-      parser.emitError(keyLoc) << "unknown VTA configuration parameter '"
-                               << key << "'; expected one of: "
-                               << llvm::join(keys, ", ");
+      parser.emitError(keyLoc)
+          << "unknown VTA configuration parameter '" << key
+          << "'; expected one of: " << llvm::join(keys, ", ");
       return {};
     }
     if (!seen.insert(key).second) {
-      parser.emitError(keyLoc) << "VTA configuration parameter '" << key
-                               << "' given twice";
+      parser.emitError(keyLoc)
+          << "VTA configuration parameter '" << key << "' given twice";
       return {};
     }
     unsigned value = 0;

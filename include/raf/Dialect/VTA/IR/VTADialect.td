@@ -1,8 +1,9 @@
 //===- VTADialect.td - vta dialect definition --------------*- tablegen -*-===//
 //
-// The vta dialect: tile-level VTA programs (DESIGN.md §3). Today it holds the
+// The vta dialect: tile-level VTA programs (DESIGN.md §3). It holds the
 // hardware configuration attribute that every VTA-level IR is parameterised
-// by; the tile-level operations come with the lowering from embeddings.
+// by, and the tile-level operations (VTAOps.td) that
+// --convert-vta-to-vta-isa assembles into vta_isa programs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,9 +25,11 @@ def VTA_Dialect : Dialect {
     Programs for VTA are parameterised by a `#vta.config` attribute: the
     tile shape, the element widths and the buffer sizes an instance is built
     with, from which buffer depths and instruction field widths follow. The
-    `vta_isa` dialect and the binary encoder read it, and so will the
-    tile-level operations of this dialect (tile loads and stores, GEMM and
-    ALU loop nests), which are not defined yet.
+    `vta_isa` dialect and the binary encoder read it, and so do the
+    tile-level operations of this dialect: a `vta.program` of tile loads and
+    stores and of GEMM and ALU loop nests with their micro-ops inline,
+    without dependence tokens, micro-op table or FINISH, which
+    `--convert-vta-to-vta-isa` derives (`raf::vta::assemble()`).
 
     See docs/vta.md for the configuration, the instruction set, the binary
     format and the simulator.
