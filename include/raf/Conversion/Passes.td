@@ -164,11 +164,15 @@ def TCGLowerToVTA : Pass<"tcg-lower-to-vta", "mlir::ModuleOp"> {
     Option<"maxInstructions", "max-instructions", "int64_t",
            /*default=*/"262144",
            "Schedules with more instructions are invalid">,
+    Option<"tileLevel", "tile-level", "bool", /*default=*/"false",
+           "Emit the schedule as a tile-level vta.program (lower it with "
+           "--convert-vta-to-vta-isa) instead of a vta_isa.program">,
     Option<"report", "report", "bool", /*default=*/"false",
            "Emit a remark per kernel: the schedule, its cycles and the "
            "search">
   ];
-  let dependentDialects = ["raf::vta_isa::VTAISADialect"];
+  let dependentDialects = ["raf::vta::VTADialect",
+                           "raf::vta_isa::VTAISADialect"];
 }
 
 def ConvertVTAToVTAISA : Pass<"convert-vta-to-vta-isa", "mlir::ModuleOp"> {

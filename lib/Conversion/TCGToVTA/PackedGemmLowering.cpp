@@ -352,6 +352,7 @@ FailureOr<PackedGemmLowering> Lowering::run() {
     diag.attachNote() << "tile iterators (parallel first): " << names;
     return failure();
   }
+  lowering.tiles = std::move(result->tiles);
   lowering.program = std::move(result->program);
   lowering.knobs = result->knobs;
   lowering.timing = result->timing;

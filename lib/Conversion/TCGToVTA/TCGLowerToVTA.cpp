@@ -10,6 +10,8 @@
 #include "raf/Conversion/Passes.h"
 #include "raf/Conversion/TCGToVTA/TCGToVTA.h"
 
+#include "raf/Dialect/VTA/IR/VTADialect.h"
+#include "raf/Dialect/VTA/IR/VTAOps.h"
 #include "raf/Dialect/VTAISA/IR/VTAISADialect.h"
 #include "raf/Dialect/VTAISA/IR/VTAISAOps.h"
 
@@ -83,8 +85,15 @@ struct TCGLowerToVTAPass
 
       OpBuilder builder(parent->getContext());
       builder.setInsertionPointAfter(parent);
-      auto program = vta_isa::ProgramOp::createFrom(builder, kernel.getLoc(),
-                                                    lowering->program);
+      // The tile-level program (`vta` dialect, tokens and micro-op table
+      // left to --convert-vta-to-vta-isa) or the instruction-level one.
+      Operation *program =
+          tileLevel ? vta::ProgramOp::createFrom(builder, kernel.getLoc(),
+                                                 lowering->tiles)
+                          .getOperation()
+                    : vta_isa::ProgramOp::createFrom(builder, kernel.getLoc(),
+                                                     lowering->program)
+                          .getOperation();
       auto i64 = [&](int64_t value) {
         return builder.getI64IntegerAttr(value);
       };

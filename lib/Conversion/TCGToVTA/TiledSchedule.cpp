@@ -663,8 +663,12 @@ raf::vta::searchSchedule(const GemmKernelModel &kernel,
       return timing.takeError();
     ++simulated;
     if (!best || timing->cycles < best->timing.cycles) {
-      best = SearchResult{valid[c].knobs, std::move(*program),
-                          std::move(*timing), 0, 0};
+      best = SearchResult{valid[c].knobs,
+                          std::move(*tiles),
+                          std::move(*program),
+                          std::move(*timing),
+                          0,
+                          0};
     }
   }
   if (!best)

@@ -54,6 +54,9 @@ struct PackedGemmLoweringOptions {
 /// stored exactly as the packed tensors are laid out row-major, since their
 /// two innermost dimensions are one buffer row.
 struct PackedGemmLowering {
+  /// The tile-level program (the `vta` dialect's level) and the assembled
+  /// instruction-level program.
+  TileProgram tiles;
   Program program;
   /// Kernel operand numbers of the GEMM's input (x, z) and weight (y, z).
   unsigned inputOperand = 0;

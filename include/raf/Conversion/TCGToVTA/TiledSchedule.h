@@ -120,6 +120,8 @@ struct SearchOptions {
 
 struct SearchResult {
   ScheduleKnobs knobs;
+  /// The schedule's tile program and its assembled program.
+  TileProgram tiles;
   Program program;
   SimulationResult timing;
   /// Valid configurations found, and how many were simulated.
