@@ -44,23 +44,11 @@ sys.path.insert(0, str(ROOT / "python" / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from machine import machine_info  # noqa: E402
+from layers import TAB_4_6  # noqa: E402
 from raf_tools import RAF_OPT  # noqa: E402
 
 HERE = pathlib.Path(__file__).resolve().parent
 
-# Tab. 4.6: (N, C, H, W), (OC, IC, KH, KW), pad, stride.
-TAB_4_6 = [
-    ((1, 32, 8, 8), (64, 32, 3, 3), 1, 1),
-    ((1, 32, 16, 16), (64, 32, 3, 3), 1, 1),
-    ((1, 32, 32, 32), (64, 32, 3, 3), 1, 1),
-    ((1, 256, 8, 8), (256, 256, 3, 3), 1, 1),
-    ((1, 128, 16, 16), (256, 128, 3, 3), 1, 1),
-    ((1, 128, 32, 32), (256, 128, 3, 3), 1, 1),
-    ((1, 72, 56, 56), (96, 72, 1, 1), 0, 1),
-    ((1, 256, 7, 7), (512, 256, 1, 1), 0, 1),
-    ((1, 8, 224, 224), (24, 8, 3, 3), 1, 2),
-    ((1, 72, 56, 56), (96, 72, 3, 3), 1, 2),
-]
 
 
 class Conv:

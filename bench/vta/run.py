@@ -59,6 +59,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
 from machine import machine_info  # noqa: E402
+from layers import TAB_4_6  # noqa: E402
 
 HERE = pathlib.Path(__file__).resolve().parent
 DEEPBENCH = ROOT / "bench" / "embedding" / "deepbench_108.tsv"
@@ -73,19 +74,6 @@ CASE_DEEPBENCH = [0, 1, 2, 6, 10, 15, 21, 27, 34, 41, 60, 68]
 CASE_DILATED = [  # (N, C, H, W), (OC, IC, KH, KW), pad, stride, dilation
     ((1, 304, 18, 18), (448, 304, 3, 3), 0, 1, 2),
     ((1, 208, 72, 72), (304, 208, 3, 3), 0, 1, 3),
-]
-# Tab. 4.6: (N, C, H, W), (OC, IC, KH, KW), pad, stride.
-TAB_4_6 = [
-    ((1, 32, 8, 8), (64, 32, 3, 3), 1, 1),
-    ((1, 32, 16, 16), (64, 32, 3, 3), 1, 1),
-    ((1, 32, 32, 32), (64, 32, 3, 3), 1, 1),
-    ((1, 256, 8, 8), (256, 256, 3, 3), 1, 1),
-    ((1, 128, 16, 16), (256, 128, 3, 3), 1, 1),
-    ((1, 128, 32, 32), (256, 128, 3, 3), 1, 1),
-    ((1, 72, 56, 56), (96, 72, 1, 1), 0, 1),
-    ((1, 256, 7, 7), (512, 256, 1, 1), 0, 1),
-    ((1, 8, 224, 224), (24, 8, 3, 3), 1, 2),
-    ((1, 72, 56, 56), (96, 72, 3, 3), 1, 2),
 ]
 # Dissertation geo-means (Tab. 4.4 with the errata's Tot ×0.882; Tab. 4.6).
 PAPER_CASE = {"op": 8.788, "transf": 0.069, "combined": 2.813, "data": 1.103,

@@ -104,7 +104,7 @@ def ConvertTCGToLinalg : Pass<"convert-tcg-to-linalg", "mlir::ModuleOp"> {
 }
 
 def TCGLowerToVTA : Pass<"tcg-lower-to-vta", "mlir::ModuleOp"> {
-  let summary = "Lower packed GEMM kernels to vta_isa programs";
+  let summary = "Lower packed GEMM kernels to VTA programs (vta_isa, or tile-level vta)";
   let description = [{
     Lowers every `tcg.kernel` of the module, each of which must be a packed
     kernel marked `tcg.tensorize = "vta.gemm.<preset>"` (the result of
