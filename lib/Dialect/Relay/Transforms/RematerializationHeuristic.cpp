@@ -3,11 +3,11 @@
 // The candidate analysis shared by both methods, and RAF's compile-time
 // trace (spec C5): walk the ops in order with the live bytes of the memory
 // model; when an op would exceed the budget, evict the live candidates with
-// the lowest score (gflops + 0.1) * (remaining uses + 1) / GiB until it
-// fits, and recompute an evicted tensor just before its next use. Each
-// clone is traced as the step it is in the rewritten function (what is
-// live plus its result must fit) and its inputs are released right after
-// it when nothing else reads them, as the memory model does.
+// the lowest score (gflops + offset) * (remaining uses + 1) / GiB until it
+// fits (RAF's offset is 0.1), and recompute an evicted tensor just before its
+// next use. Each clone is traced as the step it is in the rewritten function
+// (what is live plus its result must fit) and its inputs are released right
+// after it when nothing else reads them, as the memory model does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,8 +75,9 @@ Problem::Problem(const memory::MemoryTrace &trace, const Limits &limits)
 namespace {
 class EvictionTrace {
 public:
-  EvictionTrace(const Problem &problem, int64_t budget)
-      : problem(problem), buffers(problem.trace.getBuffers()), budget(budget) {
+  EvictionTrace(const Problem &problem, int64_t budget, double offsetGflops)
+      : problem(problem), buffers(problem.trace.getBuffers()), budget(budget),
+        offsetGflops(offsetGflops) {
     size_t numBuffers = buffers.size();
     inMemory.assign(numBuffers, false);
     pinned.assign(numBuffers, false);
@@ -216,7 +217,7 @@ private:
       if (cost == kInvalid)
         continue;
       double gib = static_cast<double>(buffers[id].bytes) / (1 << 30);
-      scored.push_back({(cost + 0.1) * (remaining[id] + 1) / gib,
+      scored.push_back({(cost + offsetGflops) * (remaining[id] + 1) / gib,
                         createdAt[id], static_cast<unsigned>(id)});
     }
     llvm::sort(scored, [](const Scored &a, const Scored &b) {
@@ -238,6 +239,7 @@ private:
   const Problem &problem;
   ArrayRef<Buffer> buffers;
   int64_t budget;
+  double offsetGflops;
   int64_t mem = 0;
   size_t clock = 0;
   SmallVector<bool> inMemory;
@@ -250,7 +252,9 @@ private:
 };
 } // namespace
 
-std::optional<Plan> raf::relay::remat::planWithEvictionScore(
-    const Problem &problem, int64_t budget, unsigned *failedStep) {
-  return EvictionTrace(problem, budget).run(failedStep);
+std::optional<Plan>
+raf::relay::remat::planWithEvictionScore(const Problem &problem, int64_t budget,
+                                         double offsetGflops,
+                                         unsigned *failedStep) {
+  return EvictionTrace(problem, budget, offsetGflops).run(failedStep);
 }

@@ -291,9 +291,8 @@ private:
       }
     }
     for (auto &list : uses)
-      llvm::sort(list, [](const Use &a, const Use &b) {
-        return a.stage < b.stage;
-      });
+      llvm::sort(list,
+                 [](const Use &a, const Use &b) { return a.stage < b.stage; });
     stageMax.assign(numSteps, 0);
     for (unsigned t = 0; t < numSteps; ++t) {
       stageMax[t] = stageFixed[t];
@@ -387,9 +386,9 @@ private:
       if (buffer.isParameter)
         continue;
       bool isOwnResult = problem.producerStep[id] == t && buffer.defStep == t;
-      if (problem.isCandidate[id] ? isOwnResult
-                                  : buffer.defStep <= t &&
-                                        t <= buffer.lastUseStep)
+      if (problem.isCandidate[id]
+              ? isOwnResult
+              : buffer.defStep <= t && t <= buffer.lastUseStep)
         bytes += buffer.bytes;
     }
     return ceilDiv(bytes, byteUnit);
@@ -411,8 +410,7 @@ private:
   /// at or after t), or nullopt when e is not in the model at t.
   std::optional<unsigned> gapAt(unsigned e, unsigned t) const {
     const auto &list = uses[e];
-    if (list.empty() || t <= problem.producerStep[e] ||
-        t > list.back().stage)
+    if (list.empty() || t <= problem.producerStep[e] || t > list.back().stage)
       return std::nullopt;
     auto it = llvm::partition_point(
         list, [&](const Use &use) { return use.stage < t; });
@@ -645,8 +643,7 @@ private:
           return copy.made < use.stage && copy.lastUse >= use.stage;
         });
         bool recomputed = llvm::any_of(copies[e], [&](const Copy &copy) {
-          return copy.made == use.stage &&
-                 copy.made != problem.producerStep[e];
+          return copy.made == use.stage && copy.made != problem.producerStep[e];
         });
         values[keepVar[e][i].Index] = kept;
         if (recomputeVar[e][i])
@@ -710,8 +707,8 @@ OptimalResult solveLazily(RecomputeModel &model, int64_t budget,
       result.status = OptimalResult::Status::Infeasible;
       break;
     }
-    csp::SolveResult solved = model.solve(remainingMs(deadline), reference,
-                                          &previous, firstOnly);
+    csp::SolveResult solved =
+        model.solve(remainingMs(deadline), reference, &previous, firstOnly);
     result.nodes += solved.Stats.Nodes;
     if (solved.Status == csp::SolveStatus::Error) {
       result.status = OptimalResult::Status::Error;

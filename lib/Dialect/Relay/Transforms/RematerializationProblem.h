@@ -66,12 +66,51 @@ struct Plan {
   }
 };
 
-/// RAF's eviction-score heuristic (spec C5) under `budget`; nullopt when it
-/// runs out of candidates, with `failedStep` (if given) set to the step
-/// that does not fit.
-std::optional<Plan> planWithEvictionScore(const Problem &problem,
-                                          int64_t budget,
-                                          unsigned *failedStep = nullptr);
+/// RAF's score offset, in GFLOPs (spec C5).
+inline constexpr double kRafScoreOffsetGflops = 0.1;
+
+/// RAF's eviction-score heuristic (spec C5) under `budget`, evicting the
+/// lowest `(gflops + offsetGflops) * (remaining uses + 1) / GiB` first;
+/// nullopt when it runs out of candidates, with `failedStep` (if given) set
+/// to the step that does not fit.
+std::optional<Plan>
+planWithEvictionScore(const Problem &problem, int64_t budget,
+                      double offsetGflops = kRafScoreOffsetGflops,
+                      unsigned *failedStep = nullptr);
+
+/// The memory model's peak of the function `plan` rewrites (what
+/// MemoryTrace::compute returns after the pass applies it), computed on the
+/// problem's buffers without building the IR.
+int64_t tracePlanPeak(const Problem &problem, const Plan &plan);
+
+/// FLOPs the clones of `plan` execute.
+int64_t getRecomputedFlops(const Problem &problem, const Plan &plan);
+
+/// Removes recomputations `plan` does not need to stay within `budget`
+/// (tracePlanPeak), the most expensive first, until none can go. Dropping a
+/// clone only makes its uses read the previous copy of the same value, so
+/// the results do not change.
+void dropUnneededRecomputations(const Problem &problem, Plan &plan,
+                                int64_t budget);
+
+/// How method=raf searches: one eviction trace per score offset, each plan
+/// (if `prune`) refined by dropUnneededRecomputations, the plan with the
+/// fewest recomputed FLOPs kept. `{kRafScoreOffsetGflops}` without pruning
+/// is RAF's algorithm exactly.
+struct ScoreSearch {
+  llvm::SmallVector<double, 4> offsetsGflops = {kRafScoreOffsetGflops};
+  bool prune = false;
+};
+
+/// method=raf: the cheapest plan of `search` within `budget` (measured by
+/// tracePlanPeak), from eviction traces run with `traceBudget` (default:
+/// `budget`; a trace's plan may peak below the budget it ran with); nullopt
+/// when none meets it, with `failedStep` (if given) the step where the first
+/// offset's trace fails.
+std::optional<Plan>
+planWithScoreSearch(const Problem &problem, int64_t budget,
+                    const ScoreSearch &search, unsigned *failedStep = nullptr,
+                    std::optional<int64_t> traceBudget = std::nullopt);
 
 /// Result of the exact method.
 struct OptimalResult {
@@ -119,8 +158,7 @@ OptimalResult planOptimally(const Problem &problem, int64_t budget,
 /// result is the minimum (else an upper bound on it).
 std::optional<int64_t> minimumOptimalBudget(const Problem &problem,
                                             int64_t infeasibleBudget,
-                                            unsigned timeLimitMs,
-                                            bool &proven);
+                                            unsigned timeLimitMs, bool &proven);
 
 } // namespace raf::relay::remat
 

@@ -33,14 +33,6 @@ using namespace raf::relay;
 using namespace raf::relay::remat;
 
 namespace {
-int64_t recomputedFlops(const Problem &problem, const Plan &plan) {
-  int64_t flops = 0;
-  for (const auto &list : plan.recomputeBefore)
-    for (unsigned id : list)
-      flops += problem.flops[id];
-  return flops;
-}
-
 /// The ops of a single-block function in order, terminator excluded: the
 /// steps of its MemoryTrace.
 SmallVector<Operation *> stepOps(func::FuncOp function) {
@@ -53,7 +45,7 @@ SmallVector<Operation *> stepOps(func::FuncOp function) {
 /// Inserts the clones of `plan` into the function whose step ops are `ops`
 /// (the traced function or a copy of it) and redirects later uses to them.
 void applyPlan(const Problem &problem, const Plan &plan,
-                  ArrayRef<Operation *> ops) {
+               ArrayRef<Operation *> ops) {
   // Operands as traced: the loop rewires ops that are cloned again later,
   // and a clone must read the newest copy of each original operand.
   SmallVector<SmallVector<Value, 4>> originalOperands;
@@ -109,6 +101,16 @@ struct RafRematerialize
                             ">= 0 and max-depth > 0";
       return signalPassFailure();
     }
+    // RAF's offset first: its trace names the op where a budget fails.
+    search.offsetsGflops = {kRafScoreOffsetGflops, 0.01, 0.001, 0.0};
+    if (!scoreOffsets.empty())
+      search.offsetsGflops.assign(scoreOffsets.begin(), scoreOffsets.end());
+    if (llvm::any_of(search.offsetsGflops,
+                     [](double offset) { return !(offset >= 0); })) {
+      module.emitError() << "--raf-rematerialize: score-offsets must be >= 0";
+      return signalPassFailure();
+    }
+    search.prune = prune;
     bool found = entry.empty();
     for (auto function : module.getOps<func::FuncOp>()) {
       if (function.isExternal() ||
@@ -119,8 +121,8 @@ struct RafRematerialize
         return signalPassFailure();
     }
     if (!found) {
-      module.emitError() << "--raf-rematerialize: no function named '"
-                         << entry << "'";
+      module.emitError() << "--raf-rematerialize: no function named '" << entry
+                         << "'";
       signalPassFailure();
     }
   }
@@ -156,9 +158,17 @@ struct RafRematerialize
     if (!plan && failed(planWithScore(function, problem, plan)))
       return failure();
 
+    int64_t expectedPeak = tracePlanPeak(problem, *plan);
     applyPlan(problem, *plan, stepOps(function));
     std::optional<MemoryTrace> after =
         MemoryTrace::compute(function, reason, culprit);
+    if (after && after->getPeakBytes() != expectedPeak)
+      return function.emitError()
+             << "internal error: the memory model's peak of the "
+                "rematerialised @"
+             << function.getSymName() << " is "
+             << formatBytes(after->getPeakBytes()) << ", the plan's estimate "
+             << formatBytes(expectedPeak);
     if (!after || after->getPeakBytes() > budgetBytes) {
       InFlightDiagnostic diag = function.emitError()
                                 << "internal error: the rematerialised @"
@@ -171,7 +181,7 @@ struct RafRematerialize
       return diag;
     }
     unsigned recomputedOps = plan->getNumRecomputed();
-    int64_t flops = recomputedFlops(problem, *plan);
+    int64_t flops = getRecomputedFlops(problem, *plan);
     Builder builder(function.getContext());
     function->setAttr(kRematPeakBytesAttr,
                       builder.getI64IntegerAttr(after->getPeakBytes()));
@@ -189,8 +199,7 @@ struct RafRematerialize
            << formatBytes(trace->getPeakBytes()) << " -> "
            << formatBytes(after->getPeakBytes()) << " (budget "
            << formatBytes(budgetBytes) << "); " << recomputedOps
-           << " ops recomputed, " << flops << " FLOPs ("
-           << usedMethod;
+           << " ops recomputed, " << flops << " FLOPs (" << usedMethod;
       if (!plan->note.empty())
         diag << ": " << plan->note;
       diag << ")";
@@ -201,16 +210,21 @@ struct RafRematerialize
   LogicalResult planWithScore(func::FuncOp function, const Problem &problem,
                               std::optional<Plan> &plan) {
     unsigned failedStep = 0;
-    plan = planWithEvictionScore(problem, budgetBytes, &failedStep);
+    plan = planWithScoreSearch(problem, budgetBytes, search, &failedStep);
     if (plan)
       return success();
-    // Bisect for the smallest budget the heuristic meets; the original peak
-    // always works (nothing to evict).
+    // Bisect for the smallest budget some offset's trace meets; the
+    // original peak always works (nothing to evict).
+    auto traceMeets = [&](int64_t traceBudget) {
+      return llvm::any_of(search.offsetsGflops, [&](double offset) {
+        return planWithEvictionScore(problem, traceBudget, offset).has_value();
+      });
+    };
     int64_t low = problem.trace.getParameterBytes();
     int64_t high = problem.trace.getPeakBytes();
     while (low < high) {
       int64_t mid = low + (high - low) / 2;
-      if (planWithEvictionScore(problem, mid))
+      if (traceMeets(mid))
         high = mid;
       else
         low = mid + 1;
@@ -219,12 +233,17 @@ struct RafRematerialize
     // until its eviction, not its last use. Its plan for that budget may
     // peak lower in the memory model, and meets every budget down to that
     // peak, which is what the method reaches.
-    std::optional<Plan> smallest = planWithEvictionScore(problem, high);
-    int64_t reached = tracePeak(function, problem, *smallest).value_or(high);
+    int64_t reached = problem.trace.getPeakBytes();
+    for (double offset : search.offsetsGflops)
+      if (std::optional<Plan> smallest =
+              planWithEvictionScore(problem, high, offset))
+        reached = std::min(reached, tracePlanPeak(problem, *smallest));
     if (reached <= budgetBytes) {
-      plan = std::move(smallest);
-      plan->note = "the eviction trace's plan for " + formatBytes(high);
-      return success();
+      plan = planWithScoreSearch(problem, budgetBytes, search, nullptr, high);
+      if (plan) {
+        plan->note = "the eviction trace's plan for " + formatBytes(high);
+        return success();
+      }
     }
     Operation *op = problem.trace.getSteps()[failedStep].op;
     op->emitError()
@@ -241,16 +260,16 @@ struct RafRematerialize
                             std::string &usedMethod) {
     size_t numOps = problem.trace.getSteps().size();
     if (numOps > optimalMaxOps) {
-      function.emitRemark()
-          << "@" << function.getSymName() << " has " << numOps
-          << " ops, more than optimal-max-ops="
-          << static_cast<uint64_t>(optimalMaxOps)
-          << ": method=optimal falls back to method=raf";
+      function.emitRemark() << "@" << function.getSymName() << " has " << numOps
+                            << " ops, more than optimal-max-ops="
+                            << static_cast<uint64_t>(optimalMaxOps)
+                            << ": method=optimal falls back to method=raf";
       usedMethod = "raf (fallback from optimal)";
       return success();
     }
     // raf's plan, when there is one, bounds the search and is tried first.
-    std::optional<Plan> heuristic = planWithEvictionScore(problem, budgetBytes);
+    std::optional<Plan> heuristic =
+        planWithScoreSearch(problem, budgetBytes, search);
     OptimalResult result = planOptimally(problem, budgetBytes, timeLimitMs,
                                          heuristic ? &*heuristic : nullptr);
     std::string effort = std::to_string(result.nodes) + " nodes, " +
@@ -261,8 +280,8 @@ struct RafRematerialize
     case OptimalResult::Status::Optimal:
     case OptimalResult::Status::Feasible:
       // The model is meant to over-approximate the memory model, but a plan
-      // is only trusted once the memory model has traced it on a copy.
-      if (!meetsBudget(function, problem, *result.plan)) {
+      // is only trusted once the memory model's peak of it is known.
+      if (tracePlanPeak(problem, *result.plan) > budgetBytes) {
         function.emitRemark()
             << "@" << function.getSymName()
             << ": the exact model's plan exceeds the budget in the memory "
@@ -279,8 +298,8 @@ struct RafRematerialize
       usedMethod = "optimal (not proven: time limit)";
       // The search is bounded by raf's cost, so its plan is never worse;
       // on a tie keep raf's.
-      if (heuristic && recomputedFlops(problem, *heuristic) <=
-                           recomputedFlops(problem, *plan)) {
+      if (heuristic && getRecomputedFlops(problem, *heuristic) <=
+                           getRecomputedFlops(problem, *plan)) {
         plan = std::move(heuristic);
         plan->note = "no cheaper plan found before the time limit (Gecode, " +
                      effort + ")";
@@ -313,16 +332,15 @@ struct RafRematerialize
       plan->note = "no plan of the exact model recomputes as few FLOPs "
                    "(Gecode, proven: " +
                    effort + "); ";
-      OptimalResult unbounded = planOptimally(problem, budgetBytes,
-                                              timeLimitMs);
+      OptimalResult unbounded =
+          planOptimally(problem, budgetBytes, timeLimitMs);
       if (unbounded.plan)
-        plan->note += "the exact model's " +
-                      std::string(unbounded.plan->proven ? "optimum"
-                                                         : "best plan") +
-                      " recomputes " +
-                      std::to_string(recomputedFlops(problem,
-                                                     *unbounded.plan)) +
-                      " FLOPs";
+        plan->note +=
+            "the exact model's " +
+            std::string(unbounded.plan->proven ? "optimum" : "best plan") +
+            " recomputes " +
+            std::to_string(getRecomputedFlops(problem, *unbounded.plan)) +
+            " FLOPs";
       else if (unbounded.status == OptimalResult::Status::Infeasible)
         plan->note += "the exact model has no plan for this budget";
       else
@@ -333,11 +351,11 @@ struct RafRematerialize
     bool proven = false;
     std::optional<int64_t> minimum =
         minimumOptimalBudget(problem, budgetBytes, timeLimitMs, proven);
-    InFlightDiagnostic diag =
-        function.emitError()
-        << "cannot meet the memory budget of " << formatBytes(budgetBytes)
-        << " in @" << function.getSymName()
-        << " with any recomputation (method=optimal)";
+    InFlightDiagnostic diag = function.emitError()
+                              << "cannot meet the memory budget of "
+                              << formatBytes(budgetBytes) << " in @"
+                              << function.getSymName()
+                              << " with any recomputation (method=optimal)";
     // Without recomputation the original peak is always reachable.
     if (minimum && *minimum >= problem.trace.getPeakBytes()) {
       minimum = problem.trace.getPeakBytes();
@@ -351,28 +369,7 @@ struct RafRematerialize
     return failure();
   }
 
-  /// Applies `plan` to a detached copy of `function` and returns the
-  /// memory model's peak of the copy.
-  std::optional<int64_t> tracePeak(func::FuncOp function,
-                                   const Problem &problem, const Plan &plan) {
-    func::FuncOp copy = function.clone();
-    applyPlan(problem, plan, stepOps(copy));
-    std::string reason;
-    Operation *culprit = nullptr;
-    std::optional<MemoryTrace> trace =
-        MemoryTrace::compute(copy, reason, culprit);
-    copy.erase();
-    if (!trace)
-      return std::nullopt;
-    return trace->getPeakBytes();
-  }
-
-  bool meetsBudget(func::FuncOp function, const Problem &problem,
-                   const Plan &plan) {
-    std::optional<int64_t> peak = tracePeak(function, problem, plan);
-    return peak && *peak <= budgetBytes;
-  }
-
   int64_t budgetBytes = 0;
+  ScoreSearch search;
 };
 } // namespace

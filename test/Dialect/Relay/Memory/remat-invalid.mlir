@@ -10,6 +10,7 @@
 // RUN: raf-opt %t/call.mlir -verify-diagnostics --raf-rematerialize="budget=1MiB" -o /dev/null
 // RUN: raf-opt %t/limits.mlir -verify-diagnostics --raf-rematerialize="budget=1MiB min-tensor-bytes=-1" -o /dev/null
 // RUN: raf-opt %t/limits.mlir -verify-diagnostics --raf-rematerialize="budget=1MiB max-depth=0" -o /dev/null
+// RUN: raf-opt %t/offsets.mlir -verify-diagnostics --raf-rematerialize="budget=1MiB score-offsets=0.1,-1" -o /dev/null
 // RUN: not raf-opt %t/tight.mlir --raf-rematerialize="budget=2MiB" -o /dev/null 2>/dev/null
 
 //--- tight.mlir
@@ -82,5 +83,10 @@ func.func @caller(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 //--- limits.mlir
 // expected-error @+1 {{--raf-rematerialize: min-tensor-bytes must be >= 0 and max-depth > 0}}
+module {
+}
+
+//--- offsets.mlir
+// expected-error @+1 {{--raf-rematerialize: score-offsets must be >= 0}}
 module {
 }

@@ -1,3 +1,5 @@
+// RUN: raf-opt %s --raf-rematerialize="budget=4325376 method=raf entry=gap score-offsets=0.1 prune=false" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=GAP-RAF-C5
+// RUN: raf-opt %s --raf-rematerialize="budget=4325376 method=raf entry=gap score-offsets=0.1" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=GAP-RAF
 // RUN: raf-opt %s --raf-rematerialize="budget=4325376 method=raf entry=gap" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=GAP-RAF
 // RUN: raf-opt %s --raf-rematerialize="budget=4325376 method=optimal entry=gap" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=GAP-OPT
 // RUN: raf-opt %s --raf-rematerialize="budget=95361 method=raf entry=train_step min-tensor-bytes=16384" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=MLP-RAF
@@ -5,17 +7,23 @@
 // Both plans meet the budget in the memory model.
 // RUN: raf-opt %s --raf-rematerialize="budget=95361 method=optimal entry=train_step min-tensor-bytes=16384" | raf-opt --raf-memory-report=entry=train_step --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=MLP-REPORT
 
-// method=optimal starts from raf's plan, bounds its search by raf's FLOPs
-// and proves a cheaper plan optimal.
+// RAF's own trace (score-offsets=0.1 prune=false) recomputes more than it
+// needs; pruning its plan finds the optimum, which method=optimal proves.
 //
 // @gap, sizes in MiB: a (dense, 8.4 MFLOPs), b (exp, 0.26 MFLOPs), p, q
 // and the results are 1 MiB; the parameters 1.06. The peak, 5.06, is at
 // %q and %s1; 4.12 leaves room for one fewer tensor. At %q raf evicts a
 // (score (0.008 + 0.1) * (1 + 1) against b's (0.0003 + 0.1) * (2 + 1)),
 // then at %s1, which reads a, recomputes a and evicts b too. Evicting b at
-// %q already covers both steps: one exp recomputed before %s2.
+// %q already covers both steps: one exp recomputed before %s2. Pruning
+// drops the dense clone (the most expensive) and the plan still fits.
 
-// GAP-RAF: remark: @gap: peak 5308416 bytes (5.06 MiB) -> 4259840 bytes (4.06 MiB) (budget 4325376 bytes (4.12 MiB)); 2 ops recomputed, 8650752 FLOPs (raf)
+// GAP-RAF-C5: remark: @gap: peak 5308416 bytes (5.06 MiB) -> 4259840 bytes (4.06 MiB) (budget 4325376 bytes (4.12 MiB)); 2 ops recomputed, 8650752 FLOPs (raf)
+// GAP-RAF: remark: @gap: peak 5308416 bytes (5.06 MiB) -> 4259840 bytes (4.06 MiB) (budget 4325376 bytes (4.12 MiB)); 1 ops recomputed, 262144 FLOPs (raf)
+// GAP-RAF-LABEL: func.func @gap(%arg0
+// GAP-RAF: %[[S1:.*]] = relay.add %{{.*}}, %{{.*}} :
+// GAP-RAF-NEXT: %[[B:.*]] = relay.exp %arg2 {raf.recomputed}
+// GAP-RAF-NEXT: %[[S2:.*]] = relay.add %[[S1]], %[[B]]
 // GAP-OPT: remark: @gap: peak 5308416 bytes (5.06 MiB) -> 4259840 bytes (4.06 MiB) (budget 4325376 bytes (4.12 MiB)); 1 ops recomputed, 262144 FLOPs (optimal: optimal (Gecode, proven:
 // GAP-OPT-LABEL: func.func @gap(%arg0
 // GAP-OPT-SAME: raf.remat.method = "optimal", raf.remat.num_recomputed_ops = 1 : i64, raf.remat.optimal_proven = true

@@ -375,13 +375,19 @@ def RafRematerialize : Pass<"raf-rematerialize", "::mlir::ModuleOp"> {
 
     * `method=raf`: RAF's compile-time trace. Whenever the live bytes at an
       op exceed the budget, live tensors are evicted in increasing order of
-      `(gflops + 0.1) * (remaining uses + 1) / GiB` (ties: the older
+      `(gflops + offset) * (remaining uses + 1) / GiB` (ties: the older
       first) until the budget holds. Parameters, returned values, the op's
       operands and results, tensors just recomputed, tensors smaller than
       `min-tensor-bytes`, tuple fields and results of ops that are not
       recomputable or not single-result relay operators are never evicted.
       Recomputing an evicted tensor whose inputs were evicted too recurses
-      up to `max-depth`.
+      up to `max-depth`. RAF's offset is 0.1; our extension, on by default,
+      runs the trace once per offset of `score-offsets` (small offsets let
+      the cost of small operators count), drops from each plan the
+      recomputations the budget does not need (`prune`, the most expensive
+      first, checked with the memory model) and keeps the plan that
+      recomputes the fewest FLOPs. `score-offsets=0.1 prune=false` is RAF's
+      algorithm exactly.
     * `method=optimal`: the recompute choice as a constraint optimisation
       problem solved with Gecode: for each op (stage) which earlier results
       are recomputed in that stage and which stay resident, minimising the
@@ -422,6 +428,13 @@ def RafRematerialize : Pass<"raf-rematerialize", "::mlir::ModuleOp"> {
            "Never evict tensors smaller than this many bytes">,
     Option<"maxDepth", "max-depth", "unsigned", /*default=*/"10",
            "Maximum recursion depth of a recomputation">,
+    ListOption<"scoreOffsets", "score-offsets", "double",
+               "method=raf: the GFLOPs added to every cost in the eviction "
+               "score, one trace per value (default 0.1,0.01,0.001,0; RAF's "
+               "is 0.1)">,
+    Option<"prune", "prune", "bool", /*default=*/"true",
+           "method=raf: drop the recomputations a plan does not need to "
+           "meet the budget">,
     Option<"optimalMaxOps", "optimal-max-ops", "unsigned",
            /*default=*/"80",
            "Largest function (in ops) method=optimal solves exactly">,
