@@ -77,3 +77,55 @@ def test_quick(tmp_path):
                     assert re.fullmatch(r"x\d+\.\d{3}", row[header.index(column)]), row
     assert "x2.813" in text and "x4.990" in text  # the dissertation's rows
     assert "## Failures" in text
+
+
+def bench_module():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("vta_bench", REPO / "bench" / "vta" / "run.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_pad_replay_matches_numpy_pad():
+    """The replay's pad (zeros plus one slice copy) is np.pad."""
+    import numpy as np
+    bench = bench_module()
+    rng = np.random.default_rng(7)
+    for shape, width in [((1, 3, 5, 4), [0, 7, 0, 13, 1, 1, 2, 0]),
+                         ((2, 1, 6), [0, 0, 3, 0, 0, 5]), ((4,), [0, 0])]:
+        x = rng.integers(-128, 128, size=shape, dtype=np.int8)
+        entry = {"op": "relay.nn.pad",
+                 "attrs": "pad_width = array<i64: " + ", ".join(map(str, width)) + ">"}
+        got = bench.replay(entry, [x])
+        want = np.pad(x, [(width[2 * i], width[2 * i + 1]) for i in range(x.ndim)])
+        assert got.dtype == want.dtype and got.shape == want.shape
+        assert np.array_equal(got, want)
+
+
+def test_zero_dilated_kernel_baseline_computes_the_same():
+    """The dilated layers' TVM baseline (a kernel dilated with zeros,
+    dilation 1) has the layer's output shape and values (torch as oracle)."""
+    import numpy as np
+    import torch
+    bench = bench_module()
+    conv = bench.Conv("d", 1, 3, 13, 11, 4, 3, 2, 1, 0, 1, 2, dil=3)
+    zero = conv.with_zero_dilated_kernel()
+    assert (zero.kh, zero.kw, zero.dil) == (7, 4, 1)
+    assert (zero.oh, zero.ow) == (conv.oh, conv.ow)
+    assert zero.macs() > conv.macs()
+    assert "dilation" not in zero.mlir() and "dilation" in conv.mlir()
+    assert bench.Conv("u", 1, 3, 8, 8, 4, 3, 3, 1, 1, 1, 1).with_zero_dilated_kernel().dil == 1
+    rng = np.random.default_rng(3)
+    x = torch.tensor(rng.integers(-8, 8, size=(conv.n, conv.c, conv.h, conv.w)),
+                     dtype=torch.float64)
+    w = rng.integers(-8, 8, size=(conv.oc, conv.c, conv.kh, conv.kw))
+    wz = np.zeros((conv.oc, conv.c, zero.kh, zero.kw), dtype=w.dtype)
+    wz[:, :, ::conv.dil, ::conv.dil] = w
+    stride, pad = (conv.sh, conv.sw), (conv.pad_h, conv.pad_w)
+    want = torch.nn.functional.conv2d(x, torch.tensor(w, dtype=torch.float64), stride=stride,
+                                      padding=pad, dilation=conv.dil)
+    got = torch.nn.functional.conv2d(x, torch.tensor(wz, dtype=torch.float64), stride=stride,
+                                     padding=pad)
+    assert tuple(got.shape) == (conv.n, conv.oc, conv.oh, conv.ow)
+    assert torch.equal(got, want)
