@@ -739,15 +739,14 @@ def short(text, n=90):
 COLUMNS = ["op", "transf", "combined", "data", "weights", "tot"]
 
 
-def suite_table(title, rows, paper=None, roofline=False):
+def suite_table(title, rows, paper=None):
     lines = [f"## {title}", ""]
     header = ("| ID | layer (NCHW * OIHW, pad, stride) | out | base cycles | best cand. | "
               "best cycles | base transf ms | best transf ms | base moved KiB | best moved KiB | Op S | Transf. S | Combined S | "
               "Data | Weights | Tot. |")
     rule = "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-    if roofline:
-        header += " roofline base | roofline best |"
-        rule += "---|---|"
+    header += " roofline base | roofline best |"
+    rule += "---|---|"
     header += " best-op cand. (if other) | status |"
     rule += "---|---|"
     lines += [header, rule]
@@ -765,9 +764,8 @@ def suite_table(title, rows, paper=None, roofline=False):
                  fmt_kib(b.get("trans_bytes")) if b else "-",
                  fmt_kib(s.get("trans_bytes")) if s else "-"]
         cells += [fmt_x(c.get(k)) for k in COLUMNS]
-        if roofline:
-            cells += [f"{b['roofline']:.2f}" if b and b.get("cycles_ok") else "-",
-                      f"{s['roofline']:.2f}" if s else "-"]
+        cells += [f"{b['roofline']:.2f}" if b and b.get("cycles_ok") else "-",
+                  f"{s['roofline']:.2f}" if s else "-"]
         bo = c.get("best_op")
         cells.append(f"{bo['candidate']} ({bo['cycles']} cycles)"
                      if bo and s and bo is not s and bo["cycles"] < s["cycles"] else "")
@@ -783,9 +781,8 @@ def suite_table(title, rows, paper=None, roofline=False):
     n = len(both)
     geo = ["Geo-mean", f"{n} of {len(rows)} layers where both sides succeed", "", "", "", "",
            "", "", "", ""] + [fmt_x(means[k][0]) for k in COLUMNS]
-    if roofline:
-        geo += [f"{geomean([c['base']['roofline'] for c in both])[0]:.2f}" if both else "-",
-                f"{geomean([c['best']['roofline'] for c in both])[0]:.2f}" if both else "-"]
+    geo += [f"{geomean([c['base']['roofline'] for c in both])[0]:.2f}" if both else "-",
+            f"{geomean([c['best']['roofline'] for c in both])[0]:.2f}" if both else "-"]
     geo += ["", ""]
     lines.append("| " + " | ".join(f"**{g}**" if g else "" for g in geo) + " |")
     lines.append("")
@@ -1025,8 +1022,7 @@ def main():
     for suite in chosen:
         title = SUITE_TITLES[suite]
         paper = PAPER_CASE if suite == "case" else PAPER_GEMM8 if suite == "gemm8" else None
-        table, comps, means = suite_table(title, results[suite], paper,
-                                          roofline=(suite == "deepbench"))
+        table, comps, means = suite_table(title, results[suite], paper)
         summary[suite] = (means, comps)
         lines += table
         if suite == "case":
