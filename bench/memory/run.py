@@ -641,6 +641,10 @@ def solve_text(opt) -> str:
             else f"- ({opt['wall_s']:.1f})")
 
 
+def gap_text(g) -> str:
+    return "-" if g is None else ("inf" if g == float("inf") else f"{g:+.1f}%")
+
+
 def small_table(small):
     lines = [
         "| graph | ops | min-tensor-bytes | budget | budget % | raf: peak % | raf FLOPs (% of step) "
@@ -705,9 +709,6 @@ def small_table(small):
             c5_cell = (f"{c5['flops'] / 1e6:.2f} M" if c5["ok"] else
                        f"infeasible (smallest {pct(c5['raf_min'], peak):.1f}%)"
                        if c5["raf_min"] is not None else "failed")
-
-            def gap_text(g):
-                return "-" if g is None else ("inf" if g == float("inf") else f"{g:+.1f}%")
 
             lines.append(
                 f"| {info['name']} | {rep['steps']} | {info['mtb']} | {row['label']} | "

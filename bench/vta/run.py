@@ -12,7 +12,9 @@ driver writes a relay function and runs
     raf-opt --tcg-lower-to-vta="requant-shift=8"        # once per candidate
 
 with the baseline = ``mode=strict``, candidate 0 (TVM's n->x, oc->y, ic->z
-packing) and the strategies = the top-K candidates of ``mode=relaxed``.
+packing; for a dilated layer on the kernel dilated with zeros, as TVM's
+strategy has no dilation, with our native-dilation strict mapping measured
+beside it) and the strategies = the top-K candidates of ``mode=relaxed``.
 Per candidate it measures
 
 * operator cycles of the lowered kernel: the pass's ``remark: vta:
