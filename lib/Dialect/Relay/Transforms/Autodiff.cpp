@@ -595,7 +595,10 @@ void RafAutodiffPass::runOnOperation() {
   for (int64_t index : *params)
     wanted.push_back(body.getArgument(index));
 
-  SmallVector<Value> newResults(terminator->getOperands());
+  // The terminator's operands are read only after differentiating: a call
+  // on the gradient path is replaced by its adjoint's call, so a result it
+  // returns directly changes.
+  SmallVector<Value> newResults;
   if (inlineBackward) {
     Type lossType = function.getResultTypes()[0];
     if (failed(function.insertArgument(function.getNumArguments(), lossType, {},
@@ -608,6 +611,7 @@ void RafAutodiffPass::runOnOperation() {
         differentiator.differentiate(body, wanted, seeds, bwd);
     if (failed(grads))
       return signalPassFailure();
+    llvm::append_range(newResults, terminator->getOperands());
     for (auto [v, g] : llvm::zip(wanted, *grads))
       newResults.push_back(g ? g
                              : zerosOf(bwd, function.getLoc(), v.getType()));
@@ -616,6 +620,7 @@ void RafAutodiffPass::runOnOperation() {
         body, terminator, wanted, /*seededOperands=*/{0});
     if (failed(backprop))
       return signalPassFailure();
+    llvm::append_range(newResults, terminator->getOperands());
     newResults.push_back(*backprop);
   }
   terminator->setOperands(newResults);
