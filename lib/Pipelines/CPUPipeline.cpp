@@ -83,7 +83,8 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   // Buffers -> loops -> LLVM.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   if (options.vectorize)
-    pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass());
+    pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(
+        VectorTransferToSCFOptions().enableFullUnroll()));
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
