@@ -52,6 +52,8 @@ from __future__ import annotations
 import inspect
 import math
 import operator
+import os
+import traceback
 from collections import OrderedDict
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -60,7 +62,7 @@ import torch
 import torch.fx as fx
 import torch.nn as nn
 import torch.nn.functional as F
-from torch.fx.passes.shape_prop import ShapeProp, TensorMetadata
+from torch.fx.passes.shape_prop import ShapeProp, TensorMetadata, _extract_tensor_metadata
 
 from raf_mlir.errors import FrontendError, UnsupportedOperationError
 from raf_mlir.imported import ArgumentInfo, ImportedModule, make_arguments
@@ -70,6 +72,8 @@ from raf_mlir.relay_text import FunctionBuilder, TensorType, Value, render_modul
 
 __all__ = ["ArgumentInfo", "ImportedModule", "import_module", "UnsupportedOperationError"]
 
+_MLIR_TO_NUMPY = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "i64": np.int64,
+                  "i32": np.int32, "i16": np.int16, "i8": np.int8, "i1": np.bool_}
 _TORCH_TO_MLIR = {
     torch.float32: "f32", torch.float64: "f64", torch.float16: "f16",
     torch.bfloat16: "bf16", torch.int64: "i64", torch.int32: "i32",
@@ -82,22 +86,6 @@ _TORCH_TO_MLIR = {
 # ---------------------------------------------------------------------------
 
 
-class FrontendTracer(fx.Tracer):
-    """``torch.fx`` tracer keeping every ``torch.nn`` module as a single call.
-
-    This is fx's default rule, stated here because the frontend relies on
-    it: ``nn.MultiheadAttention`` and the ``nn.Transformer*`` modules must
-    not be traced into (their fast-path branches test tensor properties).
-    ``nn.Sequential`` and ``nn.ModuleList`` containers are traced through.
-    """
-
-    def is_leaf_module(self, m: nn.Module, module_qualified_name: str) -> bool:
-        if isinstance(m, (nn.Sequential, nn.ModuleList, nn.ModuleDict)):
-            return False
-        return m.__module__.startswith("torch.nn") or super().is_leaf_module(
-            m, module_qualified_name)
-
-
 def _input_names(model: nn.Module, count: int) -> List[str]:
     params = [p for p in inspect.signature(model.forward).parameters.values()
               if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
@@ -106,21 +94,229 @@ def _input_names(model: nn.Module, count: int) -> List[str]:
     return [p.name for p in params[:count]]
 
 
-def _trace(model: nn.Module, num_inputs: int) -> fx.GraphModule:
-    """Traces ``model`` called with ``num_inputs`` positional tensors.
+_TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
+_THIS_FILE = os.path.abspath(__file__)
 
-    Further forward parameters with defaults are specialised to their
-    defaults. A root that is itself a ``torch.nn`` module kept whole by the
-    tracer is wrapped in a one-call graph.
+#: Tensor attributes and methods that only read metadata: with concrete
+#: shapes they are Python values, so shape arithmetic is plain Python.
+_METADATA_ATTRIBUTES = frozenset({
+    "shape", "ndim", "dtype", "device", "is_cuda", "is_sparse", "is_quantized",
+    "is_meta", "is_nested", "layout", "requires_grad", "is_leaf"})
+_METADATA_METHODS = frozenset({
+    "size", "dim", "ndimension", "numel", "nelement", "element_size", "is_contiguous",
+    "is_floating_point", "is_complex", "get_device"})
+#: Methods and functions whose result depends on an operand's shape and dtype
+#: only: evaluated while tracing, they become constants.
+_SHAPE_ONLY_METHODS = frozenset({"new_zeros", "new_ones", "new_full", "new_empty",
+                                 "new_tensor"})
+_SHAPE_ONLY_FUNCTIONS = (torch.zeros_like, torch.ones_like, torch.full_like,
+                         torch.numel)
+_EVALUATED_METHODS = _METADATA_METHODS | _SHAPE_ONLY_METHODS
+
+
+def _user_location() -> Optional[str]:
+    """``file.py:line`` of the innermost caller outside torch and this module:
+    the model code that made the traced call."""
+    frame = inspect.currentframe()
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if not filename.startswith(_TORCH_DIR) and os.path.abspath(filename) != _THIS_FILE:
+            return f"{os.path.basename(filename)}:{frame.f_lineno}"
+        frame = frame.f_back
+    return None
+
+
+class _ConcreteProxy(fx.Proxy):
+    """A proxy that knows the value its node has for the example inputs.
+
+    Metadata reads (``x.shape``, ``x.size(0)``, ``x.dim()``, ``len(x)``) give
+    Python values, and unpacking (``n, c, h, w = x.shape``, ``q, k, v =
+    x.chunk(3)``) iterates over the concrete length.
     """
-    tracer = FrontendTracer()
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _METADATA_ATTRIBUTES:
+            return getattr(self.tracer.value(self), name)
+        return super().__getattr__(name)
+
+    def __len__(self) -> int:
+        return len(self.tracer.value(self))
+
+    def __iter__(self):
+        value = self.tracer.value(self)
+        if isinstance(value, (tuple, list, torch.Tensor)):
+            return iter([self[i] for i in range(len(value))])
+        return self.tracer.iter(self)
+
+
+class FrontendTracer(fx.Tracer):
+    """``torch.fx`` tracer with concrete shapes, keeping every ``torch.nn``
+    module as a single call.
+
+    Every traced operation is also run on the example inputs, so each proxy
+    knows its value: shapes are Python ints (``n, c, h, w = x.shape``,
+    ``x.size(0)``, ``x.dim()``), and computations that depend on shapes only
+    (``x.new_zeros(...)``, ``torch.zeros_like(x)``) become constants. Values
+    never decide control flow: branching on a tensor's contents is an
+    :class:`UnsupportedOperationError`. Functions registered with
+    ``torch.fx.wrap`` outside PyTorch (torchvision's Swin helpers, ...) are
+    traced through unless the frontend translates them as a whole
+    (``stochastic_depth``).
+
+    Keeping ``torch.nn`` modules whole is fx's default rule, stated here
+    because the frontend relies on it: ``nn.MultiheadAttention`` and the
+    ``nn.Transformer*`` modules must not be traced into (their fast-path
+    branches test tensor properties). ``nn.Sequential`` and ``nn.ModuleList``
+    containers are traced through.
+    """
+
+    def __init__(self, example_inputs: Sequence[Any] = ()) -> None:
+        super().__init__()
+        self.example_inputs = list(example_inputs)
+        self.placeholders = 0
+        self.values: Dict[fx.Node, Any] = {}
+        self.state_pointers: set = set()
+        # While a traced operation runs on concrete values, module calls and
+        # parameter reads inside it (fx patches both) are plain Python.
+        self.evaluating = False
+
+    def is_leaf_module(self, m: nn.Module, module_qualified_name: str) -> bool:
+        if isinstance(m, (nn.Sequential, nn.ModuleList, nn.ModuleDict)):
+            return False
+        return m.__module__.startswith("torch.nn") or super().is_leaf_module(
+            m, module_qualified_name)
+
+    def proxy(self, node: fx.Node) -> fx.Proxy:
+        return _ConcreteProxy(node, self)
+
+    def call_module(self, m: nn.Module, forward: Callable[..., Any], args: Tuple[Any, ...],
+                    kwargs: Dict[str, Any]) -> Any:
+        if self.evaluating:
+            return forward(*args, **kwargs)
+        return super().call_module(m, forward, args, kwargs)
+
+    def getattr(self, attr: str, attr_val: Any, parameter_proxy_cache: Dict[str, Any]) -> Any:
+        if self.evaluating:
+            return attr_val
+        return super().getattr(attr, attr_val, parameter_proxy_cache)
+
+    def value(self, proxy: fx.Proxy) -> Any:
+        return self.values[proxy.node]
+
+    def concrete(self, obj: Any) -> Any:
+        return fx.node.map_aggregate(
+            obj, lambda a: self.values[a.node] if isinstance(a, fx.Proxy) else a)
+
+    def trace(self, root: nn.Module, concrete_args: Optional[Dict[str, Any]] = None) -> fx.Graph:
+        self.state_pointers = {t.data_ptr() for t in root.state_dict().values()
+                               if isinstance(t, torch.Tensor)}
+        wrapped = getattr(fx._symbolic_trace, "_wrapped_fns_to_patch", None)
+        saved = list(wrapped) if wrapped is not None else None
+        if wrapped is not None:
+            wrapped[:] = [entry for entry in wrapped if not _trace_through(*entry)]
+        try:
+            with torch.no_grad():
+                return super().trace(root, concrete_args)
+        finally:
+            if wrapped is not None:
+                wrapped[:] = saved
+
+    def create_proxy(self, kind: str, target: Any, args: Tuple[Any, ...],
+                     kwargs: Dict[str, Any], name: Optional[str] = None,
+                     type_expr: Optional[Any] = None, proxy_factory_fn=None):
+        if (kind == "call_method" and target in _EVALUATED_METHODS) or \
+                (kind == "call_function" and target in _SHAPE_ONLY_FUNCTIONS):
+            return self.evaluate(kind, target, args, kwargs)
+        value = self.evaluate(kind, target, args, kwargs)
+        proxy = super().create_proxy(kind, target, args, kwargs, name, type_expr,
+                                     proxy_factory_fn)
+        self.values[proxy.node] = value
+        proxy.node.meta["location"] = _user_location()
+        return proxy
+
+    def evaluate(self, kind: str, target: Any, args: Tuple[Any, ...],
+                 kwargs: Dict[str, Any]) -> Any:
+        """The operation's value for the example inputs."""
+        if kind == "placeholder":
+            index = self.placeholders
+            self.placeholders += 1
+            if index < len(self.example_inputs):
+                return self.example_inputs[index]
+            return args[0] if args else None
+        if kind == "output":
+            return None
+        args, kwargs = self.concrete(args), self.concrete(kwargs)
+        evaluating, self.evaluating = self.evaluating, True
+        try:
+            return self.run(kind, target, args, kwargs)
+        finally:
+            self.evaluating = evaluating
+
+    def run(self, kind: str, target: Any, args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Any:
+        if kind == "get_attr":
+            value: Any = self.root
+            for part in target.split("."):
+                value = getattr(value, part)
+            return value
+        if kind == "call_method" and target.endswith("_") and not target.endswith("__") and \
+                isinstance(args[0], torch.Tensor) and args[0].data_ptr() in self.state_pointers:
+            raise UnsupportedOperationError(
+                f"Tensor.{target}", str(target), "in-place update of a parameter or buffer",
+                location=_user_location())
+        if kind == "call_function":
+            return target(*args, **kwargs)
+        if kind == "call_method":
+            return getattr(args[0], target)(*args[1:], **kwargs)
+        if kind == "call_module":
+            return self.root.get_submodule(target)(*args, **kwargs)
+        raise FrontendError(f"unexpected fx node kind '{kind}'")
+
+    def to_bool(self, obj: fx.Proxy) -> bool:
+        raise UnsupportedOperationError(
+            "control flow on a tensor value", obj.node.name,
+            "the import specialises shapes, not tensor contents", location=_user_location())
+
+    def iter(self, obj: fx.Proxy):
+        raise UnsupportedOperationError(
+            "iteration over a traced value", obj.node.name,
+            f"a value of type {type(self.values.get(obj.node)).__name__} has no static length",
+            location=_user_location())
+
+
+def _trace_through(frame_dict: Dict[str, Any], name: str) -> bool:
+    """Whether a ``torch.fx.wrap``-registered function is traced into: every
+    one defined outside PyTorch that the frontend does not translate whole."""
+    function = frame_dict.get(name)
+    module = getattr(function, "__module__", None) or ""
+    return function is not None and _function_handler(function) is None and \
+        module != "torch" and not module.startswith("torch.")
+
+
+def _trace(model: nn.Module, example_inputs: Sequence[torch.Tensor]
+           ) -> Tuple[fx.GraphModule, Any]:
+    """Traces ``model`` called with the positional ``example_inputs``.
+
+    Returns the graph, every node annotated with the shape and dtype of its
+    value (``meta["tensor_meta"]``, as ShapeProp records them), and the
+    model's outputs for the inputs. Further forward parameters with defaults
+    are specialised to their defaults. A root that is itself a ``torch.nn``
+    module kept whole by the tracer is wrapped in a one-call graph.
+    """
+    num_inputs = len(example_inputs)
+    tracer = FrontendTracer(example_inputs)
     if tracer.is_leaf_module(model, ""):
         graph = fx.Graph()
         placeholders = [graph.placeholder(n) for n in _input_names(model, num_inputs)]
         root = nn.Module()
         root.add_module("model", model)
         graph.output(graph.call_module("model", tuple(placeholders)))
-        return fx.GraphModule(root, graph)
+        gm = fx.GraphModule(root, graph)
+        try:
+            outputs = ShapeProp(gm).propagate(*example_inputs)
+        except Exception as error:
+            raise FrontendError(f"running {type(model).__qualname__} failed: "
+                                f"{_one_line(error)}") from None
+        return gm, outputs
     signature = inspect.signature(model.forward)
     concrete_args = {}
     positional = [p for p in signature.parameters.values()
@@ -130,8 +326,50 @@ def _trace(model: nn.Module, num_inputs: int) -> fx.GraphModule:
             raise FrontendError(
                 f"forward() parameter '{param.name}' has no example input and no default")
         concrete_args[param.name] = param.default
-    graph = tracer.trace(model, concrete_args=concrete_args or None)
-    return fx.GraphModule(tracer.root, graph)
+    try:
+        graph = tracer.trace(model, concrete_args=concrete_args or None)
+    except FrontendError:
+        raise
+    except Exception as error:  # the model's own code failed while tracing
+        raise FrontendError(f"tracing {type(model).__qualname__} failed at "
+                            f"{_exception_location(error)}: {_one_line(error)}") from None
+    gm = fx.GraphModule(tracer.root, graph)
+
+    def value(node: fx.Node) -> Any:
+        if node in tracer.values:
+            return tracer.values[node]
+        return tracer.run("get_attr", node.target, (), {})  # a constant fx embedded
+
+    outputs = None
+    for node in gm.graph.nodes:
+        if node.op == "output":
+            outputs = fx.node.map_arg(node.args[0], value)
+        elif node in tracer.values:
+            tensors = []
+            meta = fx.node.map_aggregate(
+                tracer.values[node],
+                lambda v: (tensors.append(v), _extract_tensor_metadata(v))[1]
+                if isinstance(v, torch.Tensor) else v)
+            if tensors:
+                node.meta["tensor_meta"] = meta
+            node.meta["type"] = type(tracer.values[node])
+    return gm, outputs
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text[:500]}"
+
+
+def _exception_location(error: BaseException) -> str:
+    """``file.py:line`` of the innermost frame of ``error`` outside torch and
+    this module (the model code that failed)."""
+    location = "an unknown location"
+    for frame in traceback.extract_tb(error.__traceback__):
+        if not frame.filename.startswith(_TORCH_DIR) and \
+                os.path.abspath(frame.filename) != _THIS_FILE:
+            location = f"{os.path.basename(frame.filename)}:{frame.lineno}"
+    return location
 
 
 # ---------------------------------------------------------------------------
@@ -225,7 +463,8 @@ class _Converter:
                     operation: Optional[str] = None) -> UnsupportedOperationError:
         node = self.node
         operation = operation or _target_name(node, self.gm)
-        return UnsupportedOperationError(operation, node.name, reason)
+        return UnsupportedOperationError(operation, node.name, reason,
+                                         location=node.meta.get("location"))
 
     @staticmethod
     def tensor_type(meta: TensorMetadata) -> TensorType:
@@ -328,7 +567,7 @@ class _Converter:
                 raise self.unsupported()
             result = handler(self, module, args, kwargs)
         elif node.op == "call_function":
-            handler = _FUNCTION_HANDLERS.get(node.target)
+            handler = _function_handler(node.target)
             if handler is not None:
                 result = handler(self, args, kwargs)
             elif not _contains_value((args, kwargs)):
@@ -588,6 +827,22 @@ _FUNCTION_HANDLERS: Dict[Any, Callable[..., Any]] = {}
 _METHOD_HANDLERS: Dict[str, Callable[..., Any]] = {}
 
 
+#: Handlers of functions from optional packages, by ``module.qualname``
+#: (torchvision's ``stochastic_depth``), so that they need not be imported.
+_NAMED_FUNCTION_HANDLERS: Dict[str, Callable[..., Any]] = {}
+
+
+def _function_handler(target: Any) -> Optional[Callable[..., Any]]:
+    try:
+        handler = _FUNCTION_HANDLERS.get(target)
+    except TypeError:  # unhashable target
+        return None
+    if handler is None and callable(target):
+        name = f"{getattr(target, '__module__', '')}.{getattr(target, '__qualname__', '')}"
+        handler = _NAMED_FUNCTION_HANDLERS.get(name)
+    return handler
+
+
 def _module(*classes: type):
     def register(fn):
         for cls in classes:
@@ -736,11 +991,31 @@ def _adaptive_avg_pool(c: _Converter, x: Value, output_size: Any) -> Value:
     if x.rank != 4:
         raise c.unsupported("adaptive pooling of a non-4-D tensor")
     size = tuple(x.shape[2 + i] if s is None else s for i, s in enumerate(size))
+    hint = c.node.name
     if size == (1, 1):
-        return c.ops.global_avg_pool2d(x, hint=c.node.name)
+        return c.ops.global_avg_pool2d(x, hint=hint)
     if size == tuple(x.shape[2:]):
         return x
-    raise c.unsupported(f"adaptive average pooling to {size} (only (1, 1) or the input size)")
+    (h, w), (oh, ow) = x.shape[2:], size
+    if h % oh == 0 and w % ow == 0:
+        kernel = (h // oh, w // ow)
+        return c.ops.pool2d("avg", x, kernel, kernel, (0, 0, 0, 0), hint=hint)
+    # Other sizes: PyTorch's windows [floor(i * in / out), ceil((i + 1) * in
+    # / out)) are averaged by one constant matrix per axis (the pooling is
+    # separable), applied with nn.dense.
+    def averaging(size_in: int, size_out: int) -> np.ndarray:
+        matrix = np.zeros((size_out, size_in), dtype=np.float64)
+        for i in range(size_out):
+            start, stop = (i * size_in) // size_out, -(-((i + 1) * size_in) // size_out)
+            matrix[i, start:stop] = 1.0 / (stop - start)
+        return matrix.astype(_MLIR_TO_NUMPY[x.dtype])
+
+    y = c.ops.dense(x, c.ops.constant(averaging(w, ow), hint=f"{hint}_cols"),
+                    hint=f"{hint}_w")
+    y = c.ops.transpose(y, (0, 1, 3, 2), hint=f"{hint}_t")
+    y = c.ops.dense(y, c.ops.constant(averaging(h, oh), hint=f"{hint}_rows"),
+                    hint=f"{hint}_h")
+    return c.ops.transpose(y, (0, 1, 3, 2), hint=hint)
 
 
 @_module(nn.AdaptiveAvgPool2d)
@@ -1056,10 +1331,11 @@ def _getattr(c: _Converter, args, kwargs) -> Any:
 
 
 def _tensor_index(c: _Converter, x: Value, index: Any) -> Value:
-    """Basic indexing (ints, slices with positive steps, None, Ellipsis)."""
+    """Basic indexing (ints, slices with positive steps, None, Ellipsis), or
+    one integer index tensor on an axis the other items leave whole."""
     items = list(index) if isinstance(index, tuple) else [index]
     if any(isinstance(i, Value) for i in items):
-        raise c.unsupported("indexing with a tensor")
+        return _take_index(c, x, items)
     explicit = sum(1 for i in items if i is not None and i is not Ellipsis)
     if items.count(Ellipsis) > 1 or explicit > x.rank:
         raise c.unsupported(f"index {index!r}")
@@ -1094,6 +1370,25 @@ def _tensor_index(c: _Converter, x: Value, index: Any) -> Value:
     if axes:
         y = c.ops.strided_slice(x, begin, end, strides, axes, hint=f"{c.node.name}_slice")
     return c.reshape_to_node(y)
+
+
+def _take_index(c: _Converter, x: Value, items: List[Any]) -> Value:
+    """``x[..., idx, ...]`` with one integer tensor ``idx``: ``take``."""
+    tensors = [i for i, item in enumerate(items) if isinstance(item, Value)]
+    whole = all(item is Ellipsis or item == slice(None)
+                for i, item in enumerate(items) if i != tensors[0])
+    if len(tensors) != 1 or items.count(Ellipsis) > 1 or not whole:
+        raise c.unsupported("indexing with a tensor (only one integer index tensor, "
+                            "the other axes whole)")
+    index = items[tensors[0]]
+    if not index.dtype.startswith("i") or index.dtype == "i1":
+        raise c.unsupported(f"indexing with a {index.dtype} tensor (only integer indices)")
+    if Ellipsis in items[:tensors[0]]:
+        axis = x.rank - (len(items) - tensors[0])
+    else:
+        axis = tensors[0]
+    # "wrap" gives negative indices PyTorch's meaning.
+    return c.ops.take(x, index, axis, mode="wrap", hint=c.node.name)
 
 
 # ---------------------------------------------------------------------------
@@ -1197,13 +1492,658 @@ def _dim(c: _Converter, x, args, kwargs) -> int:
     return c.tensor(x).rank
 
 
+# ---------------------------------------------------------------------------
+# Activations composed from relay operators (relay has no clip, silu,
+# hardswish or softplus; composed, they differentiate with the operators'
+# gradient rules)
+# ---------------------------------------------------------------------------
+
+
+def _shifted_relu6(c: _Converter, x: Value, hint: str) -> Value:
+    """clip(x + 3, 0, 6), the common part of hardsigmoid and hardswish."""
+    shifted = c.ops.binary("add", x, c.ops.scalar(3.0, x.dtype), hint=f"{hint}_shift")
+    return c.hardtanh(shifted, 0.0, 6.0, hint=f"{hint}_clip")
+
+
+def _hardsigmoid_value(c: _Converter, x: Value, hint: str) -> Value:
+    # PyTorch: relu6(x + 3) / 6
+    return c.ops.binary("divide", _shifted_relu6(c, x, hint), c.ops.scalar(6.0, x.dtype),
+                        hint=hint)
+
+
+def _hardswish_value(c: _Converter, x: Value, hint: str) -> Value:
+    # PyTorch: x * relu6(x + 3) / 6
+    product = c.ops.binary("multiply", x, _shifted_relu6(c, x, hint), hint=f"{hint}_mul")
+    return c.ops.binary("divide", product, c.ops.scalar(6.0, x.dtype), hint=hint)
+
+
+def _silu_value(c: _Converter, x: Value, hint: str) -> Value:
+    return c.ops.binary("multiply", x, c.ops.unary("sigmoid", x, hint=f"{hint}_sigmoid"),
+                        hint=hint)
+
+
+def _abs_value(c: _Converter, x: Value, hint: str) -> Value:
+    return c.ops.binary("maximum", x, c.ops.unary("negative", x, hint=f"{hint}_neg"),
+                        hint=hint)
+
+
+def _softplus_value(c: _Converter, x: Value, beta: float, hint: str) -> Value:
+    """log(1 + exp(beta x)) / beta as relu(z) + log(1 + exp(-|z|)), z = beta x,
+    which does not overflow. (PyTorch returns x itself where beta x exceeds
+    its threshold, 20 by default; the two differ by less than exp(-20).)"""
+    z = x if beta == 1 else c.ops.binary("multiply", x, c.ops.scalar(beta, x.dtype),
+                                         hint=f"{hint}_scaled")
+    decay = c.ops.unary("exp", c.ops.unary("negative", _abs_value(c, z, f"{hint}_abs"),
+                                           hint=f"{hint}_negabs"), hint=f"{hint}_exp")
+    tail = c.ops.unary("log", c.ops.binary("add", decay, c.ops.scalar(1.0, x.dtype),
+                                           hint=f"{hint}_1p"), hint=f"{hint}_log")
+    y = c.ops.binary("add", c.ops.relu(z, hint=f"{hint}_relu"), tail,
+                     hint=hint if beta == 1 else f"{hint}_sum")
+    if beta != 1:
+        y = c.ops.binary("divide", y, c.ops.scalar(beta, x.dtype), hint=hint)
+    return y
+
+
+def _mish_value(c: _Converter, x: Value, hint: str) -> Value:
+    # x * tanh(softplus(x))
+    soft = c.ops.unary("tanh", _softplus_value(c, x, 1.0, f"{hint}_softplus"),
+                       hint=f"{hint}_tanh")
+    return c.ops.binary("multiply", x, soft, hint=hint)
+
+
+def _elu_value(c: _Converter, x: Value, alpha: float, hint: str) -> Value:
+    # x where x > 0, alpha (exp(x) - 1) elsewhere; exp of min(x, 0) so that
+    # the branch not taken cannot overflow.
+    negative_part = c.ops.unary("exp", c.ops.binary("minimum", x, c.ops.scalar(0.0, x.dtype),
+                                                    hint=f"{hint}_min"), hint=f"{hint}_exp")
+    negative_part = c.ops.binary("subtract", negative_part, c.ops.scalar(1.0, x.dtype),
+                                 hint=f"{hint}_expm1")
+    if alpha != 1:
+        negative_part = c.ops.binary("multiply", negative_part, c.ops.scalar(alpha, x.dtype),
+                                     hint=f"{hint}_alpha")
+    positive = c.ops.binary("greater", x, c.ops.scalar(0.0, x.dtype), hint=f"{hint}_pos")
+    return c.ops.where(positive, x, negative_part, hint=hint)
+
+
+def _prelu_value(c: _Converter, x: Value, weight: Value, hint: str) -> Value:
+    if weight.shape != (1,) and (x.rank < 2 or weight.shape != (x.shape[1],)):
+        raise c.unsupported(f"PReLU weight of shape {weight.shape} for input {x.type}")
+    if weight.shape != (1,) and x.rank > 2:
+        weight = c.ops.reshape(weight, (x.shape[1],) + (1,) * (x.rank - 2), hint=f"{hint}_w")
+    scaled = c.ops.binary("multiply", x, weight, hint=f"{hint}_scaled")
+    positive = c.ops.binary("greater", x, c.ops.scalar(0.0, x.dtype), hint=f"{hint}_pos")
+    return c.ops.where(positive, x, scaled, hint=hint)
+
+
+def _activation_handlers(value_fn: Callable[..., Value], *parameters: Tuple[str, Any]):
+    """Module, function and method handlers of an activation ``value_fn(c, x,
+    *parameter values, hint)``; ``parameters`` are (name, default) pairs, the
+    module attributes and the function arguments after ``x``."""
+    def module_handler(c: _Converter, module, args, kwargs) -> Value:
+        values = [getattr(module, name) for name, _ in parameters]
+        return value_fn(c, c.tensor(args[0]), *values, c.node.name)
+
+    def function_handler(c: _Converter, args, kwargs) -> Value:
+        values = [_arg(args, kwargs, 1 + i, name, default)
+                  for i, (name, default) in enumerate(parameters)]
+        return value_fn(c, c.tensor(_arg(args, kwargs, 0, "input")), *values, c.node.name)
+
+    def method_handler(c: _Converter, x, args, kwargs) -> Value:
+        return function_handler(c, (x,) + tuple(args), kwargs)
+    return module_handler, function_handler, method_handler
+
+
+for _classes, _functions, _methods, _value_fn, _parameters in [
+        ((nn.SiLU,), (F.silu,), (), _silu_value, ()),
+        ((nn.Hardswish,), (F.hardswish,), (), _hardswish_value, ()),
+        ((nn.Hardsigmoid,), (F.hardsigmoid,), (), _hardsigmoid_value, ()),
+        ((nn.Mish,), (F.mish,), (), _mish_value, ()),
+        ((nn.Softplus,), (F.softplus,), (), _softplus_value, (("beta", 1.0),)),
+        ((nn.ELU,), (F.elu,), (), _elu_value, (("alpha", 1.0),)),
+        ((), (torch.abs,), ("abs",), _abs_value, ())]:
+    _m, _f, _me = _activation_handlers(_value_fn, *_parameters)
+    _module(*_classes)(_m)
+    _function(*_functions)(_f)
+    _method(*_methods)(_me)
+
+
+@_module(nn.LeakyReLU)
+def _leaky_relu_module(c: _Converter, module: nn.LeakyReLU, args, kwargs) -> Value:
+    return c.ops.leaky_relu(c.tensor(args[0]), module.negative_slope, hint=c.node.name)
+
+
+@_function(F.leaky_relu)
+def _leaky_relu(c: _Converter, args, kwargs) -> Value:
+    return c.ops.leaky_relu(c.tensor(args[0]), _arg(args, kwargs, 1, "negative_slope", 0.01),
+                            hint=c.node.name)
+
+
+@_module(nn.PReLU)
+def _prelu_module(c: _Converter, module: nn.PReLU, args, kwargs) -> Value:
+    return _prelu_value(c, c.tensor(args[0]), c.weight(module.weight), c.node.name)
+
+
+@_function(F.prelu)
+def _prelu(c: _Converter, args, kwargs) -> Value:
+    return _prelu_value(c, c.tensor(args[0]), c.tensor(_arg(args, kwargs, 1, "weight"), "weight"),
+                        c.node.name)
+
+
+def _stochastic_depth(c: _Converter, args, kwargs) -> Value:
+    """torchvision.ops.stochastic_depth: the identity in eval mode or with
+    p = 0; random row masks in training mode are not imported."""
+    p = _arg(args, kwargs, 1, "p")
+    training = _arg(args, kwargs, 3, "training", True)
+    if training and p > 0:
+        raise c.unsupported(f"stochastic depth with p={p} in training mode (random masks are "
+                            "not imported; use p=0 or eval mode)")
+    return c.tensor(args[0])
+
+
+_NAMED_FUNCTION_HANDLERS["torchvision.ops.stochastic_depth.stochastic_depth"] = \
+    _stochastic_depth
+
+
+# ---------------------------------------------------------------------------
+# Shapes and layout
+# ---------------------------------------------------------------------------
+
+
+@_method("expand", "expand_as", "broadcast_to")
+def _expand(c: _Converter, x, args, kwargs) -> Value:
+    x, target = c.tensor(x), c.node_type(c.node)
+    if target.shape == x.shape:
+        return x
+    return c.ops.broadcast_to(x, target.shape, hint=c.node.name)
+
+
+@_function(torch.broadcast_to)
+def _broadcast_to(c: _Converter, args, kwargs) -> Value:
+    return _expand(c, args[0], args[1:], kwargs)
+
+
+@_method("repeat")
+def _repeat(c: _Converter, x, args, kwargs) -> Value:
+    """Tiles with broadcast_to: [d_i] -> [r_i, d_i] -> [r_i * d_i]."""
+    x = c.tensor(x)
+    repeats = args[0] if len(args) == 1 and isinstance(args[0], (tuple, list, torch.Size)) \
+        else args
+    repeats = list(kwargs.get("repeats", repeats))
+    shape = (1,) * (len(repeats) - x.rank) + x.shape
+    hint = c.node.name
+    interleaved = [d for r, d in zip(repeats, shape) for d in (1, d)]
+    tiled = [d for r, d in zip(repeats, shape) for d in (r, d)]
+    y = c.ops.reshape(x, interleaved, hint=f"{hint}_split")
+    y = c.ops.broadcast_to(y, tiled, hint=f"{hint}_tile")
+    return c.ops.reshape(y, [r * d for r, d in zip(repeats, shape)], hint=hint)
+
+
+@_function(torch.swapaxes, torch.swapdims)
+def _swapaxes_function(c: _Converter, args, kwargs) -> Value:
+    return _transpose(c, args[0], args[1:], kwargs)
+
+
+_method("swapaxes", "swapdims")(lambda c, x, args, kwargs: _transpose(c, x, args, kwargs))
+
+
+def _split_sizes(c: _Converter, x: Value, sizes: Sequence[int], axis: int) -> List[Value]:
+    """``x`` split along ``axis`` into parts of the given sizes."""
+    axis = axis % x.rank
+    if len(sizes) == 1:
+        return [x]
+    if len(set(sizes)) == 1:
+        return c.ops.split(x, len(sizes), axis, hint=c.node.name)
+    return c.ops.split_at(x, list(np.cumsum(sizes)[:-1]), axis, hint=c.node.name)
+
+
+def _chunk_value(c: _Converter, x: Value, chunks: int, dim: int) -> List[Value]:
+    # PyTorch's chunk: parts of ceil(n / chunks), the last one smaller, and
+    # fewer parts when they run out.
+    size = x.shape[dim]
+    part = -(-size // chunks)
+    sizes = [min(part, size - start) for start in range(0, size, part)]
+    return _split_sizes(c, x, sizes, dim)
+
+
 @_method("chunk")
 def _chunk(c: _Converter, x, args, kwargs) -> List[Value]:
     x = c.tensor(x)
-    chunks, dim = _arg(args, kwargs, 0, "chunks"), _arg(args, kwargs, 1, "dim", 0)
-    if x.shape[dim] % chunks:
-        raise c.unsupported("chunk of an axis that does not divide evenly")
-    return c.ops.split(x, chunks, dim, hint=c.node.name)
+    return _chunk_value(c, x, _arg(args, kwargs, 0, "chunks"), _arg(args, kwargs, 1, "dim", 0))
+
+
+@_function(torch.chunk)
+def _chunk_function(c: _Converter, args, kwargs) -> List[Value]:
+    return _chunk(c, args[0], args[1:], kwargs)
+
+
+@_method("split")
+def _split(c: _Converter, x, args, kwargs) -> List[Value]:
+    x = c.tensor(x)
+    split = _arg(args, kwargs, 0, "split_size", kwargs.get("split_size_or_sections"))
+    dim = _arg(args, kwargs, 1, "dim", 0) % x.rank
+    if isinstance(split, int):
+        size = x.shape[dim]
+        sizes = [min(split, size - start) for start in range(0, size, split)]
+    else:
+        sizes = list(split)
+    return _split_sizes(c, x, sizes, dim)
+
+
+@_function(torch.split)
+def _split_function(c: _Converter, args, kwargs) -> List[Value]:
+    return _split(c, args[0], args[1:], kwargs)
+
+
+@_method("unbind")
+def _unbind(c: _Converter, x, args, kwargs) -> List[Value]:
+    x = c.tensor(x)
+    dim = _arg(args, kwargs, 0, "dim", 0) % x.rank
+    parts = _split_sizes(c, x, [1] * x.shape[dim], dim)
+    shape = x.shape[:dim] + x.shape[dim + 1:]
+    return [c.ops.reshape(p, shape, hint=f"{c.node.name}_{i}") for i, p in enumerate(parts)]
+
+
+@_function(torch.unbind)
+def _unbind_function(c: _Converter, args, kwargs) -> List[Value]:
+    return _unbind(c, args[0], args[1:], kwargs)
+
+
+@_function(torch.stack)
+def _stack(c: _Converter, args, kwargs) -> Value:
+    tensors = [c.tensor(t) for t in _arg(args, kwargs, 0, "tensors")]
+    rank = tensors[0].rank + 1
+    dim = _arg(args, kwargs, 1, "dim", 0) % rank
+    expanded = [c.ops.reshape(t, t.shape[:dim] + (1,) + t.shape[dim:],
+                              hint=f"{c.node.name}_{i}") for i, t in enumerate(tensors)]
+    if len(expanded) == 1:
+        return expanded[0]
+    return c.ops.concatenate(expanded, dim, hint=c.node.name)
+
+
+def _roll_value(c: _Converter, x: Value, shifts: Any, dims: Any) -> Value:
+    hint = c.node.name
+    if dims is None:
+        flat = c.ops.reshape(x, (x.type.num_elements,), hint=f"{hint}_flat")
+        return c.ops.reshape(_roll_value(c, flat, shifts, 0), x.shape, hint=hint)
+    shifts = [shifts] if isinstance(shifts, int) else list(shifts)
+    dims = [dims] if isinstance(dims, int) else list(dims)
+    if len(shifts) != len(dims):
+        raise c.unsupported("roll with different numbers of shifts and dims")
+    y = x
+    for shift, dim in zip(shifts, dims):
+        dim %= x.rank
+        size = x.shape[dim]
+        shift %= size
+        if shift == 0:
+            continue
+        # The last `shift` elements move to the front.
+        tail = c.ops.strided_slice(y, [size - shift], [size], [1], [dim], hint=f"{hint}_tail")
+        head = c.ops.strided_slice(y, [0], [size - shift], [1], [dim], hint=f"{hint}_head")
+        y = c.ops.concatenate([tail, head], dim, hint=hint)
+    return y
+
+
+@_function(torch.roll)
+def _roll(c: _Converter, args, kwargs) -> Value:
+    return _roll_value(c, c.tensor(args[0]), _arg(args, kwargs, 1, "shifts"),
+                       _arg(args, kwargs, 2, "dims"))
+
+
+_method("roll")(lambda c, x, args, kwargs: _roll(c, (x,) + tuple(args), kwargs))
+
+#: F.pad modes and relay's nn.pad modes.
+_PAD_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge"}
+
+
+@_function(F.pad)
+def _pad(c: _Converter, args, kwargs) -> Value:
+    x = c.tensor(args[0])
+    pad = list(_arg(args, kwargs, 1, "pad"))
+    mode = _arg(args, kwargs, 2, "mode", "constant")
+    value = _arg(args, kwargs, 3, "value", None) or 0.0
+    if mode not in _PAD_MODES:
+        raise c.unsupported(f"padding mode '{mode}'")
+    if len(pad) % 2 or len(pad) // 2 > x.rank:
+        raise c.unsupported(f"padding {pad} of a rank-{x.rank} tensor")
+    # F.pad lists (before, after) pairs from the last axis backwards.
+    widths = [(0, 0)] * x.rank
+    for i in range(len(pad) // 2):
+        widths[x.rank - 1 - i] = (pad[2 * i], pad[2 * i + 1])
+    return _pad_value(c, x, widths, _PAD_MODES[mode], float(value), c.node.name)
+
+
+def _pad_value(c: _Converter, x: Value, widths: Sequence[Tuple[int, int]], mode: str,
+               value: float, hint: str) -> Value:
+    """``nn.pad``; negative widths crop (strided_slice), as PyTorch's do."""
+    crop = [(max(-b, 0), max(-a, 0)) for b, a in widths]
+    if any(b or a for b, a in crop):
+        axes = [i for i, (b, a) in enumerate(crop) if b or a]
+        x = c.ops.strided_slice(x, [crop[i][0] for i in axes],
+                                [x.shape[i] - crop[i][1] for i in axes], [1] * len(axes),
+                                axes, hint=f"{hint}_crop")
+    widths = [(max(b, 0), max(a, 0)) for b, a in widths]
+    if not any(b or a for b, a in widths):
+        return x
+    shape = [d + b + a for d, (b, a) in zip(x.shape, widths)]
+    attrs = {"pad_width": rt.i64_array([v for pair in widths for v in pair])}
+    if value:
+        attrs["pad_value"] = rt.f64(value)
+    if mode != "constant":
+        attrs["pad_mode"] = rt.string(mode)
+    return c.builder.op("nn.pad", [x], [x.type.with_shape(shape)], attrs, hint)[0]
+
+
+def _clamp_value(c: _Converter, x: Value, low: Any, high: Any) -> Value:
+    hint = c.node.name
+    y = x
+    if low is not None:
+        y = c.ops.binary("maximum", y, c.scalar_operand(low, x),
+                         hint=hint if high is None else f"{hint}_min")
+    if high is not None:
+        y = c.ops.binary("minimum", y, c.scalar_operand(high, x), hint=hint)
+    return y
+
+
+@_function(torch.clamp, torch.clip)
+def _clamp(c: _Converter, args, kwargs) -> Value:
+    return _clamp_value(c, c.tensor(args[0]), _arg(args, kwargs, 1, "min"),
+                        _arg(args, kwargs, 2, "max"))
+
+
+_method("clamp", "clip")(lambda c, x, args, kwargs: _clamp(c, (x,) + tuple(args), kwargs))
+
+
+@_function(F.normalize)
+def _normalize(c: _Converter, args, kwargs) -> Value:
+    """x / max(||x||_2, eps) over ``dim``."""
+    x = c.tensor(args[0])
+    p, dim = _arg(args, kwargs, 1, "p", 2.0), _arg(args, kwargs, 2, "dim", 1)
+    eps = _arg(args, kwargs, 3, "eps", 1e-12)
+    if p != 2:
+        raise c.unsupported(f"normalisation with p={p} (only p=2)")
+    hint = c.node.name
+    square = c.ops.binary("multiply", x, x, hint=f"{hint}_sq")
+    norm = c.ops.unary("sqrt", c.ops.reduce("sum", square, [dim], keepdims=True,
+                                            hint=f"{hint}_sum"), hint=f"{hint}_norm")
+    norm = c.ops.binary("maximum", norm, c.ops.scalar(eps, x.dtype), hint=f"{hint}_eps")
+    return c.ops.binary("divide", x, norm, hint=hint)
+
+
+@_method("masked_fill")
+def _masked_fill(c: _Converter, x, args, kwargs) -> Value:
+    x = c.tensor(x)
+    mask = c.tensor(_arg(args, kwargs, 0, "mask"), "mask")
+    return c.ops.where(mask, c.scalar_operand(_arg(args, kwargs, 1, "value"), x), x,
+                       hint=c.node.name)
+
+
+@_function(torch.where)
+def _where(c: _Converter, args, kwargs) -> Value:
+    if len(args) + len(kwargs) == 1:
+        raise c.unsupported("torch.where with one argument (data-dependent shape)")
+    condition = c.tensor(_arg(args, kwargs, 0, "condition"), "condition")
+    x, y = _arg(args, kwargs, 1, "input"), _arg(args, kwargs, 2, "other")
+    like = x if isinstance(x, Value) else c.tensor(y)
+    return c.ops.where(condition, c.scalar_operand(x, like), c.scalar_operand(y, like),
+                       hint=c.node.name)
+
+
+_CAST_METHODS = {"float": torch.float32, "double": torch.float64, "half": torch.float16,
+                 "bfloat16": torch.bfloat16, "long": torch.int64, "int": torch.int32,
+                 "bool": torch.bool}
+
+
+@_method("to", "type", "type_as", *_CAST_METHODS)
+def _cast(c: _Converter, x, args, kwargs) -> Value:
+    """Casts (to the dtype PyTorch computed); device moves are the identity."""
+    x = c.tensor(x)
+    target = c.node_type(c.node)
+    if target.dtype == x.dtype:
+        return x
+    return c.ops.cast(x, target.dtype, hint=c.node.name)
+
+
+for _targets, _op in [((operator.eq, torch.eq), "equal"), ((operator.ne, torch.ne), "not_equal"),
+                      ((operator.lt, torch.lt), "less"), ((operator.le, torch.le), "less_equal"),
+                      ((operator.gt, torch.gt), "greater"),
+                      ((operator.ge, torch.ge), "greater_equal")]:
+    _function(*_targets)(_binary_function(_op))
+for _name, _op in [("eq", "equal"), ("ne", "not_equal"), ("lt", "less"), ("le", "less_equal"),
+                   ("gt", "greater"), ("ge", "greater_equal")]:
+    _method(_name)(_binary_method(_op))
+
+
+@_function(torch.einsum)
+def _einsum(c: _Converter, args, kwargs) -> Value:
+    equation = args[0]
+    operands = args[1:]
+    if len(operands) == 1 and isinstance(operands[0], (tuple, list)):
+        operands = operands[0]
+    operands = [c.tensor(o) for o in operands]
+    equation = equation.replace(" ", "")
+    if "." in equation:
+        raise c.unsupported("einsum with an ellipsis")
+    if "->" in equation:
+        inputs, output = equation.split("->")
+    else:  # implicit form: the letters used once, in alphabetical order
+        inputs = equation
+        letters = inputs.replace(",", "")
+        output = "".join(sorted(l for l in set(letters) if letters.count(l) == 1))
+    terms = inputs.split(",")
+    if len(terms) != len(operands):
+        raise c.unsupported(f"einsum '{args[0]}' with {len(operands)} operands")
+    for term, operand in zip(terms, operands):
+        if len(term) != operand.rank or len(set(term)) != len(term):
+            raise c.unsupported(f"einsum term '{term}' of a rank-{operand.rank} operand "
+                                "(repeated letters are not supported)")
+    pending = list(zip(terms, operands))
+    term, value = _einsum_reduce(c, pending, 0, output)
+    while len(pending) > 1:
+        (ta, a), (tb, b) = pending[0], pending[1]
+        later = output + "".join(t for t, _ in pending[2:])
+        term, value = _einsum_pair(c, ta, a, tb, b, later)
+        pending[:2] = [(term, value)]
+        term, value = _einsum_reduce(c, pending, 0, output)
+    if term != output:
+        value = c.ops.transpose(value, [term.index(l) for l in output], hint=c.node.name)
+    return value
+
+
+def _einsum_reduce(c: _Converter, pending: List[Tuple[str, Value]], index: int,
+                   output: str) -> Tuple[str, Value]:
+    """Sums out the letters of operand ``index`` no other term or the output uses."""
+    term, value = pending[index]
+    others = output + "".join(t for i, (t, _) in enumerate(pending) if i != index)
+    axes = [i for i, letter in enumerate(term) if letter not in others]
+    if axes:
+        value = c.ops.reduce("sum", value, axes, hint=f"{c.node.name}_sum")
+        term = "".join(l for l in term if l in others)
+        pending[index] = (term, value)
+    return term, value
+
+
+def _einsum_pair(c: _Converter, ta: str, a: Value, tb: str, b: Value,
+                 later: str) -> Tuple[str, Value]:
+    """One contraction as nn.batch_matmul: a -> [batch, left, k], b -> [batch,
+    right, k] or [batch, k, right]; the result's letters are batch + left +
+    right."""
+    hint = c.node.name
+    pending = [(ta, a), (tb, b)]
+    ta, a = _einsum_reduce(c, pending, 0, later)
+    tb, b = _einsum_reduce(c, pending, 1, later)
+    batch = [l for l in ta if l in tb and l in later]
+    contract = [l for l in ta if l in tb and l not in later]
+    left = [l for l in ta if l not in tb]
+    right = [l for l in tb if l not in ta]
+    size = dict(zip(ta, a.shape))
+    size.update(zip(tb, b.shape))
+
+    def arrange(term: str, value: Value, order: List[str], name: str) -> Value:
+        if list(term) != order:
+            value = c.ops.transpose(value, [term.index(l) for l in order], hint=f"{hint}_{name}")
+        return value
+
+    def prod(letters: List[str]) -> int:
+        return math.prod(size[l] for l in letters)
+
+    a3 = arrange(ta, a, batch + left + contract, "a")
+    a3 = c.ops.reshape(a3, (prod(batch), prod(left), prod(contract)), hint=f"{hint}_a3")
+    transpose_b = list(tb) != batch + contract + right
+    b_order = batch + right + contract if transpose_b else batch + contract + right
+    b3 = arrange(tb, b, b_order, "b")
+    b3_shape = (prod(batch), prod(right), prod(contract)) if transpose_b else \
+        (prod(batch), prod(contract), prod(right))
+    b3 = c.ops.reshape(b3, b3_shape, hint=f"{hint}_b3")
+    product = c.ops.batch_matmul(a3, b3, transpose_b=transpose_b, hint=f"{hint}_bmm")
+    letters = batch + left + right
+    product = c.ops.reshape(product, [size[l] for l in letters], hint=f"{hint}_out")
+    return "".join(letters), product
+
+
+# ---------------------------------------------------------------------------
+# Recurrent layers, unrolled over the static sequence length
+# ---------------------------------------------------------------------------
+
+
+@_module(nn.LSTM, nn.GRU, nn.RNN)
+def _rnn_module(c: _Converter, rnn: nn.RNNBase, args, kwargs) -> Tuple:
+    """``nn.LSTM``, ``nn.GRU`` and ``nn.RNN`` (any number of layers, one or two
+    directions, ``batch_first``, optional initial states, LSTM projections)
+    as dense / sigmoid / tanh / split operators, one cell per time step.
+
+    The input projection of a layer is one ``nn.dense`` over every time step;
+    each step adds the recurrent projection and applies PyTorch's gate
+    equations (gate order i, f, g, o for LSTM and r, z, n for GRU).
+    """
+    bound = c.bind(rnn, args, kwargs)
+    x = c.tensor(bound["input"], "input")
+    hx = bound.get("hx")
+    if rnn.num_layers > 1:
+        c.require_no_dropout(rnn.dropout, rnn.training)
+    mode = rnn.mode  # LSTM, GRU, RNN_TANH, RNN_RELU
+    hint = c.node.name
+    batched = x.rank == 3
+    if not batched:
+        x = c.ops.reshape(x, (x.shape[0], 1, x.shape[1]), hint=f"{hint}_batched")
+    elif rnn.batch_first:
+        x = c.ops.transpose(x, (1, 0, 2), hint=f"{hint}_time_major")
+    steps, batch = x.shape[:2]
+    hidden = rnn.hidden_size
+    out_size = getattr(rnn, "proj_size", 0) or hidden
+    directions = 2 if rnn.bidirectional else 1
+    states = rnn.num_layers * directions
+
+    def initial(value: Any, width: int, name: str) -> List[Value]:
+        if value is None:
+            zero = c.ops.zeros((batch, width), x.dtype, hint=f"{hint}_{name}0")
+            return [zero] * states
+        value = c.tensor(value, name)
+        if not batched:
+            value = c.ops.reshape(value, (states, 1, width), hint=f"{hint}_{name}0_batched")
+        return [c.ops.reshape(c.ops.strided_slice(value, [i], [i + 1], [1], [0],
+                                                  hint=f"{hint}_{name}0_{i}_slice"),
+                              (batch, width), hint=f"{hint}_{name}0_{i}")
+                for i in range(states)]
+
+    if mode == "LSTM":
+        h0, c0 = (None, None) if hx is None else hx
+        h_states, c_states = initial(h0, out_size, "h"), initial(c0, hidden, "c")
+    else:
+        h_states, c_states = initial(hx, out_size, "h"), [None] * states
+
+    def param(name: str) -> Optional[Value]:
+        tensor = getattr(rnn, name, None)
+        return None if tensor is None else c.weight(tensor)
+
+    final_h: List[Value] = []
+    final_c: List[Value] = []
+    layer_input = x
+    for layer in range(rnn.num_layers):
+        outputs = []
+        for direction in range(directions):
+            index = layer * directions + direction
+            suffix = f"_l{layer}" + ("_reverse" if direction else "")
+            name = f"{hint}{suffix}"
+            w_ih, w_hh = param(f"weight_ih{suffix}"), param(f"weight_hh{suffix}")
+            b_ih, b_hh = param(f"bias_ih{suffix}"), param(f"bias_hh{suffix}")
+            w_hr = param(f"weight_hr{suffix}")
+            projected = c.ops.dense(layer_input, w_ih, hint=f"{name}_x")
+            if b_ih is not None:
+                projected = c.ops.bias_add(projected, b_ih, axis=-1, hint=f"{name}_xb")
+            h, cell = h_states[index], c_states[index]
+            per_step: List[Optional[Value]] = [None] * steps
+            order = range(steps) if direction == 0 else range(steps - 1, -1, -1)
+            for t in order:
+                step = f"{name}_t{t}"
+                xt = c.ops.reshape(c.ops.strided_slice(projected, [t], [t + 1], [1], [0],
+                                                       hint=f"{step}_xs"),
+                                   (batch, projected.shape[2]), hint=f"{step}_xt")
+                ht = c.ops.dense(h, w_hh, hint=f"{step}_hd")
+                if b_hh is not None:
+                    ht = c.ops.bias_add(ht, b_hh, axis=-1, hint=f"{step}_h")
+                if mode == "LSTM":
+                    h, cell = _lstm_cell(c, xt, ht, cell, w_hr, step)
+                elif mode == "GRU":
+                    h = _gru_cell(c, xt, ht, h, step)
+                else:
+                    pre = c.ops.binary("add", xt, ht, hint=f"{step}_pre")
+                    h = c.ops.relu(pre, hint=f"{step}_h") if mode == "RNN_RELU" else \
+                        c.ops.unary("tanh", pre, hint=f"{step}_h")
+                per_step[t] = c.ops.reshape(h, (1, batch, out_size), hint=f"{step}_out")
+            outputs.append(per_step[0] if steps == 1 else
+                           c.ops.concatenate(per_step, 0, hint=f"{name}_out"))
+            final_h.append(c.ops.reshape(h, (1, batch, out_size), hint=f"{name}_hn"))
+            if cell is not None:
+                final_c.append(c.ops.reshape(cell, (1, batch, hidden), hint=f"{name}_cn"))
+        layer_input = outputs[0] if directions == 1 else \
+            c.ops.concatenate(outputs, 2, hint=f"{hint}_l{layer}_out")
+
+    def stacked(parts: List[Value], width: int, name: str) -> Value:
+        value = parts[0] if len(parts) == 1 else c.ops.concatenate(parts, 0, hint=f"{hint}_{name}")
+        if not batched:
+            value = c.ops.reshape(value, (states, width), hint=f"{hint}_{name}_unbatched")
+        return value
+
+    output = layer_input
+    if not batched:
+        output = c.ops.reshape(output, (steps, output.shape[2]), hint=f"{hint}_output")
+    elif rnn.batch_first:
+        output = c.ops.transpose(output, (1, 0, 2), hint=f"{hint}_output")
+    h_n = stacked(final_h, out_size, "h_n")
+    if mode == "LSTM":
+        return (output, (h_n, stacked(final_c, hidden, "c_n")))
+    return (output, h_n)
+
+
+def _lstm_cell(c: _Converter, xt: Value, ht: Value, cell: Value, w_hr: Optional[Value],
+               step: str) -> Tuple[Value, Value]:
+    gates = c.ops.binary("add", xt, ht, hint=f"{step}_gates")
+    i, f, g, o = c.ops.split(gates, 4, 1, hint=f"{step}_split")
+    i = c.ops.unary("sigmoid", i, hint=f"{step}_i")
+    f = c.ops.unary("sigmoid", f, hint=f"{step}_f")
+    g = c.ops.unary("tanh", g, hint=f"{step}_g")
+    o = c.ops.unary("sigmoid", o, hint=f"{step}_o")
+    cell = c.ops.binary("add", c.ops.binary("multiply", f, cell, hint=f"{step}_fc"),
+                        c.ops.binary("multiply", i, g, hint=f"{step}_ig"), hint=f"{step}_c")
+    h = c.ops.binary("multiply", o, c.ops.unary("tanh", cell, hint=f"{step}_tc"),
+                     hint=f"{step}_h")
+    if w_hr is not None:
+        h = c.ops.dense(h, w_hr, hint=f"{step}_hp")
+    return h, cell
+
+
+def _gru_cell(c: _Converter, xt: Value, ht: Value, h: Value, step: str) -> Value:
+    xr, xz, xn = c.ops.split(xt, 3, 1, hint=f"{step}_xsplit")
+    hr, hz, hn = c.ops.split(ht, 3, 1, hint=f"{step}_hsplit")
+    r = c.ops.unary("sigmoid", c.ops.binary("add", xr, hr, hint=f"{step}_rp"), hint=f"{step}_r")
+    z = c.ops.unary("sigmoid", c.ops.binary("add", xz, hz, hint=f"{step}_zp"), hint=f"{step}_z")
+    n = c.ops.unary("tanh", c.ops.binary("add", xn, c.ops.binary("multiply", r, hn,
+                                                                  hint=f"{step}_rh"),
+                                         hint=f"{step}_np"), hint=f"{step}_n")
+    # h' = (1 - z) * n + z * h
+    keep = c.ops.binary("subtract", c.ops.scalar(1.0, z.dtype), z, hint=f"{step}_1mz")
+    return c.ops.binary("add", c.ops.binary("multiply", keep, n, hint=f"{step}_zn"),
+                        c.ops.binary("multiply", z, h, hint=f"{step}_zh"), hint=f"{step}_h")
 
 
 # ---------------------------------------------------------------------------
@@ -1246,19 +2186,19 @@ def import_module(model: nn.Module, example_inputs: Union[torch.Tensor, Sequence
         example_inputs = (example_inputs,)
     example_inputs = tuple(example_inputs)
     model = model.train() if training else model.eval()
-    gm = _trace(model, len(example_inputs))
-    input_names = [n.name for n in gm.graph.nodes if n.op == "placeholder"][:len(example_inputs)]
-    defaults = [n.args[0] if n.args else None
-                for n in gm.graph.nodes if n.op == "placeholder"][len(example_inputs):]
     # A training-mode run updates buffers (running statistics, batch
-    # counters): keep their values after the run, then restore the old ones.
+    # counters): keep their values after the traced run, then restore the
+    # old ones.
     state = model.state_dict(keep_vars=True)
     before = {name: tensor.clone() for name, tensor in state.items()}
     with torch.no_grad():
-        reference = ShapeProp(gm).propagate(*example_inputs, *defaults)
-        after = {id(tensor): tensor.clone() for tensor in state.values()}
-        for name, tensor in state.items():
-            tensor.copy_(before[name])
+        try:
+            gm, reference = _trace(model, example_inputs)
+            after = {id(tensor): tensor.clone() for tensor in state.values()}
+        finally:
+            for name, tensor in state.items():
+                tensor.copy_(before[name])
+    input_names = [n.name for n in gm.graph.nodes if n.op == "placeholder"][:len(example_inputs)]
 
     converter = _Converter(gm, model, function_name, params_as_constants)
     converter.run(input_names)

@@ -407,13 +407,13 @@ class _Fft(nn.Module):
         return torch.fft.fft(x).real
 
 
-class _Lstm(nn.Module):
+class _Conv1d(nn.Module):
     def __init__(self):
         super().__init__()
-        self.rnn = nn.LSTM(4, 4)
+        self.conv = nn.Conv1d(4, 4, 3)
 
     def forward(self, x):
-        return self.rnn(x)[0]
+        return self.conv(x)
 
 
 class _MaskedAttention(nn.Module):
@@ -458,7 +458,7 @@ _DIV_INPUTS = (torch.tensor([[7.0, -7.0, 5.5]]), torch.full((1, 3), 2.0))
     (_FloorDivOperator(), _DIV_INPUTS, "operator.floordiv", "floordiv"),
     (_FloorDivide(), _DIV_INPUTS, "torch.floor_divide", "floor_divide"),
     (_Fft(), (torch.randn(2, 4),), "torch.fft.fft", "fft_fft"),
-    (_Lstm(), (torch.randn(3, 2, 4),), "torch.nn.modules.rnn.LSTM", "rnn"),
+    (_Conv1d(), (torch.randn(2, 4, 6),), "torch.nn.modules.conv.Conv1d", "conv"),
     (_MaskedAttention(), (torch.randn(1, 3, 4), torch.zeros(3, 3)),
      "torch.nn.modules.activation.MultiheadAttention", "attn"),
 ])
