@@ -3,6 +3,7 @@
 #include "raf/Runtime/CPURunner.h"
 
 #include "raf/Pipelines/CPUPipeline.h"
+#include "raf/Support/AllocationLimit.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -15,6 +16,7 @@
 #include "llvm/Support/TargetSelect.h"
 
 #include <chrono>
+#include <cstdlib>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -40,6 +42,30 @@ static void keepFreedBuffersForReuse() {
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
 #endif
 }
+
+/// Compiled code allocates through these (checked-allocations=1): a size
+/// beyond the allocation limit, or memory the system refuses, ends the
+/// process with a message and exit code 1 rather than a write through a
+/// null pointer. Compile time already rejected static sizes beyond the limit
+/// at their operation; what is left here are dynamic sizes and a machine
+/// whose free memory is smaller than its physical memory.
+[[noreturn]] static void failAllocation(uint64_t bytes, const char *reason) {
+  llvm::errs() << "error: compiled code cannot allocate " << bytes
+               << " bytes: " << reason << "\n";
+  llvm::errs().flush();
+  std::_Exit(1);
+}
+
+extern "C" void *rafCheckedAlloc(uint64_t bytes) {
+  if (std::optional<std::string> problem = raf::checkAllocationSize(bytes))
+    failAllocation(bytes, problem->c_str());
+  void *pointer = std::malloc(bytes);
+  if (!pointer && bytes != 0)
+    failAllocation(bytes, "out of memory");
+  return pointer;
+}
+
+extern "C" void rafCheckedFree(void *pointer) { std::free(pointer); }
 
 /// Erases every function the entry cannot reach through symbol uses, so a
 /// module may hold functions only the reference evaluator runs (closures,
@@ -106,6 +132,7 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
   if (failed(pipelineOptions.parseFromString(options.pipelineOptions)))
     return emitError(function.getLoc())
            << "invalid --pipeline-options '" << options.pipelineOptions << "'";
+  pipelineOptions.checkedAllocations = true;
   buildCPUPipeline(pm, pipelineOptions);
   if (failed(pm.run(*lowered)))
     return emitError(function.getLoc())
@@ -138,6 +165,16 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
   if (!engine)
     return emitError(function.getLoc()) << "JIT compilation failed: "
                               << llvm::toString(engine.takeError());
+  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    symbols[interner("_mlir_memref_to_llvm_alloc")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&rafCheckedAlloc),
+        llvm::JITSymbolFlags::Exported};
+    symbols[interner("_mlir_memref_to_llvm_free")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&rafCheckedFree),
+        llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
   runner->engine = std::move(*engine);
   return runner;
 }

@@ -2,6 +2,8 @@
 
 #include "raf/Runtime/HostTensor.h"
 
+#include "raf/Support/AllocationLimit.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/APFloat.h"
@@ -9,7 +11,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
-#include <unistd.h>
 #include <cstring>
 
 using namespace raf::runtime;
@@ -141,11 +142,9 @@ HostTensor::checkAllocatable(DType dtype, llvm::ArrayRef<int64_t> shape) {
   std::optional<int64_t> bytes = byteSize(dtype, shape);
   if (!bytes)
     return typeString(dtype, shape) + " has more than 2^63 bytes";
-  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
-  if (pages > 0 && pageSize > 0 &&
-      *bytes / pageSize > static_cast<int64_t>(pages))
-    return typeString(dtype, shape) + " needs " + std::to_string(*bytes) +
-           " bytes, more than this machine's memory";
+  if (std::optional<std::string> problem =
+          raf::checkAllocationSize(static_cast<uint64_t>(*bytes)))
+    return typeString(dtype, shape) + ": " + *problem;
   return std::nullopt;
 }
 

@@ -510,6 +510,19 @@ LogicalResult Evaluator::executeOperator(Operation &op, Environment &env) {
              << index << " must be a tensor, got " << value.describe();
     operands.push_back(value.getTensor());
   }
+  // Results are allocated by the kernel; one beyond the allocation limit is
+  // an error here rather than an allocation failure (an abort) inside it.
+  for (OpResult result : op.getResults()) {
+    auto type = dyn_cast<RankedTensorType>(result.getType());
+    std::optional<DType> dtype =
+        type ? dtypeFromMLIR(type.getElementType()) : std::nullopt;
+    if (!dtype || !type.hasStaticShape())
+      continue;
+    if (std::optional<std::string> problem =
+            HostTensor::checkAllocatable(*dtype, type.getShape()))
+      return op.emitError("cannot allocate result #")
+             << result.getResultNumber() << ": " << *problem;
+  }
   SmallVector<HostTensor> results;
   if (failed((*kernel)(&op, operands, results)))
     return failure();

@@ -32,7 +32,7 @@
 // RUN: not raf-run %s --entry=add --input=%t/huge.npy --input=%t/x23.npy 2>&1 | FileCheck %s --check-prefix=HUGE
 // HUGE: error: cannot read argument #0: {{.*}}huge.npy: data is 0 bytes but shape and type tensor<1099511627776x4194304xf32> need more than 2^63
 // RUN: not raf-run %s --entry=huge 2>&1 | FileCheck %s --check-prefix=HUGE-RANDOM
-// HUGE-RANDOM: error: cannot create argument #0: tensor<1099511627776x1024xf32> needs 4503599627370496 bytes, more than this machine's memory
+// HUGE-RANDOM: error: cannot create argument #0: tensor<1099511627776x1024xf32>: 4503599627370496 bytes exceed the allocation limit of {{[0-9]+}} bytes (this machine's physical memory)
 
 // --random-range only for random arguments, with finite bounds.
 // RUN: not raf-run %s --entry=add --random-range=0,1 --input=%t/x23.npy --input=%t/x23.npy 2>&1 | FileCheck %s --check-prefix=RANGE-INPUT

@@ -26,6 +26,7 @@
 #include "raf/Runtime/Npy.h"
 #include "raf/Runtime/TensorPrinter.h"
 #include "raf/Runtime/VTAKernelRunner.h"
+#include "raf/Support/AllocationLimit.h"
 
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
 #include "raf/Dialect/TCG/IR/TCGDialect.h"
@@ -112,6 +113,12 @@ static cl::opt<unsigned>
            cl::desc("Also time this many further runs and print the median, "
                     "minimum and maximum wall time"),
            cl::cat(category));
+static cl::opt<uint64_t> maxAllocationBytes(
+    "max-allocation-bytes", cl::init(0),
+    cl::desc("Largest tensor or buffer the program may allocate, in bytes; a "
+             "larger one is an error (default 0: this machine's physical "
+             "memory)"),
+    cl::value_desc("bytes"), cl::cat(category));
 static cl::opt<unsigned> optLevel("O", cl::init(3), cl::Prefix,
                                   cl::desc("LLVM optimisation level (cpu)"),
                                   cl::cat(category));
@@ -407,6 +414,7 @@ int main(int argc, char **argv) {
       "raf-run: run a function of a RAF-MLIR module on the host CPU (LLVM "
       "JIT) or on the relay reference evaluator\n\n"
       "  raf-run model.mlir --entry=main --input=x.npy --output=y.npy\n");
+  raf::setAllocationLimit(maxAllocationBytes);
 
   DialectRegistry registry;
   registry.insert<raf::relay::RelayDialect, raf::tcg::TCGDialect,

@@ -32,6 +32,12 @@ struct CPUPipelineOptions : public mlir::PassPipelineOptions<CPUPipelineOptions>
       llvm::cl::desc("Give every public function a `_mlir_ciface_` wrapper "
                      "taking memref descriptors by pointer"),
       llvm::cl::init(true)};
+  Option<bool> checkedAllocations{
+      *this, "checked-allocations",
+      llvm::cl::desc("Allocate through _mlir_memref_to_llvm_alloc/free, which "
+                     "the host provides (raf-run's check the allocation limit "
+                     "and report a failed allocation instead of crashing)"),
+      llvm::cl::init(false)};
 };
 
 /// Appends the passes of the CPU pipeline to `pm` (anchored on the module).

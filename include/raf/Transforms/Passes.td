@@ -59,4 +59,22 @@ def RAFEmitCInterface : Pass<"raf-emit-c-interface", "mlir::ModuleOp"> {
   }];
 }
 
+def RAFCheckAllocations : Pass<"raf-check-allocations", "mlir::ModuleOp"> {
+  let summary = "Reject static buffers larger than the allocation limit";
+  let description = [{
+    On buffers (after bufferization), checks every `memref.alloc` and
+    `memref.alloca` of static shape against the allocation limit and reports
+    one that exceeds it at the location of the operation that needs it,
+    instead of compiling code whose allocation would fail at run time. The
+    limit is `max-bytes`, or when that is 0 the process-wide limit (this
+    machine's physical memory unless a tool's `--max-allocation-bytes`
+    changed it). Buffers of dynamic size are checked when compiled code runs
+    under raf-run (`--raf-cpu-pipeline="checked-allocations=1"`).
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "uint64_t", /*default=*/"0",
+           "Largest buffer in bytes (0: the process-wide allocation limit)">
+  ];
+}
+
 #endif // RAF_TRANSFORMS_PASSES_TD
