@@ -81,6 +81,7 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   if (options.vectorize) {
     pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
     pm.addNestedPass<func::FuncOp>(createRAFHoistVectorTransfers());
+    pm.addNestedPass<func::FuncOp>(createRAFDotProductContraction());
   }
 
   // Buffers -> loops -> LLVM.

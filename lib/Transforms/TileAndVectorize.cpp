@@ -67,6 +67,18 @@ std::optional<BlockPlan> planBlock(linalg::LinalgOp op, int64_t tileM,
   if (!rowDim || !colDim)
     return std::nullopt;
   unsigned row = rowDim.getPosition(), col = colDim.getPosition();
+  // The block's columns are loaded as vectors from the operand that has the
+  // column dimension: it must be that operand's contiguous dimension. A
+  // right-hand side with the reduction innermost (A * B^T) is left to
+  // --raf-dot-product-contraction, which puts the lanes on the reduction.
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (!map.isFunctionOfDim(col))
+      continue;
+    auto innermost = dyn_cast<AffineDimExpr>(map.getResults().back());
+    if (!innermost || innermost.getPosition() != col)
+      return std::nullopt;
+  }
   BlockPlan plan;
   plan.row = row;
   plan.col = col;

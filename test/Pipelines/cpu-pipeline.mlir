@@ -16,12 +16,14 @@
 
 // The whole pipeline ends in the LLVM dialect: the entry with its C
 // interface, the fused kernel as its own function, results as
-// out-parameters, the contraction vectorised.
+// out-parameters, the dense (x W^T) vectorised along its reduction: FMAs on
+// 16-lane rows of x and W, lanes summed once per output.
 // LLVM-NOT: relay.
 // LLVM-NOT: linalg.
 // LLVM-DAG: llvm.func @_mlir_ciface_mlp(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr)
 // LLVM-DAG: llvm.func @mlp_fused_0(
-// LLVM-DAG: llvm.intr.fmuladd{{.*}}vector<32xf32>
+// LLVM-DAG: llvm.intr.fmuladd{{.*}}vector<16xf32>
+// LLVM-DAG: llvm.intr.vector.reduce.fadd
 
 // Without fusion and vectorisation: no fused function, scalar code.
 // PLAIN-NOT: mlp_fused_0

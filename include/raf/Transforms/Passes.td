@@ -59,6 +59,39 @@ def RAFEmitCInterface : Pass<"raf-emit-c-interface", "mlir::ModuleOp"> {
   }];
 }
 
+def RAFDotProductContraction
+    : Pass<"raf-dot-product-contraction", "mlir::func::FuncOp"> {
+  let summary = "Vectorise A * B^T contractions along the reduction (on buffers)";
+  let description = [{
+    For a float contraction on buffers whose two operands both have the
+    reduction dimension innermost with unit stride (nn.dense's `x W^T`,
+    matmul/batch_matmul with `transpose_b`, attention's `Q K^T`), emits loops
+    whose vector lanes run along the reduction: a `block-m` x `block-n` block
+    of the output is `block-m * block-n` vector accumulators, each step loads
+    `block-m` rows of A and `block-n` rows of B contiguously and issues one
+    FMA per accumulator, and the lanes are summed into the output once per K
+    block of `k-block` elements. The B block stays in cache while all rows of
+    A stream past it; at one row (a dense layer at batch 1) B is read once.
+    The reduction's remainder is one masked step. Other contractions are left
+    as they are (`--raf-tile-and-vectorize` handles those with a contiguous
+    output dimension on tensors).
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "Bits per vector (lanes = vector-bits / element bits)">,
+    Option<"blockM", "block-m", "int64_t", /*default=*/"4",
+           "Rows of A per block">,
+    Option<"blockN", "block-n", "int64_t", /*default=*/"4",
+           "Rows of B (output columns) per block">,
+    Option<"kBlock", "k-block", "int64_t", /*default=*/"2048",
+           "Reduction elements per block (rounded to whole vectors)">
+  ];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
+    "mlir::scf::SCFDialect", "mlir::vector::VectorDialect"
+  ];
+}
+
 def RAFCheckAllocations : Pass<"raf-check-allocations", "mlir::ModuleOp"> {
   let summary = "Reject static buffers larger than the allocation limit";
   let description = [{

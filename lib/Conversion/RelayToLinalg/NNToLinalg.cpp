@@ -8,7 +8,7 @@
 //                        other layouts are transposed to NCHW/OIHW and back;
 //   nn.conv2d_transpose  zero-dilated, padded input (tensor.insert_slice with
 //                        strides) convolved with the flipped kernel;
-//   nn.dense / nn.matmul linalg.matmul (transposes by linalg.transpose);
+//   nn.dense / nn.matmul linalg.matmul (transposes by indexing maps);
 //   nn.batch_matmul      linalg.batch_matmul (batch 1 by linalg.broadcast);
 //   pooling              linalg.pooling_nchw_max / linalg.pooling_nchw_sum
 //                        after tensor.pad (ceil_mode pads the last window);
@@ -253,6 +253,45 @@ struct Conv2DTransposeLowering : OpConversionPattern<relay::Conv2DTransposeOp> {
   }
 };
 
+/// A (batch_)matmul reading its operands transposed through its indexing
+/// maps rather than through transposed copies: the CPU pipeline vectorises
+/// each form where it is contiguous (docs/running.md), and a weight is not
+/// copied on every call.
+Value createMatmul(OpBuilder &builder, Location loc, RankedTensorType type,
+                   Value a, Value b, bool transposeA, bool transposeB) {
+  MLIRContext *context = builder.getContext();
+  bool batched = type.getRank() == 3;
+  unsigned numDims = batched ? 4 : 3;
+  // Loops: [batch,] m, n, k.
+  unsigned m = batched ? 1 : 0, n = m + 1, k = m + 2;
+  auto map = [&](unsigned row, unsigned column) {
+    SmallVector<AffineExpr> results;
+    if (batched)
+      results.push_back(getAffineDimExpr(0, context));
+    results.push_back(getAffineDimExpr(row, context));
+    results.push_back(getAffineDimExpr(column, context));
+    return AffineMap::get(numDims, 0, results, context);
+  };
+  SmallVector<Attribute> maps = {
+      AffineMapAttr::get(transposeA ? map(k, m) : map(m, k)),
+      AffineMapAttr::get(transposeB ? map(n, k) : map(k, n)),
+      AffineMapAttr::get(map(m, n))};
+  SmallVector<NamedAttribute, 1> attributes;
+  if (transposeA || transposeB)
+    attributes.emplace_back(builder.getStringAttr("indexing_maps"),
+                            builder.getArrayAttr(maps));
+  Value init = zeroFilled(builder, loc, type);
+  if (batched)
+    return linalg::BatchMatmulOp::create(builder, loc, TypeRange{type},
+                                         ValueRange{a, b}, ValueRange{init},
+                                         attributes)
+        .getResult(0);
+  return linalg::MatmulOp::create(builder, loc, TypeRange{type},
+                                  ValueRange{a, b}, ValueRange{init},
+                                  attributes)
+      .getResult(0);
+}
+
 /// nn.dense: y = x W^T over the last axis; leading axes are flattened.
 struct DenseLowering : OpConversionPattern<relay::DenseOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -270,14 +309,11 @@ struct DenseLowering : OpConversionPattern<relay::DenseOp> {
     Value x =
         createReshape(rewriter, loc, adaptor.getX(),
                       RankedTensorType::get({rows, k}, xType.getElementType()));
-    Value weight = createTranspose(rewriter, loc, adaptor.getWeight(), {1, 0});
     auto matrixType =
         RankedTensorType::get({rows, units}, resultType.getElementType());
-    Value product =
-        linalg::MatmulOp::create(
-            rewriter, loc, TypeRange{matrixType}, ValueRange{x, weight},
-            ValueRange{zeroFilled(rewriter, loc, matrixType)})
-            .getResult(0);
+    Value product = createMatmul(rewriter, loc, matrixType, x,
+                                 adaptor.getWeight(), /*transposeA=*/false,
+                                 /*transposeB=*/true);
     rewriter.replaceOp(op, createReshape(rewriter, loc, product, resultType));
     return success();
   }
@@ -289,17 +325,10 @@ struct MatmulLowering : OpConversionPattern<relay::MatmulOp> {
   matchAndRewrite(relay::MatmulOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value a = adaptor.getA(), b = adaptor.getB();
-    if (op.getTransposeA())
-      a = createTranspose(rewriter, loc, a, {1, 0});
-    if (op.getTransposeB())
-      b = createTranspose(rewriter, loc, b, {1, 0});
-    Value product =
-        linalg::MatmulOp::create(
-            rewriter, loc, TypeRange{op.getType()}, ValueRange{a, b},
-            ValueRange{zeroFilled(rewriter, loc, op.getType())})
-            .getResult(0);
-    rewriter.replaceOp(op, product);
+    rewriter.replaceOp(op, createMatmul(rewriter, loc, op.getType(),
+                                        adaptor.getA(), adaptor.getB(),
+                                        op.getTransposeA(),
+                                        op.getTransposeB()));
     return success();
   }
 };
@@ -313,9 +342,7 @@ struct BatchMatmulLowering : OpConversionPattern<relay::BatchMatmulOp> {
     RankedTensorType resultType = op.getType();
     int64_t batch = resultType.getDimSize(0);
     // A batch of 1 is broadcast to the result's batch.
-    auto prepare = [&](Value operand, bool transpose) -> Value {
-      if (transpose)
-        operand = createTranspose(rewriter, loc, operand, {0, 2, 1});
+    auto prepare = [&](Value operand) -> Value {
       RankedTensorType type = getTensorType(operand);
       if (type.getDimSize(0) == batch)
         return operand;
@@ -332,13 +359,11 @@ struct BatchMatmulLowering : OpConversionPattern<relay::BatchMatmulOp> {
                  ArrayRef<int64_t>{0})
           .getResult()[0];
     };
-    Value a = prepare(adaptor.getA(), op.getTransposeA());
-    Value b = prepare(adaptor.getB(), op.getTransposeB());
-    Value product = linalg::BatchMatmulOp::create(
-                        rewriter, loc, TypeRange{resultType}, ValueRange{a, b},
-                        ValueRange{zeroFilled(rewriter, loc, resultType)})
-                        .getResult(0);
-    rewriter.replaceOp(op, product);
+    rewriter.replaceOp(op, createMatmul(rewriter, loc, resultType,
+                                        prepare(adaptor.getA()),
+                                        prepare(adaptor.getB()),
+                                        op.getTransposeA(),
+                                        op.getTransposeB()));
     return success();
   }
 };

@@ -7,6 +7,16 @@
 
 // The flipped kernel of @conv2d_transpose reads w[g * 3 + i, o, 2 - kh, 2 - kw].
 // CHECK: #[[FLIP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0 * 3 + d2, d1, -d3 + 2, -d4 + 2)>
+// Transposed operands of the matrix products, as indexing maps over
+// ([batch,] m, n, k):
+// CHECK-DAG: #[[$MK:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[$NK:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG: #[[$MN:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG: #[[$KM:.*]] = affine_map<(d0, d1, d2) -> (d2, d0)>
+// CHECK-DAG: #[[$KN:.*]] = affine_map<(d0, d1, d2) -> (d2, d1)>
+// CHECK-DAG: #[[$BMK:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+// CHECK-DAG: #[[$BNK:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+// CHECK-DAG: #[[$BMN:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
 
 // CHECK-LABEL: func.func @conv2d_nchw
 func.func @conv2d_nchw(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x5x2xf32> {
@@ -100,8 +110,9 @@ func.func @conv2d_transpose_crop(%x: tensor<1x1x4x4xf32>, %w: tensor<1x1x3x3xf32
 // CHECK-LABEL: func.func @dense
 func.func @dense(%x: tensor<2x3x4xf32>, %w: tensor<5x4xf32>) -> tensor<2x3x5xf32> {
   // CHECK: %[[X:.*]] = tensor.collapse_shape %arg0 {{\[\[}}0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
-  // CHECK: %[[WT:.*]] = linalg.transpose ins(%arg1 : tensor<5x4xf32>) outs(%{{.*}} : tensor<4x5xf32>) permutation = [1, 0]
-  // CHECK: %[[Y:.*]] = linalg.matmul ins(%[[X]], %[[WT]] : tensor<6x4xf32>, tensor<4x5xf32>) outs(%{{.*}} : tensor<6x5xf32>)
+  // The weight is read transposed through the indexing maps, not copied.
+  // CHECK-NOT: linalg.transpose
+  // CHECK: %[[Y:.*]] = linalg.matmul indexing_maps = [#[[$MK]], #[[$NK]], #[[$MN]]] ins(%[[X]], %arg1 : tensor<6x4xf32>, tensor<5x4xf32>) outs(%{{.*}} : tensor<6x5xf32>)
   // CHECK: tensor.expand_shape %[[Y]] {{\[\[}}0, 1], [2]] output_shape [2, 3, 5]
   %0 = relay.nn.dense %x, %w : (tensor<2x3x4xf32>, tensor<5x4xf32>)
   return %0 : tensor<2x3x5xf32>
@@ -109,8 +120,8 @@ func.func @dense(%x: tensor<2x3x4xf32>, %w: tensor<5x4xf32>) -> tensor<2x3x5xf32
 
 // CHECK-LABEL: func.func @matmul
 func.func @matmul(%a: tensor<4x3xi8>, %b: tensor<4x5xi8>) -> tensor<3x5xi32> {
-  // CHECK: %[[AT:.*]] = linalg.transpose ins(%arg0 : tensor<4x3xi8>) outs(%{{.*}} : tensor<3x4xi8>) permutation = [1, 0]
-  // CHECK: linalg.matmul ins(%[[AT]], %arg1 : tensor<3x4xi8>, tensor<4x5xi8>) outs(%{{.*}} : tensor<3x5xi32>)
+  // CHECK-NOT: linalg.transpose
+  // CHECK: linalg.matmul indexing_maps = [#[[$KM]], #[[$KN]], #[[$MN]]] ins(%arg0, %arg1 : tensor<4x3xi8>, tensor<4x5xi8>) outs(%{{.*}} : tensor<3x5xi32>)
   %0 = relay.nn.matmul %a, %b {transpose_a = true, out_dtype = i32} : (tensor<4x3xi8>, tensor<4x5xi8>)
   return %0 : tensor<3x5xi32>
 }
@@ -118,10 +129,9 @@ func.func @matmul(%a: tensor<4x3xi8>, %b: tensor<4x5xi8>) -> tensor<3x5xi32> {
 // transpose_b defaults to true; a batch of 1 is broadcast.
 // CHECK-LABEL: func.func @batch_matmul
 func.func @batch_matmul(%a: tensor<2x3x4xf32>, %b: tensor<1x5x4xf32>) -> tensor<2x3x5xf32> {
-  // CHECK: %[[BT:.*]] = linalg.transpose ins(%arg1 : tensor<1x5x4xf32>) outs(%{{.*}} : tensor<1x4x5xf32>) permutation = [0, 2, 1]
-  // CHECK: %[[B2:.*]] = tensor.collapse_shape %[[BT]] {{\[\[}}0, 1], [2]] : tensor<1x4x5xf32> into tensor<4x5xf32>
-  // CHECK: %[[B3:.*]] = linalg.broadcast ins(%[[B2]] : tensor<4x5xf32>) outs(%{{.*}} : tensor<2x4x5xf32>) dimensions = [0]
-  // CHECK: linalg.batch_matmul ins(%arg0, %[[B3]] : tensor<2x3x4xf32>, tensor<2x4x5xf32>)
+  // CHECK: %[[B2:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0, 1], [2]] : tensor<1x5x4xf32> into tensor<5x4xf32>
+  // CHECK: %[[B3:.*]] = linalg.broadcast ins(%[[B2]] : tensor<5x4xf32>) outs(%{{.*}} : tensor<2x5x4xf32>) dimensions = [0]
+  // CHECK: linalg.batch_matmul indexing_maps = [#[[$BMK]], #[[$BNK]], #[[$BMN]]] ins(%arg0, %[[B3]] : tensor<2x3x4xf32>, tensor<2x5x4xf32>)
   %0 = relay.nn.batch_matmul %a, %b : (tensor<2x3x4xf32>, tensor<1x5x4xf32>)
   return %0 : tensor<2x3x5xf32>
 }
