@@ -30,3 +30,13 @@ class UnsupportedOperationError(FrontendError):
         if reason:
             message += f": {reason}"
         super().__init__(" ".join(message.split()))
+
+
+def one_line(error: BaseException, with_type: bool = True, limit: int = 1000) -> str:
+    """``error`` as one line (for command-line diagnostics): its message with
+    whitespace runs collapsed, prefixed by its type unless ``with_type`` is
+    false."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    if len(text) > limit:
+        text = text[:limit] + " ..."
+    return f"{type(error).__name__}: {text}" if with_type else text

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import onnx
@@ -35,6 +35,7 @@ from onnx import numpy_helper
 
 from raf_mlir.errors import FrontendError, UnsupportedOperationError
 from raf_mlir.imported import ImportedModule, make_arguments
+from raf_mlir import relay_text as rt
 from raf_mlir.relay_ops import RelayOps
 from raf_mlir.relay_text import FunctionBuilder, TensorType, Value, mlir_element_type, \
     render_module
@@ -226,8 +227,14 @@ class _Converter:
                                             self.node_label(node),
                                             "only the default ONNX domain is supported",
                                             graph="ONNX")
+        if node.op_type in _FOLDERS and self.foldable(node):
+            self.fold(node)
+            return
         handler = _HANDLERS.get(node.op_type)
         if handler is None:
+            if node.op_type in _FOLDERS:
+                raise self.unsupported("only on compile-time constants (shape computations); "
+                                       "an operand here is computed from the graph inputs")
             raise self.unsupported()
         if node.op_type == "Constant":
             handler(self, node, _attributes(node))
@@ -245,8 +252,13 @@ class _Converter:
             self.check_type(name, value)
             self.values[name] = value
 
-    def check_type(self, name: str, value: Value) -> None:
-        """Compares an emitted type with ONNX's inferred one (when static)."""
+    def check_type(self, name: str, value: Union[Value, TensorType]) -> None:
+        """Compares an emitted type with ONNX's inferred one.
+
+        Dimensions ONNX leaves unknown are not compared: shapes computed in
+        the graph (``Reshape`` by a ``Shape``-derived tensor) are only known
+        once the frontend has folded the computation."""
+        type_ = value.type if isinstance(value, Value) else value
         info = self.inferred.get(name)
         if info is None or not info.type.HasField("tensor_type"):
             return
@@ -254,14 +266,56 @@ class _Converter:
         if not tensor_type.HasField("shape"):
             return
         dims = tensor_type.shape.dim
-        if any(not d.HasField("dim_value") for d in dims):
-            raise self.error(f"ONNX infers a dynamic shape for '{name}'; "
-                             "the ONNX frontend needs static shapes")
-        shape = tuple(d.dim_value for d in dims)
+        shape = tuple(d.dim_value if d.HasField("dim_value") else None for d in dims)
         dtype = _mlir_dtype(tensor_type.elem_type)
-        if shape != value.shape or dtype != value.dtype:
-            raise self.error(f"translated '{name}' has type {value.type}, ONNX infers "
-                             f"{TensorType(shape, dtype)}")
+        if len(shape) != type_.rank or dtype != type_.dtype or \
+                any(d is not None and d != e for d, e in zip(shape, type_.shape)):
+            inferred = "x".join("?" if d is None else str(d) for d in shape)
+            raise self.error(f"translated '{name}' has type {type_}, ONNX infers "
+                             f"tensor<{inferred}{'x' if shape else ''}{dtype}>")
+
+    # -- constant folding ----------------------------------------------------
+
+    def is_weight(self, name: str) -> bool:
+        """An initializer that becomes a function argument (a model weight)."""
+        return name in self.initializers and not self.params_as_constants and \
+            self.initializers[name].dtype.kind == "f"
+
+    def foldable(self, node: onnx.NodeProto) -> bool:
+        """Whether ``node`` is computed at import time: ``Shape`` and ``Size``
+        always (shapes are static), other folding operators when every
+        operand is a compile-time constant that is not a weight argument."""
+        if node.op_type in ("Shape", "Size"):
+            return True
+        names = [n for n in node.input if n]
+        return all(n in self.constants and n not in self.values and not self.is_weight(n)
+                   for n in names)
+
+    def static_shape(self, index: int) -> Tuple[int, ...]:
+        name = self.node.input[index]
+        if name in self.values:
+            return self.values[name].shape
+        if name in self.constants:
+            return tuple(self.constants[name].shape)
+        raise self.error(f"input '{name}' is not defined before the node")
+
+    def fold(self, node: onnx.NodeProto) -> None:
+        inputs = [self.constants.get(n) if n else None for n in node.input]
+        try:
+            results = _FOLDERS[node.op_type](self, node, _attributes(node), inputs)
+        except (ValueError, IndexError, TypeError, ZeroDivisionError) as error:
+            raise self.error(f"folding failed: {error}") from None
+        for name, array in zip(node.output, results):
+            if not name:
+                continue
+            array = np.asarray(array)
+            try:
+                type_ = TensorType(array.shape, mlir_element_type(array.dtype))
+            except ValueError:
+                type_ = None  # only an error if the value is used as a tensor
+            if type_ is not None:
+                self.check_type(name, type_)
+            self.constants[name] = array
 
 
 def _mlir_dtype_of(array: np.ndarray, name: str) -> str:
@@ -329,8 +383,11 @@ def _clip(c: _Converter, node, attrs) -> List[Value]:
 @_op("Identity", "Dropout")
 def _identity(c: _Converter, node, attrs) -> List[Value]:
     if node.op_type == "Dropout":
-        if c.has_input(2) and bool(c.constant(2, "Dropout training_mode").reshape(-1)[0]):
-            raise c.unsupported("training_mode = true (only inference is supported)")
+        ratio = float(c.constant(1, "Dropout ratio").reshape(-1)[0]) if c.has_input(1) else 0.5
+        if c.has_input(2) and bool(c.constant(2, "Dropout training_mode").reshape(-1)[0]) \
+                and ratio != 0:
+            raise c.unsupported(f"training_mode = true with ratio {ratio} (only inference, "
+                                "or a ratio of 0, is supported)")
         if len(node.output) > 1 and node.output[1]:
             raise c.unsupported("the mask output")
     return [c.tensor(0)]
@@ -697,8 +754,369 @@ def _gather(c: _Converter, node, attrs) -> List[Value]:
     return [c.ops.take(data, c.tensor(1), axis, mode="wrap", hint=node.output[0])]
 
 
-#: Every ONNX operator type (default domain) the frontend translates.
-SUPPORTED_OPS = tuple(sorted(_HANDLERS))
+# -- activations composed from relay operators ---------------------------------------
+
+
+def _scalar_like(c: _Converter, value: float, x: Value) -> Value:
+    return c.ops.scalar(value, x.dtype)
+
+
+def _hard_sigmoid_value(c: _Converter, x: Value, alpha: float, beta: float,
+                        hint: str) -> Value:
+    # max(0, min(1, alpha * x + beta))
+    y = c.ops.binary("multiply", x, _scalar_like(c, alpha, x), hint=f"{hint}_scaled")
+    y = c.ops.binary("add", y, _scalar_like(c, beta, x), hint=f"{hint}_shifted")
+    y = c.ops.binary("minimum", y, _scalar_like(c, 1.0, x), hint=f"{hint}_min")
+    return c.ops.binary("maximum", y, _scalar_like(c, 0.0, x), hint=hint)
+
+
+@_op("HardSigmoid")
+def _hard_sigmoid(c: _Converter, node, attrs) -> List[Value]:
+    return [_hard_sigmoid_value(c, c.tensor(0), float(attrs.get("alpha", 0.2)),
+                                float(attrs.get("beta", 0.5)), node.output[0])]
+
+
+@_op("HardSwish")
+def _hard_swish(c: _Converter, node, attrs) -> List[Value]:
+    x = c.tensor(0)
+    gate = _hard_sigmoid_value(c, x, 1.0 / 6.0, 0.5, node.output[0] + "_gate")
+    return [c.ops.binary("multiply", x, gate, hint=node.output[0])]
+
+
+def _abs_value(c: _Converter, x: Value, hint: str) -> Value:
+    return c.ops.binary("maximum", x, c.ops.unary("negative", x, hint=f"{hint}_neg"), hint=hint)
+
+
+@_op("Abs")
+def _abs(c: _Converter, node, attrs) -> List[Value]:
+    return [_abs_value(c, c.tensor(0), node.output[0])]
+
+
+@_op("Softplus")
+def _softplus(c: _Converter, node, attrs) -> List[Value]:
+    # log(1 + exp(x)) as relu(x) + log(1 + exp(-|x|)), which does not overflow.
+    x, hint = c.tensor(0), node.output[0]
+    decay = c.ops.unary("exp", c.ops.unary("negative", _abs_value(c, x, f"{hint}_abs"),
+                                           hint=f"{hint}_negabs"), hint=f"{hint}_exp")
+    tail = c.ops.unary("log", c.ops.binary("add", decay, _scalar_like(c, 1.0, x),
+                                           hint=f"{hint}_1p"), hint=f"{hint}_log")
+    return [c.ops.binary("add", c.ops.relu(x, hint=f"{hint}_relu"), tail, hint=hint)]
+
+
+@_op("Elu")
+def _elu(c: _Converter, node, attrs) -> List[Value]:
+    # x where x > 0, alpha (exp(x) - 1) elsewhere (exp of min(x, 0): no overflow).
+    x, hint = c.tensor(0), node.output[0]
+    alpha = float(attrs.get("alpha", 1.0))
+    negative = c.ops.unary("exp", c.ops.binary("minimum", x, _scalar_like(c, 0.0, x),
+                                               hint=f"{hint}_min"), hint=f"{hint}_exp")
+    negative = c.ops.binary("subtract", negative, _scalar_like(c, 1.0, x), hint=f"{hint}_expm1")
+    negative = c.ops.binary("multiply", negative, _scalar_like(c, alpha, x), hint=f"{hint}_alpha")
+    positive = c.ops.binary("greater", x, _scalar_like(c, 0.0, x), hint=f"{hint}_pos")
+    return [c.ops.where(positive, x, negative, hint=hint)]
+
+
+@_op("PRelu")
+def _prelu(c: _Converter, node, attrs) -> List[Value]:
+    x, slope, hint = c.tensor(0), c.tensor(1), node.output[0]
+    scaled = c.ops.binary("multiply", x, slope, hint=f"{hint}_scaled")
+    positive = c.ops.binary("greater", x, _scalar_like(c, 0.0, x), hint=f"{hint}_pos")
+    return [c.ops.where(positive, x, scaled, hint=hint)]
+
+
+@_op("Sum", "Mean")
+def _variadic_sum(c: _Converter, node, attrs) -> List[Value]:
+    hint = node.output[0]
+    result = c.tensor(0)
+    for i in range(1, len(node.input)):
+        result = c.ops.binary("add", result, c.tensor(i), hint=hint)
+    if node.op_type == "Mean" and len(node.input) > 1:
+        result = c.ops.binary("divide", result, _scalar_like(c, len(node.input), result),
+                              hint=hint)
+    return [result]
+
+
+@_op("Einsum")
+def _einsum(c: _Converter, node, attrs) -> List[Value]:
+    # The PyTorch frontend's einsum (imported here only for models that use it).
+    from raf_mlir.torch_frontend import einsum_value
+
+    equation = attrs["equation"]
+    equation = equation.decode() if isinstance(equation, bytes) else equation
+    operands = [c.tensor(i) for i in range(len(node.input))]
+    try:
+        return [einsum_value(c.ops, equation, operands, node.output[0])]
+    except ValueError as error:
+        raise c.unsupported(str(error)) from None
+
+
+# -- padding, broadcasting, tiling -----------------------------------------------------
+
+_PAD_MODES = {"constant": "constant", "reflect": "reflect", "edge": "edge"}
+
+
+@_op("Pad")
+def _pad(c: _Converter, node, attrs) -> List[Value]:
+    x, hint = c.tensor(0), node.output[0]
+    mode = attrs.get("mode", b"constant")
+    mode = mode.decode() if isinstance(mode, bytes) else mode
+    if mode not in _PAD_MODES:
+        raise c.unsupported(f"mode '{mode}'")
+    pads = c.optional_ints(1, "Pad pads")
+    if pads is None:
+        raise c.error("Pad needs its pads input (opset 11 or later)")
+    axes = c.optional_ints(3, "Pad axes") if len(node.input) > 3 else None
+    axes = list(range(x.rank)) if axes is None else [a % x.rank for a in axes]
+    if len(pads) != 2 * len(axes):
+        raise c.error(f"{len(pads)} pads for {len(axes)} axes")
+    value = 0.0
+    if c.has_input(2):
+        value = float(c.constant(2, "Pad constant_value").reshape(-1)[0])
+    widths = [(0, 0)] * x.rank
+    for i, axis in enumerate(axes):  # ONNX: all begins, then all ends
+        widths[axis] = (pads[i], pads[i + len(axes)])
+    # Negative pads crop.
+    crop = [(max(-b, 0), max(-e, 0)) for b, e in widths]
+    if any(b or e for b, e in crop):
+        cropped = [i for i, (b, e) in enumerate(crop) if b or e]
+        x = c.ops.strided_slice(x, [crop[i][0] for i in cropped],
+                                [x.shape[i] - crop[i][1] for i in cropped],
+                                [1] * len(cropped), cropped, hint=f"{hint}_crop")
+    widths = [(max(b, 0), max(e, 0)) for b, e in widths]
+    if not any(b or e for b, e in widths):
+        return [x]  # all-zero pads: the identity
+    shape = [d + b + e for d, (b, e) in zip(x.shape, widths)]
+    pad_attrs = {"pad_width": rt.i64_array([v for pair in widths for v in pair])}
+    if value:
+        pad_attrs["pad_value"] = rt.f64(value)
+    if mode != "constant":
+        pad_attrs["pad_mode"] = rt.string(_PAD_MODES[mode])
+    return c.builder.op("nn.pad", [x], [x.type.with_shape(shape)], pad_attrs, hint)
+
+
+@_op("Expand")
+def _expand(c: _Converter, node, attrs) -> List[Value]:
+    x = c.tensor(0)
+    shape = [int(d) for d in c.constant(1, "Expand shape").reshape(-1)]
+    # Bidirectional broadcasting: dimensions of 1 in `shape` keep x's.
+    target = tuple(np.broadcast_shapes(x.shape, tuple(shape)))
+    if target == x.shape:
+        return [x]
+    return [c.ops.broadcast_to(x, target, hint=node.output[0])]
+
+
+@_op("Tile")
+def _tile(c: _Converter, node, attrs) -> List[Value]:
+    """Tiles with broadcast_to: [d_i] -> [r_i, d_i] -> [r_i * d_i]."""
+    x, hint = c.tensor(0), node.output[0]
+    repeats = [int(r) for r in c.constant(1, "Tile repeats").reshape(-1)]
+    if len(repeats) != x.rank:
+        raise c.error(f"{len(repeats)} repeats for a rank-{x.rank} input")
+    if all(r == 1 for r in repeats):
+        return [x]
+    interleaved = [d for size in x.shape for d in (1, size)]
+    tiled = [d for r, size in zip(repeats, x.shape) for d in (r, size)]
+    y = c.ops.reshape(x, interleaved, hint=f"{hint}_split")
+    y = c.ops.broadcast_to(y, tiled, hint=f"{hint}_tile")
+    return [c.ops.reshape(y, [r * d for r, d in zip(repeats, x.shape)], hint=hint)]
+
+
+# ---------------------------------------------------------------------------
+# Constant folding: shape computations evaluated at import time with numpy
+# (folders: (converter, node, attributes, input arrays) -> output arrays)
+# ---------------------------------------------------------------------------
+
+_Folder = Callable[[_Converter, onnx.NodeProto, Dict[str, object], List[Any]], List[np.ndarray]]
+_FOLDERS: Dict[str, _Folder] = {}
+
+
+def _folds(*op_types: str):
+    def register(fn: _Folder) -> _Folder:
+        for op_type in op_types:
+            _FOLDERS[op_type] = fn
+        return fn
+    return register
+
+
+@_folds("Shape")
+def _fold_shape(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    shape = c.static_shape(0)
+    start, end = int(attrs.get("start", 0)), attrs.get("end")
+    return [np.array(shape[start:None if end is None else int(end)], dtype=np.int64)]
+
+
+@_folds("Size")
+def _fold_size(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    return [np.array(math.prod(c.static_shape(0)), dtype=np.int64)]
+
+
+@_folds("ConstantOfShape")
+def _fold_constant_of_shape(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    value = numpy_helper.to_array(attrs["value"]).reshape(-1) if "value" in attrs \
+        else np.zeros(1, np.float32)
+    return [np.full([int(d) for d in inputs[0].reshape(-1)], value[0], dtype=value.dtype)]
+
+
+def _same_dtype(fn: Callable[..., Any]) -> _Folder:
+    """A folder applying ``fn`` to the inputs, keeping the first input's dtype."""
+    def fold(c, node, attrs, inputs):
+        return [np.asarray(fn(*inputs), dtype=inputs[0].dtype)]
+    return fold
+
+
+def _truncating_divide(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    if a.dtype.kind in "iu":  # integer Div truncates toward zero
+        quotient = np.abs(a) // np.abs(b)
+        return np.where((a < 0) != (b < 0), -quotient, quotient)
+    return a / b
+
+
+for _name, _fn in [("Add", np.add), ("Sub", np.subtract), ("Mul", np.multiply),
+                   ("Div", _truncating_divide), ("Neg", np.negative), ("Abs", np.abs),
+                   ("Floor", np.floor), ("Ceil", np.ceil), ("Sqrt", np.sqrt),
+                   ("Identity", lambda x: x), ("Sign", np.sign),
+                   ("Pow", lambda a, b: np.power(a, b.astype(a.dtype))),
+                   ("Max", lambda *xs: np.maximum.reduce(np.broadcast_arrays(*xs))),
+                   ("Min", lambda *xs: np.minimum.reduce(np.broadcast_arrays(*xs)))]:
+    _folds(_name)(_same_dtype(_fn))
+
+for _name, _fn in [("Equal", np.equal), ("Less", np.less), ("Greater", np.greater),
+                   ("LessOrEqual", np.less_equal), ("GreaterOrEqual", np.greater_equal),
+                   ("And", np.logical_and), ("Or", np.logical_or), ("Xor", np.logical_xor),
+                   ("Not", np.logical_not)]:
+    _folds(_name)(lambda c, node, attrs, inputs, fn=_fn: [np.asarray(fn(*inputs))])
+
+
+@_folds("Mod")
+def _fold_mod(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    a, b = inputs
+    result = np.fmod(a, b) if int(attrs.get("fmod", 0)) else np.mod(a, b)
+    return [np.asarray(result, dtype=a.dtype)]
+
+
+@_folds("Where")
+def _fold_where(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    return [np.where(*inputs)]
+
+
+@_folds("Cast")
+def _fold_cast(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    return [inputs[0].astype(_numpy_dtype(int(attrs["to"])))]
+
+
+@_folds("Gather")
+def _fold_gather(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    return [np.take(inputs[0], inputs[1].astype(np.int64), axis=int(attrs.get("axis", 0)))]
+
+
+@_folds("Unsqueeze")
+def _fold_unsqueeze(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    x, axes = inputs[0], [int(a) for a in inputs[1].reshape(-1)]
+    rank = x.ndim + len(axes)
+    return [np.reshape(x, _fill(x.shape, rank, axes))]
+
+
+def _fill(shape: Sequence[int], rank: int, axes: Sequence[int]) -> List[int]:
+    """The dims of ``shape`` spread over ``rank`` positions, skipping ``axes``."""
+    dims = iter(shape)
+    inserted = {a % rank for a in axes}
+    return [1 if i in inserted else next(dims) for i in range(rank)]
+
+
+@_folds("Squeeze")
+def _fold_squeeze(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    x = inputs[0]
+    if len(inputs) > 1 and inputs[1] is not None:
+        return [np.squeeze(x, tuple(int(a) % x.ndim for a in inputs[1].reshape(-1)))]
+    return [np.squeeze(x)]
+
+
+@_folds("Concat")
+def _fold_concat(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    return [np.concatenate(inputs, axis=int(attrs["axis"]))]
+
+
+@_folds("Reshape")
+def _fold_reshape(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    x, shape = inputs[0], [int(d) for d in inputs[1].reshape(-1)]
+    if not int(attrs.get("allowzero", 0)):
+        shape = [x.shape[i] if d == 0 else d for i, d in enumerate(shape)]
+    return [np.reshape(x, shape)]
+
+
+@_folds("Flatten")
+def _fold_flatten(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    x = inputs[0]
+    axis = int(attrs.get("axis", 1)) % (x.ndim + 1) if x.ndim else 0
+    return [np.reshape(x, (math.prod(x.shape[:axis]), math.prod(x.shape[axis:])))]
+
+
+@_folds("Transpose")
+def _fold_transpose(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    perm = attrs.get("perm")
+    return [np.transpose(inputs[0], None if perm is None else list(perm))]
+
+
+@_folds("Slice")
+def _fold_slice(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    x = inputs[0]
+    starts, ends = inputs[1].reshape(-1), inputs[2].reshape(-1)
+    axes = inputs[3].reshape(-1) if len(inputs) > 3 and inputs[3] is not None \
+        else np.arange(len(starts))
+    steps = inputs[4].reshape(-1) if len(inputs) > 4 and inputs[4] is not None \
+        else np.ones(len(starts), np.int64)
+    index = [slice(None)] * x.ndim
+    for start, end, axis, step in zip(starts, ends, axes, steps):
+        dim = x.shape[int(axis)]
+        # numpy slicing has ONNX's clamping, except for an end before the
+        # start of the axis with a negative step.
+        start, end = int(max(min(start, dim), -dim - 1)), int(max(min(end, dim), -dim - 1))
+        index[int(axis)] = slice(start, None if step < 0 and end < -dim else end, int(step))
+    return [x[tuple(index)]]
+
+
+@_folds("Expand")
+def _fold_expand(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    x, shape = inputs[0], tuple(int(d) for d in inputs[1].reshape(-1))
+    return [np.broadcast_to(x, np.broadcast_shapes(x.shape, shape)).copy()]
+
+
+@_folds("Tile")
+def _fold_tile(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    return [np.tile(inputs[0], [int(r) for r in inputs[1].reshape(-1)])]
+
+
+@_folds("Range")
+def _fold_range(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    start, limit, delta = (np.asarray(v).reshape(()) for v in inputs)
+    return [np.arange(start, limit, delta, dtype=start.dtype)]
+
+
+def _fold_reduction(fn: Callable[..., np.ndarray]) -> _Folder:
+    def fold(c, node, attrs, inputs):
+        x = inputs[0]
+        if len(inputs) > 1 and inputs[1] is not None:
+            axes = [int(a) for a in inputs[1].reshape(-1)]
+        else:
+            axes = [int(a) for a in attrs.get("axes", [])]
+        if not axes:
+            if int(attrs.get("noop_with_empty_axes", 0)):
+                return [x]
+            axes = list(range(x.ndim))
+        keepdims = bool(attrs.get("keepdims", 1))
+        return [np.asarray(fn(x, axis=tuple(a % x.ndim for a in axes), keepdims=keepdims),
+                           dtype=x.dtype)]
+    return fold
+
+
+for _name, _fn in [("ReduceProd", np.prod), ("ReduceSum", np.sum), ("ReduceMax", np.max),
+                   ("ReduceMin", np.min), ("ReduceMean", np.mean)]:
+    _folds(_name)(_fold_reduction(_fn))
+
+
+#: Every ONNX operator type (default domain) the frontend translates: the
+#: operators it emits and those it only folds (shape computations).
+SUPPORTED_OPS = tuple(sorted(set(_HANDLERS) | set(_FOLDERS)))
 
 
 # ---------------------------------------------------------------------------

@@ -64,7 +64,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 from torch.fx.passes.shape_prop import ShapeProp, TensorMetadata, _extract_tensor_metadata
 
-from raf_mlir.errors import FrontendError, UnsupportedOperationError
+from raf_mlir.errors import FrontendError, UnsupportedOperationError, one_line
 from raf_mlir.imported import ArgumentInfo, ImportedModule, make_arguments
 from raf_mlir import relay_text as rt
 from raf_mlir.relay_ops import RelayOps
@@ -142,6 +142,10 @@ class _ConcreteProxy(fx.Proxy):
     def __len__(self) -> int:
         return len(self.tracer.value(self))
 
+    def __setitem__(self, index: Any, value: Any) -> None:
+        # fx proxies do not record item assignment; it is an operator.setitem node.
+        self.tracer.create_proxy("call_function", operator.setitem, (self, index, value), {})
+
     def __iter__(self):
         value = self.tracer.value(self)
         if isinstance(value, (tuple, list, torch.Tensor)):
@@ -208,7 +212,7 @@ class FrontendTracer(fx.Tracer):
             obj, lambda a: self.values[a.node] if isinstance(a, fx.Proxy) else a)
 
     def trace(self, root: nn.Module, concrete_args: Optional[Dict[str, Any]] = None) -> fx.Graph:
-        self.state_pointers = {t.data_ptr() for t in root.state_dict().values()
+        self.state_pointers = {_storage_pointer(t) for t in root.state_dict().values()
                                if isinstance(t, torch.Tensor)}
         wrapped = getattr(fx._symbolic_trace, "_wrapped_fns_to_patch", None)
         saved = list(wrapped) if wrapped is not None else None
@@ -259,7 +263,8 @@ class FrontendTracer(fx.Tracer):
                 value = getattr(value, part)
             return value
         if kind == "call_method" and target.endswith("_") and not target.endswith("__") and \
-                isinstance(args[0], torch.Tensor) and args[0].data_ptr() in self.state_pointers:
+                isinstance(args[0], torch.Tensor) and \
+                _storage_pointer(args[0]) in self.state_pointers:
             raise UnsupportedOperationError(
                 f"Tensor.{target}", str(target), "in-place update of a parameter or buffer",
                 location=_user_location())
@@ -281,6 +286,11 @@ class FrontendTracer(fx.Tracer):
             "iteration over a traced value", obj.node.name,
             f"a value of type {type(self.values.get(obj.node)).__name__} has no static length",
             location=_user_location())
+
+
+def _storage_pointer(tensor: torch.Tensor) -> int:
+    """The address of the storage behind ``tensor`` (shared by its views)."""
+    return tensor.storage().data_ptr()
 
 
 def _trace_through(frame_dict: Dict[str, Any], name: str) -> bool:
@@ -315,7 +325,7 @@ def _trace(model: nn.Module, example_inputs: Sequence[torch.Tensor]
             outputs = ShapeProp(gm).propagate(*example_inputs)
         except Exception as error:
             raise FrontendError(f"running {type(model).__qualname__} failed: "
-                                f"{_one_line(error)}") from None
+                                f"{one_line(error)}") from None
         return gm, outputs
     signature = inspect.signature(model.forward)
     concrete_args = {}
@@ -332,7 +342,7 @@ def _trace(model: nn.Module, example_inputs: Sequence[torch.Tensor]
         raise
     except Exception as error:  # the model's own code failed while tracing
         raise FrontendError(f"tracing {type(model).__qualname__} failed at "
-                            f"{_exception_location(error)}: {_one_line(error)}") from None
+                            f"{_exception_location(error)}: {one_line(error)}") from None
     gm = fx.GraphModule(tracer.root, graph)
 
     def value(node: fx.Node) -> Any:
@@ -354,11 +364,6 @@ def _trace(model: nn.Module, example_inputs: Sequence[torch.Tensor]
                 node.meta["tensor_meta"] = meta
             node.meta["type"] = type(tracer.values[node])
     return gm, outputs
-
-
-def _one_line(error: BaseException) -> str:
-    text = " ".join(str(error).split())
-    return f"{type(error).__name__}: {text[:500]}"
 
 
 def _exception_location(error: BaseException) -> str:
@@ -456,6 +461,9 @@ class _Converter:
         # moving variance] values (updated by every call of the module); the
         # final values become extra results after the model outputs.
         self.running_stats: "OrderedDict[int, Tuple[nn.Module, List[Value]]]" = OrderedDict()
+        # Tensors made by basic indexing: view node -> (base node, index), so
+        # that in-place writes into a view update the base.
+        self.views: Dict[fx.Node, Tuple[fx.Node, Any]] = {}
 
     # -- errors and types ----------------------------------------------------
 
@@ -1312,6 +1320,8 @@ def _reduce_function(c: _Converter, args, kwargs) -> Value:
 def _getitem(c: _Converter, args, kwargs) -> Any:
     container, index = args
     if isinstance(container, Value):
+        if not _contains_value(index):
+            c.views[c.node] = (c.node.args[0], index)
         return _tensor_index(c, container, index)
     if _contains_value(index):
         raise c.unsupported("indexing with a tensor")
@@ -1915,14 +1925,23 @@ for _name, _op in [("eq", "equal"), ("ne", "not_equal"), ("lt", "less"), ("le", 
 
 @_function(torch.einsum)
 def _einsum(c: _Converter, args, kwargs) -> Value:
-    equation = args[0]
     operands = args[1:]
     if len(operands) == 1 and isinstance(operands[0], (tuple, list)):
         operands = operands[0]
-    operands = [c.tensor(o) for o in operands]
+    try:
+        return einsum_value(c.ops, args[0], [c.tensor(o) for o in operands], c.node.name)
+    except ValueError as error:
+        raise c.unsupported(str(error)) from None
+
+
+def einsum_value(ops: RelayOps, equation: str, operands: Sequence[Value], hint: str) -> Value:
+    """``einsum`` as reductions, transposes, reshapes and ``nn.batch_matmul``
+    (operands contracted pairwise, left to right). Shared with the ONNX
+    frontend's ``Einsum``. Raises ``ValueError`` for what it does not
+    support: ellipses and repeated letters in one term (diagonals)."""
     equation = equation.replace(" ", "")
     if "." in equation:
-        raise c.unsupported("einsum with an ellipsis")
+        raise ValueError("einsum with an ellipsis")
     if "->" in equation:
         inputs, output = equation.split("->")
     else:  # implicit form: the letters used once, in alphabetical order
@@ -1931,46 +1950,44 @@ def _einsum(c: _Converter, args, kwargs) -> Value:
         output = "".join(sorted(l for l in set(letters) if letters.count(l) == 1))
     terms = inputs.split(",")
     if len(terms) != len(operands):
-        raise c.unsupported(f"einsum '{args[0]}' with {len(operands)} operands")
+        raise ValueError(f"einsum '{equation}' with {len(operands)} operands")
     for term, operand in zip(terms, operands):
         if len(term) != operand.rank or len(set(term)) != len(term):
-            raise c.unsupported(f"einsum term '{term}' of a rank-{operand.rank} operand "
-                                "(repeated letters are not supported)")
+            raise ValueError(f"einsum term '{term}' of a rank-{operand.rank} operand "
+                             "(repeated letters are not supported)")
     pending = list(zip(terms, operands))
-    term, value = _einsum_reduce(c, pending, 0, output)
+    term, value = _einsum_reduce(ops, pending, 0, output, hint)
     while len(pending) > 1:
         (ta, a), (tb, b) = pending[0], pending[1]
         later = output + "".join(t for t, _ in pending[2:])
-        term, value = _einsum_pair(c, ta, a, tb, b, later)
-        pending[:2] = [(term, value)]
-        term, value = _einsum_reduce(c, pending, 0, output)
+        pending[:2] = [_einsum_pair(ops, ta, a, tb, b, later, hint)]
+        term, value = _einsum_reduce(ops, pending, 0, output, hint)
     if term != output:
-        value = c.ops.transpose(value, [term.index(l) for l in output], hint=c.node.name)
+        value = ops.transpose(value, [term.index(l) for l in output], hint=hint)
     return value
 
 
-def _einsum_reduce(c: _Converter, pending: List[Tuple[str, Value]], index: int,
-                   output: str) -> Tuple[str, Value]:
+def _einsum_reduce(ops: RelayOps, pending: List[Tuple[str, Value]], index: int,
+                   output: str, hint: str) -> Tuple[str, Value]:
     """Sums out the letters of operand ``index`` no other term or the output uses."""
     term, value = pending[index]
     others = output + "".join(t for i, (t, _) in enumerate(pending) if i != index)
     axes = [i for i, letter in enumerate(term) if letter not in others]
     if axes:
-        value = c.ops.reduce("sum", value, axes, hint=f"{c.node.name}_sum")
+        value = ops.reduce("sum", value, axes, hint=f"{hint}_sum")
         term = "".join(l for l in term if l in others)
         pending[index] = (term, value)
     return term, value
 
 
-def _einsum_pair(c: _Converter, ta: str, a: Value, tb: str, b: Value,
-                 later: str) -> Tuple[str, Value]:
+def _einsum_pair(ops: RelayOps, ta: str, a: Value, tb: str, b: Value, later: str,
+                 hint: str) -> Tuple[str, Value]:
     """One contraction as nn.batch_matmul: a -> [batch, left, k], b -> [batch,
     right, k] or [batch, k, right]; the result's letters are batch + left +
     right."""
-    hint = c.node.name
     pending = [(ta, a), (tb, b)]
-    ta, a = _einsum_reduce(c, pending, 0, later)
-    tb, b = _einsum_reduce(c, pending, 1, later)
+    ta, a = _einsum_reduce(ops, pending, 0, later + tb, hint)
+    tb, b = _einsum_reduce(ops, pending, 1, later + ta, hint)
     batch = [l for l in ta if l in tb and l in later]
     contract = [l for l in ta if l in tb and l not in later]
     left = [l for l in ta if l not in tb]
@@ -1980,24 +1997,93 @@ def _einsum_pair(c: _Converter, ta: str, a: Value, tb: str, b: Value,
 
     def arrange(term: str, value: Value, order: List[str], name: str) -> Value:
         if list(term) != order:
-            value = c.ops.transpose(value, [term.index(l) for l in order], hint=f"{hint}_{name}")
+            value = ops.transpose(value, [term.index(l) for l in order], hint=f"{hint}_{name}")
         return value
 
     def prod(letters: List[str]) -> int:
         return math.prod(size[l] for l in letters)
 
     a3 = arrange(ta, a, batch + left + contract, "a")
-    a3 = c.ops.reshape(a3, (prod(batch), prod(left), prod(contract)), hint=f"{hint}_a3")
+    a3 = ops.reshape(a3, (prod(batch), prod(left), prod(contract)), hint=f"{hint}_a3")
     transpose_b = list(tb) != batch + contract + right
     b_order = batch + right + contract if transpose_b else batch + contract + right
     b3 = arrange(tb, b, b_order, "b")
     b3_shape = (prod(batch), prod(right), prod(contract)) if transpose_b else \
         (prod(batch), prod(contract), prod(right))
-    b3 = c.ops.reshape(b3, b3_shape, hint=f"{hint}_b3")
-    product = c.ops.batch_matmul(a3, b3, transpose_b=transpose_b, hint=f"{hint}_bmm")
+    b3 = ops.reshape(b3, b3_shape, hint=f"{hint}_b3")
+    product = ops.batch_matmul(a3, b3, transpose_b=transpose_b, hint=f"{hint}_bmm")
     letters = batch + left + right
-    product = c.ops.reshape(product, [size[l] for l in letters], hint=f"{hint}_out")
+    product = ops.reshape(product, [size[l] for l in letters], hint=f"{hint}_out")
     return "".join(letters), product
+
+
+# ---------------------------------------------------------------------------
+# In-place writes, made functional: the written tensor's node is rebound to
+# the updated value, so the operations after the write read it
+# ---------------------------------------------------------------------------
+
+
+@_method("clone", "detach")
+def _clone(c: _Converter, x, args, kwargs) -> Value:
+    # A copy has the value of its source; writes into it rebind the copy's node.
+    return c.tensor(x)
+
+
+def _write_region(c: _Converter, node: fx.Node, index: Any, value: Any) -> Value:
+    """Writes the scalar ``value`` into ``node[index]`` (basic indexing; None
+    = everywhere) and rebinds ``node`` to the result."""
+    if isinstance(value, Value) and value.rank == 0:
+        filler = value
+    elif isinstance(value, (bool, int, float)):
+        filler = None
+    else:
+        raise c.unsupported("an in-place write of a tensor (only scalars are written)")
+    base = c.tensor(c.env[node], "written tensor")
+    if index is None:
+        mask = np.ones(base.shape, dtype=np.bool_)
+    else:
+        try:
+            mask = np.zeros(base.shape, dtype=np.bool_)
+            mask[index] = True
+        except (IndexError, TypeError, ValueError):
+            raise c.unsupported(f"an in-place write at index {index!r}") from None
+    if filler is None:
+        filler = c.scalar_operand(value, base)
+    elif filler.dtype != base.dtype:
+        filler = c.ops.cast(filler, base.dtype, hint=f"{c.node.name}_value")
+    if mask.all():
+        updated = c.ops.broadcast_to(filler, base.shape, hint=c.node.name) if base.shape \
+            else filler
+    else:
+        updated = c.ops.where(c.ops.constant(mask, hint=f"{c.node.name}_mask"), filler, base,
+                              hint=c.node.name)
+    c.env[node] = updated
+    return updated
+
+
+@_method("zero_", "fill_")
+def _fill_in_place(c: _Converter, x, args, kwargs) -> Value:
+    value = 0 if c.node.target == "zero_" else _arg(args, kwargs, 0, "value")
+    target = c.node.args[0]
+    if target in c.views:  # a view: write into its base, then re-read the view
+        base, index = c.views[target]
+        updated = _write_region(c, base, index, value)
+        c.env[target] = _tensor_index(c, updated, index)
+        return c.env[target]
+    return _write_region(c, target, None, value)
+
+
+@_function(operator.setitem)
+def _setitem(c: _Converter, args, kwargs) -> None:
+    container, index, value = args
+    if not isinstance(container, Value):
+        raise c.unsupported(f"item assignment into a {type(container).__name__}")
+    if _contains_value(index):
+        raise c.unsupported("item assignment with a tensor index")
+    if c.node.args[0] in c.views:
+        raise c.unsupported("item assignment into a view")
+    _write_region(c, c.node.args[0], index, value)
+    return None
 
 
 # ---------------------------------------------------------------------------

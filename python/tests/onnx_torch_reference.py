@@ -171,6 +171,64 @@ def _dropout(x, *rest, **attrs):
     return x
 
 
+def _pad(x, pads, value=None, axes=None, mode=b"constant"):
+    """ONNX Pad through numpy's pad (negative pads crop)."""
+    mode = mode.decode() if isinstance(mode, bytes) else mode
+    array = x.numpy()
+    axes = list(range(array.ndim)) if axes is None else \
+        [int(a) % array.ndim for a in axes.tolist()]
+    pads = pads.tolist()
+    widths = [(0, 0)] * array.ndim
+    for i, axis in enumerate(axes):
+        widths[axis] = (pads[i], pads[i + len(axes)])
+    crop = tuple(slice(max(-b, 0), array.shape[i] - max(-e, 0))
+                 for i, (b, e) in enumerate(widths))
+    array = array[crop]
+    widths = [(max(b, 0), max(e, 0)) for b, e in widths]
+    if mode == "constant":
+        fill = 0.0 if value is None else float(value)
+        return torch.from_numpy(np.pad(array, widths, constant_values=fill))
+    return torch.from_numpy(np.pad(array, widths, mode=mode))
+
+
+def _hard_sigmoid(x, alpha=0.2, beta=0.5):
+    return torch.clamp(alpha * x + beta, 0.0, 1.0)
+
+
+def _shape(x, start=0, end=None):
+    return torch.tensor(list(x.shape)[start:end], dtype=torch.int64)
+
+
+def _constant_of_shape(shape, value=None):
+    fill = torch.zeros(1) if value is None else torch.from_numpy(numpy_helper.to_array(value).copy())
+    return torch.full(shape.tolist(), fill.reshape(-1)[0].item(), dtype=fill.dtype)
+
+
+def _div(a, b):
+    if a.dtype.is_floating_point:
+        return a / b
+    return torch.div(a, b, rounding_mode="trunc")
+
+
+def _mod(a, b, fmod=0):
+    return torch.fmod(a, b) if fmod else torch.remainder(a, b)
+
+
+def _range(start, limit, delta):
+    return torch.arange(start.item(), limit.item(), delta.item(), dtype=start.dtype)
+
+
+def _prod(x, axes, keepdim):
+    for axis in sorted((a % x.dim() for a in axes), reverse=True):
+        x = x.prod(axis, keepdim=keepdim)
+    return x
+
+
+def _einsum(*xs, equation):
+    equation = equation.decode() if isinstance(equation, bytes) else equation
+    return torch.einsum(equation, *xs)
+
+
 _OPS: Dict[str, Callable] = {
     "Conv": _conv,
     "BatchNormalization": lambda x, g, b, m, v, epsilon=1e-5, **a:
@@ -181,7 +239,7 @@ _OPS: Dict[str, Callable] = {
     "Sigmoid": torch.sigmoid, "Tanh": torch.tanh, "Erf": torch.erf, "Sqrt": torch.sqrt,
     "Exp": torch.exp, "Log": torch.log, "Neg": torch.neg,
     "Clip": _clip,
-    "Add": torch.add, "Sub": torch.sub, "Mul": torch.mul, "Div": torch.div,
+    "Add": torch.add, "Sub": torch.sub, "Mul": torch.mul, "Div": _div,
     "Pow": lambda a, b: torch.pow(a, b.to(a.dtype)),
     "Max": lambda *xs: _fold(torch.maximum, xs), "Min": lambda *xs: _fold(torch.minimum, xs),
     "Equal": torch.eq, "Less": torch.lt, "Greater": torch.gt,
@@ -201,10 +259,25 @@ _OPS: Dict[str, Callable] = {
     "Identity": lambda x: x, "Dropout": _dropout,
     "Gather": _gather, "Unsqueeze": _unsqueeze, "Squeeze": _squeeze, "Slice": _slice,
     "Cast": _cast, "Split": _split,
+    "Pad": _pad, "HardSigmoid": _hard_sigmoid,
+    "HardSwish": lambda x: x * _hard_sigmoid(x, 1 / 6, 0.5),
+    "Softplus": F.softplus, "Abs": torch.abs, "Elu": lambda x, alpha=1.0: F.elu(x, alpha),
+    "PRelu": lambda x, slope: torch.where(x > 0, x, x * slope),
+    "Sum": lambda *xs: _fold(torch.add, xs), "Mean": lambda *xs: _fold(torch.add, xs) / len(xs),
+    "Expand": lambda x, shape: x * torch.ones(shape.tolist(), dtype=x.dtype),
+    "Tile": lambda x, repeats: x.repeat(repeats.tolist()),
+    "Einsum": _einsum,
+    # Shape computations (the frontend folds them).
+    "Shape": _shape, "Size": lambda x: torch.tensor(x.numel(), dtype=torch.int64),
+    "ConstantOfShape": _constant_of_shape, "Range": _range, "Mod": _mod,
+    "Floor": torch.floor, "Ceil": torch.ceil, "Sign": torch.sign,
+    "Not": torch.logical_not, "And": torch.logical_and, "Or": torch.logical_or,
+    "Xor": torch.logical_xor, "ReduceProd": _reduce(_prod),
+    "ReduceMin": _reduce(lambda x, a, k: x.amin(a, keepdim=k)),
 }
 
 #: Operators whose second input is named ``axes_input`` (axes as an input).
-_AXES_INPUT = {"ReduceSum", "ReduceMean", "ReduceMax"}
+_AXES_INPUT = {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd"}
 
 
 def _fold(fn, xs):

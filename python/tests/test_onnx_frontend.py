@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -404,6 +405,106 @@ SINGLE_OPS = {
         {"x": [2, 6]}, {"a": [2, 3], "b": [2, 3]}),
 }
 
+def shape_arithmetic() -> onnx.ModelProto:
+    """Shape computations as exporters write them (Shape, Gather, arithmetic,
+    Where, Range, ConstantOfShape, ...); the frontend folds all of them, so
+    only Reshape, Gather (constant indices), Add and Mul are emitted."""
+    i64 = lambda name, *v: const(name, np.array(v if len(v) != 1 else v[0], np.int64))
+    f32 = lambda name, v: const(name, np.array(v, np.float32))
+    n = helper.make_node
+    nodes = [
+        i64("zero", 0), i64("one", 1), i64("three", 3), i64("five", 5), i64("ax0", [0]),
+        f32("third", 1 / 3), f32("scale", 1.2), f32("four", 4.0),
+        n("Shape", ["x"], ["s"]), n("Shape", ["x"], ["s_tail"], start=1),
+        n("Size", ["x"], ["count"]),
+        n("Gather", ["s", "zero"], ["d0"]),
+        n("ReduceProd", ["s_tail"], ["tail"], keepdims=1),            # [12]
+        n("Div", ["count", "d0"], ["per_row"]),                         # 12
+        n("Add", ["per_row", "one"], ["p1"]), n("Mod", ["p1", "five"], ["m"]),   # 3
+        n("Equal", ["m", "three"], ["eq"]), n("Not", ["eq"], ["ne"]),
+        n("Xor", ["eq", "ne"], ["x1"]), n("Or", ["ne", "x1"], ["o1"]),
+        n("And", ["eq", "o1"], ["both"]),
+        n("Neg", ["per_row"], ["neg"]), n("Where", ["both", "per_row", "neg"], ["cols"]),
+        n("Unsqueeze", ["cols", "ax0"], ["cols1"]), n("Unsqueeze", ["d0", "ax0"], ["d01"]),
+        n("Concat", ["d01", "cols1"], ["flat_shape"], axis=0),
+        n("Reshape", ["x", "flat_shape"], ["y_flat"]),                  # [2, 12]
+        # float arithmetic on a shape: ceil(sqrt(12 / 3) * 1.2) = 3, floor, sign, pow
+        n("Cast", ["tail"], ["tail_f"], to=TensorProto.FLOAT),
+        n("Mul", ["tail_f", "third"], ["q"]), n("Sqrt", ["q"], ["root"]),
+        n("Mul", ["root", "scale"], ["scaled"]), n("Ceil", ["scaled"], ["up"]),
+        n("Floor", ["scaled"], ["down"]), n("Sub", ["down", "four"], ["below"]),
+        n("Sign", ["below"], ["sgn"]), n("Pow", ["up", "sgn"], ["inv"]),   # 1/3
+        n("Max", ["up", "down"], ["hi"]), n("Min", ["up", "down"], ["lo"]),
+        n("Less", ["lo", "hi"], ["lt"]), n("Greater", ["lo", "hi"], ["gt"]),
+        n("LessOrEqual", ["lo", "hi"], ["le"]), n("GreaterOrEqual", ["lo", "hi"], ["ge"]),
+        n("Cast", ["up"], ["width"], to=TensorProto.INT64),
+        n("Squeeze", ["width", "ax0"], ["width0"]),
+        n("Range", ["zero", "width0", "one"], ["cols_idx"]),             # [0, 1, 2]
+        n("Gather", ["x", "cols_idx"], ["picked"], axis=2),             # [2, 3, 3]
+        n("Identity", ["s"], ["s_copy"]),
+        n("Slice", ["s_copy", "zero_1", "two_1"], ["s01"]),              # [2, 3]
+        i64("zero_1", [0]), i64("two_1", [2]),
+        n("Concat", ["s01", "width"], ["picked_shape"], axis=0),          # [2, 3, 3]
+        n("ConstantOfShape", ["picked_shape"], ["halves"],
+          value=numpy_helper.from_array(np.array([0.5], np.float32))),
+        n("Transpose", ["halves"], ["halves_t"], perm=[1, 0, 2]),
+        n("Flatten", ["halves_t"], ["halves_2d"], axis=1),               # [3, 6]
+        n("Tile", ["halves_2d", "tile_reps"], ["tiled"]),                 # [3, 12]
+        i64("tile_reps", [1, 2]),
+        n("Expand", ["inv", "picked_shape"], ["inv_full"]),              # [2, 3, 3]
+        n("ReduceSum", ["tiled", "ax0"], ["col_sums"], keepdims=0),      # [12] of 1.5
+        n("ReduceMean", ["col_sums"], ["mean"], keepdims=0),
+        n("ReduceMax", ["inv_full"], ["inv_max"], keepdims=0),
+        n("ReduceMin", ["inv_full"], ["inv_min"], keepdims=0),
+        n("Add", ["mean", "inv_max"], ["offset"]), n("Sub", ["offset", "inv_min"], ["off2"]),
+        n("Where", ["lt", "off2", "mean"], ["off3"]),
+        n("Mul", ["picked", "inv_full"], ["y_scaled"]),
+        n("Add", ["y_scaled", "off3"], ["y_picked"]),
+    ]
+    # Constants first: they precede their users.
+    nodes = [m for m in nodes if m.op_type == "Constant"] + \
+        [m for m in nodes if m.op_type != "Constant"]
+    return make_model(nodes, {"x": [2, 3, 4]}, {"y_flat": [2, 12], "y_picked": [2, 3, 3]},
+                      opset=15, name="shape_arithmetic")
+
+
+SINGLE_OPS.update({
+    "hard_sigmoid": lambda: _unary("HardSigmoid", alpha=0.3, beta=0.4),
+    "hard_sigmoid_default": lambda: _unary("HardSigmoid"),
+    "hard_swish": lambda: _single("HardSwish", {"x": [2, 3, 4]}, {"y": [2, 3, 4]}, opset=14),
+    "softplus": lambda: _unary("Softplus"),
+    "abs": lambda: _unary("Abs"),
+    "elu": lambda: _unary("Elu", alpha=0.7),
+    "prelu": lambda: _single("PRelu", {"x": [2, 3, 4, 4]}, {"y": [2, 3, 4, 4]},
+                             {"slope": weights(3, 1, 1)}),
+    "sum_variadic": lambda: _single("Sum", {"a": [2, 3], "b": [3], "c": [2, 1]},
+                                    {"y": [2, 3]}),
+    "mean_variadic": lambda: _single("Mean", {"a": [2, 3], "b": [2, 3]}, {"y": [2, 3]}),
+    "pad_constant": lambda: _single("Pad", {"x": [1, 2, 4, 5]}, {"y": [1, 2, 7, 8]},
+                                    consts=[("p", _i64(0, 0, 1, 2, 0, 0, 2, 1)),
+                                            ("v", np.float32(0.5))]),
+    "pad_all_zero": lambda: _single("Pad", {"x": [1, 2, 4, 5]}, {"y": [1, 2, 4, 5]},
+                                    consts=[("p", _i64(0, 0, 0, 0, 0, 0, 0, 0))]),
+    "pad_reflect": lambda: _single("Pad", {"x": [1, 2, 4, 5]}, {"y": [1, 2, 6, 8]},
+                                   consts=[("p", _i64(0, 0, 1, 2, 0, 0, 1, 1))],
+                                   mode="reflect"),
+    "pad_edge": lambda: _single("Pad", {"x": [2, 4, 5]}, {"y": [2, 7, 5]},
+                                consts=[("p", _i64(0, 2, 0, 0, 1, 0))], mode="edge"),
+    "pad_negative_crops": lambda: _single("Pad", {"x": [2, 6]}, {"y": [2, 5]},
+                                          consts=[("p", _i64(0, -2, 0, 1))]),
+    "expand": lambda: _single("Expand", {"x": [3, 1]}, {"y": [2, 3, 4]},
+                              consts=[("s", _i64(2, 1, 4))]),
+    "tile": lambda: _single("Tile", {"x": [2, 3]}, {"y": [4, 9]}, consts=[("r", _i64(2, 3))]),
+    "einsum_batched": lambda: _single("Einsum", {"a": [2, 3, 4], "b": [2, 5, 4]},
+                                      {"y": [2, 3, 5]}, equation="bik,bjk->bij"),
+    "einsum_contract": lambda: _single("Einsum", {"a": [3, 4], "b": [4, 5]}, {"y": [5, 3]},
+                                       equation="ij,jk->ki"),
+    "dropout_training_ratio_zero": lambda: _single(
+        "Dropout", {"x": [2, 3]}, {"y": [2, 3]},
+        consts=[("r", np.float32(0.0)), ("t", np.bool_(True))]),
+    "shape_arithmetic": shape_arithmetic,
+})
+
 #: Ops that need positive inputs.
 _POSITIVE = {"sqrt", "log", "pow", "layer_norm_17"}
 
@@ -431,18 +532,33 @@ def test_gelu_is_not_in_this_onnx():
 
 def test_unsupported_op_names_op_type_and_node():
     model = make_model([helper.make_node("Relu", ["x"], ["r"]),
-                        helper.make_node("HardSwish", ["r"], ["y"], name="my_hardswish")],
+                        helper.make_node("Round", ["r"], ["y"], name="my_round")],
                        {"x": [2, 3]}, {"y": [2, 3]}, opset=14)
     with pytest.raises(UnsupportedOperationError) as info:
         import_onnx(model)
     message = str(info.value)
-    assert "HardSwish" in message and "my_hardswish" in message
+    assert "Round" in message and "my_round" in message
+
+
+def test_folding_only_op_on_computed_values_is_unsupported():
+    # Mod is only folded (shape arithmetic); on graph inputs there is no relay operator.
+    model = make_model([helper.make_node("Mod", ["a", "b"], ["y"], name="mod", fmod=1)],
+                       {"a": [2, 3], "b": [2, 3]}, {"y": [2, 3]})
+    with pytest.raises(UnsupportedOperationError, match=r"'Mod' at ONNX node 'mod'.*constant"):
+        import_onnx(model)
+
+
+def test_shape_arithmetic_is_folded():
+    imported = import_onnx(shape_arithmetic())
+    emitted = set(re.findall(r"= relay\.([\w.]+) ", imported.mlir_text)) - {"constant"}
+    assert emitted == {"reshape", "take", "multiply", "add"}
+    assert [a.name for a in imported.arguments] == ["x"]
 
 
 def test_unnamed_unsupported_node_is_located():
-    model = make_model([helper.make_node("Abs", ["x"], ["abs_out"])],
-                       {"x": [2, 3]}, {"abs_out": [2, 3]})
-    with pytest.raises(UnsupportedOperationError, match=r"'Abs'.*abs_out"):
+    model = make_model([helper.make_node("Round", ["x"], ["round_out"])],
+                       {"x": [2, 3]}, {"round_out": [2, 3]})
+    with pytest.raises(UnsupportedOperationError, match=r"'Round'.*round_out"):
         import_onnx(model)
 
 

@@ -18,7 +18,7 @@ import argparse
 import sys
 from typing import Optional, Sequence
 
-from raf_mlir.errors import FrontendError
+from raf_mlir.errors import FrontendError, one_line
 from raf_mlir.onnx_frontend import import_onnx
 
 
@@ -36,13 +36,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--seed", type=int, default=0,
                         help="seed of the random example inputs (default 0)")
     args = parser.parse_args(argv)
+    # Every failure is reported as one "error: ..." line, never a traceback.
     try:
         imported = import_onnx(args.model, function_name=args.function_name,
                                params_as_constants=args.params_as_constants, seed=args.seed)
+        path = imported.write(args.output_dir)
     except (FrontendError, OSError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {one_line(error, with_type=False)}", file=sys.stderr)
         return 1
-    path = imported.write(args.output_dir)
+    except Exception as error:  # e.g. a file that is not an ONNX model
+        print(f"error: importing {args.model} failed: {one_line(error)}", file=sys.stderr)
+        return 1
     print(f"wrote {path} ({len(imported.arguments)} arguments, "
           f"{imported.num_results} result(s)) and manifest.json")
     return 0

@@ -27,7 +27,7 @@ from typing import List, Sequence
 import torch
 import torch.nn as nn
 
-from raf_mlir.errors import FrontendError
+from raf_mlir.errors import FrontendError, one_line
 from raf_mlir.torch_frontend import import_module
 
 _DTYPES = {"float32": torch.float32, "float64": torch.float64, "int64": torch.int64,
@@ -104,21 +104,28 @@ def main(argv: Sequence[str] = None) -> int:
         parser.error("more --input-dtype than --input-shape options")
     dtypes = dtypes + ["float32"] * (len(args.input_shape) - len(dtypes))
 
+    # Every failure is reported as one "error: ..." line, never a traceback.
     torch.manual_seed(args.seed)
     try:
         model = load_model(args.model)
     except (ValueError, ImportError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {one_line(error, with_type=False)}", file=sys.stderr)
+        return 2
+    except Exception as error:  # the model's constructor failed
+        print(f"error: building {args.model} failed: {one_line(error)}", file=sys.stderr)
         return 2
     generator = torch.Generator().manual_seed(args.seed)
     inputs = make_inputs(args.input_shape, dtypes, args.int_high, generator)
     try:
         imported = import_module(model, inputs, function_name=args.function_name,
                                  params_as_constants=args.params_as_constants)
+        path = imported.write(args.output_dir)
     except FrontendError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {one_line(error, with_type=False)}", file=sys.stderr)
         return 1
-    path = imported.write(args.output_dir)
+    except Exception as error:
+        print(f"error: importing {args.model} failed: {one_line(error)}", file=sys.stderr)
+        return 1
     print(f"wrote {path} ({len(imported.arguments)} arguments, "
           f"{len(imported.reference_outputs)} result(s)) and manifest.json")
     return 0
