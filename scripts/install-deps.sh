@@ -10,6 +10,8 @@ packages=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools libzstd-dev
   # Solvers and learners used by the embedding and tuning passes.
   libgecode-dev libisl-dev libxgboost-dev xgboost
+  # OpenMP runtime of the compiled code (raf-run --threads).
+  libomp-22-dev
   # Unit tests.
   libgtest-dev
   # Python side (run with /usr/bin/python3): frontends, oracles, plots.

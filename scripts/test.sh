@@ -12,6 +12,10 @@ build="${RAF_BUILD_DIR:-$root/build}"
 passed=0
 failed=0
 
+# lit runs tests side by side on every core: compiled code runs single
+# threaded unless a test asks for threads (raf-run --threads=N).
+export OMP_NUM_THREADS=1
+
 # lit: IR tests + unit tests. The summary lines look like "  Passed: 12".
 lit_log="$build/lit-results.txt"
 "${LIT:-/usr/lib/llvm-22/bin/lit}" -sv "$build/test" "$build/test/Unit" 2>&1 |

@@ -15,7 +15,9 @@
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
@@ -30,6 +32,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Linalg/Transforms/TilingInterfaceImpl.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
@@ -39,6 +42,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -81,11 +85,27 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   if (options.vectorize) {
     pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
     pm.addNestedPass<func::FuncOp>(createRAFHoistVectorTransfers());
-    pm.addNestedPass<func::FuncOp>(createRAFDotProductContraction());
+    RAFDotProductContractionOptions dotProducts;
+    dotProducts.parallel = options.threads > 1;
+    pm.addNestedPass<func::FuncOp>(
+        createRAFDotProductContraction(dotProducts));
   }
 
-  // Buffers -> loops -> LLVM.
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // Buffers -> loops -> LLVM. With threads, loops over parallel dimensions
+  // stay scf.parallel; one per nest becomes an OpenMP team.
+  if (options.threads > 1) {
+    pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+    pm.addNestedPass<func::FuncOp>(createRAFParallelizeLoops());
+    ConvertSCFToOpenMPPassOptions openmp;
+    openmp.numThreads = options.threads;
+    pm.addPass(createConvertSCFToOpenMPPass(openmp));
+    // The conversion wraps each loop body in memref.alloca_scope; bodies
+    // without stack allocations (all of ours) are inlined again, so the
+    // loops inside can become branches.
+    pm.addPass(createCanonicalizerPass());
+  } else {
+    pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  }
   if (options.vectorize)
     pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(
         VectorTransferToSCFOptions().enableFullUnroll()));
@@ -107,6 +127,10 @@ void raf::buildCPUPipeline(OpPassManager &pm,
     // Every public function gets a C wrapper (`_mlir_ciface_<name>`).
     pm.addPass(createRAFEmitCInterface());
   }
+  // After the C interface is requested: this conversion also lowers the
+  // functions that hold OpenMP regions.
+  if (options.threads > 1)
+    pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
@@ -123,7 +147,8 @@ void raf::registerCPUPipeline() {
 
 void raf::registerCPUPipelineDialects(DialectRegistry &registry) {
   registry.insert<bufferization::BufferizationDialect, cf::ControlFlowDialect,
-                  LLVM::LLVMDialect, vector::VectorDialect>();
+                  LLVM::LLVMDialect, omp::OpenMPDialect,
+                  vector::VectorDialect>();
   // Modules the pipeline compiles may hold tcg kernels.
   registry.insert<raf::tcg::TCGDialect>();
   arith::registerBufferizableOpInterfaceExternalModels(registry);
@@ -136,4 +161,5 @@ void raf::registerCPUPipelineDialects(DialectRegistry &registry) {
   vector::registerBufferizableOpInterfaceExternalModels(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
 }

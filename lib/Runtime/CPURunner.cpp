@@ -15,11 +15,16 @@
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <algorithm>
 #include <chrono>
+#include <thread>
 #include <cstdlib>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
+#endif
+#if defined(__linux__)
+#include <sched.h>
 #endif
 
 using namespace mlir;
@@ -30,6 +35,15 @@ void raf::runtime::registerCPURunnerDialects(DialectRegistry &registry) {
 }
 
 CPURunner::~CPURunner() = default;
+
+unsigned raf::runtime::getAvailableCores() {
+#if defined(__linux__)
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0)
+    return std::max(1, CPU_COUNT(&set));
+#endif
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 
 /// Compiled code allocates its intermediate buffers with malloc on every
 /// call. glibc serves large blocks with mmap and returns them with munmap, so
@@ -133,6 +147,8 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
     return emitError(function.getLoc())
            << "invalid --pipeline-options '" << options.pipelineOptions << "'";
   pipelineOptions.checkedAllocations = true;
+  if (options.threads > 0)
+    pipelineOptions.threads = options.threads;
   buildCPUPipeline(pm, pipelineOptions);
   if (failed(pm.run(*lowered)))
     return emitError(function.getLoc())
@@ -157,7 +173,10 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
   engineOptions.transformer = transformer;
   // memref.copy of non-contiguous views lowers to a call of `memrefCopy`
   // from MLIR's C runner utilities.
-  llvm::StringRef runtimeLibraries[] = {RAF_MLIR_C_RUNNER_UTILS};
+  SmallVector<llvm::StringRef> runtimeLibraries = {RAF_MLIR_C_RUNNER_UTILS};
+  // Parallel loops call the OpenMP runtime (__kmpc_fork_call, ...).
+  if (pipelineOptions.threads > 1)
+    runtimeLibraries.push_back(RAF_OPENMP_RUNTIME);
   engineOptions.sharedLibPaths = runtimeLibraries;
   engineOptions.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));

@@ -211,6 +211,13 @@ struct TileAndVectorize
         rewriter, cast<TilingInterface>(op.getOperation()), options);
     if (failed(tiled))
       return op->emitError("tiling the contraction failed");
+    // Tile loops over parallel dimensions write disjoint output tiles:
+    // --raf-parallelize-loops may share one of them among threads.
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    if (tiled->loops.size() == plan->interchange.size())
+      for (auto [loop, dim] : llvm::zip(tiled->loops, plan->interchange))
+        if (iterators[dim] == utils::IteratorType::parallel)
+          loop->setAttr("raf.parallel", rewriter.getUnitAttr());
     rewriter.replaceOp(op, tiled->replacements);
 
     for (Operation *tile : tiled->tiledOps) {

@@ -55,6 +55,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 
 using namespace mlir;
 using namespace raf::runtime;
@@ -113,6 +114,9 @@ static cl::opt<unsigned>
            cl::desc("Also time this many further runs and print the median, "
                     "minimum and maximum wall time"),
            cl::cat(category));
+/// --threads is created in main: libLLVM registers a hidden global option of
+/// that name (an int, unrelated to raf-run), which has to be removed first.
+static cl::opt<unsigned> *threads = nullptr;
 static cl::opt<uint64_t> maxAllocationBytes(
     "max-allocation-bytes", cl::init(0),
     cl::desc("Largest tensor or buffer the program may allocate, in bytes; a "
@@ -320,6 +324,20 @@ LogicalResult run(ModuleOp module) {
     options.optLevel = optLevel;
     options.pipelineOptions = pipelineOptions;
     options.printLowered = dumpLLVMDialect;
+    // --threads wins; without it, a `threads=` in --pipeline-options is
+    // kept, then OpenMP's OMP_NUM_THREADS, and otherwise every available
+    // core is used.
+    unsigned fromEnvironment = 0;
+    if (const char *value = std::getenv("OMP_NUM_THREADS"))
+      (void)StringRef(value).getAsInteger(10, fromEnvironment);
+    if (threads->getNumOccurrences() && *threads > 0)
+      options.threads = *threads;
+    else if (StringRef(pipelineOptions).contains("threads="))
+      options.threads = 0;
+    else if (fromEnvironment > 0)
+      options.threads = fromEnvironment;
+    else
+      options.threads = getAvailableCores();
     FailureOr<std::unique_ptr<CPURunner>> runner =
         CPURunner::create(module, function, options);
     if (failed(runner))
@@ -408,6 +426,15 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
+  if (cl::Option *llvmThreads = cl::getRegisteredOptions().lookup("threads"))
+    llvmThreads->removeArgument();
+  static cl::opt<unsigned> threadsOption(
+      "threads", cl::init(0),
+      cl::desc("Threads of the compiled code (cpu): 0 (default) uses "
+               "OMP_NUM_THREADS if set, else every core this process may run "
+               "on; 1 runs single threaded"),
+      cl::value_desc("n"), cl::cat(category));
+  threads = &threadsOption;
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,

@@ -32,6 +32,12 @@ struct CPUPipelineOptions : public mlir::PassPipelineOptions<CPUPipelineOptions>
       llvm::cl::desc("Give every public function a `_mlir_ciface_` wrapper "
                      "taking memref descriptors by pointer"),
       llvm::cl::init(true)};
+  Option<unsigned> threads{
+      *this, "threads",
+      llvm::cl::desc("Threads of the compiled code: with more than 1, one "
+                     "loop of each large loop nest runs on an OpenMP team of "
+                     "this many threads (the code then needs libomp)"),
+      llvm::cl::init(1)};
   Option<bool> checkedAllocations{
       *this, "checked-allocations",
       llvm::cl::desc("Allocate through _mlir_memref_to_llvm_alloc/free, which "

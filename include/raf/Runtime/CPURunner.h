@@ -32,7 +32,13 @@ struct CPURunnerOptions {
   std::string pipelineOptions;
   /// Print the module after the pipeline to stderr.
   bool printLowered = false;
+  /// Threads of the compiled code (the pipeline's `threads`); 0 keeps the
+  /// value in `pipelineOptions` (default 1).
+  unsigned threads = 0;
 };
+
+/// The cores this process may run on (its CPU affinity), at least 1.
+unsigned getAvailableCores();
 
 /// Adds what a CPURunner needs to `registry` (call before creating the
 /// context that parses the module).

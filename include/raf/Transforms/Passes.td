@@ -84,12 +84,36 @@ def RAFDotProductContraction
     Option<"blockN", "block-n", "int64_t", /*default=*/"4",
            "Rows of B (output columns) per block">,
     Option<"kBlock", "k-block", "int64_t", /*default=*/"2048",
-           "Reduction elements per block (rounded to whole vectors)">
+           "Reduction elements per block (rounded to whole vectors)">,
+    Option<"parallel", "parallel", "bool", /*default=*/"false",
+           "Emit the loop over column blocks as scf.parallel (for "
+           "--convert-scf-to-openmp)">
   ];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
     "mlir::scf::SCFDialect", "mlir::vector::VectorDialect"
   ];
+}
+
+def RAFParallelizeLoops : Pass<"raf-parallelize-loops", "mlir::func::FuncOp"> {
+  let summary = "Choose the parallel loop of each loop nest (on buffers)";
+  let description = [{
+    Prepares loops for `--convert-scf-to-openmp` (used by
+    `--raf-cpu-pipeline="threads=N"` with N > 1): an `scf.for` that
+    `--raf-tile-and-vectorize` marked `raf.parallel` (a tile loop over a
+    parallel dimension, whose iterations write disjoint output tiles)
+    becomes an `scf.parallel` when it is the outermost marked loop with at
+    least two iterations; an `scf.parallel` nested in another, or one whose
+    nest performs fewer than `min-work` iterations in all, becomes
+    sequential loops, so every nest forks its threads at most once and tiny
+    loops do not pay for waking them.
+  }];
+  let options = [
+    Option<"minWork", "min-work", "int64_t", /*default=*/"4096",
+           "Fewest loop iterations (all loops of the nest multiplied) that "
+           "run in parallel">
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect"];
 }
 
 def RAFCheckAllocations : Pass<"raf-check-allocations", "mlir::ModuleOp"> {
