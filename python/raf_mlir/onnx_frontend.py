@@ -84,6 +84,30 @@ def _static_type(value_info: onnx.ValueInfoProto, what: str) -> TensorType:
     return TensorType(shape, _mlir_dtype(tensor_type.elem_type))
 
 
+def _constant_value(ops: RelayOps, array: np.ndarray, hint: str) -> Value:
+    """``relay.constant`` of ``array``; boolean tensors of rank > 1 as a 1-D
+    constant and a reshape, since their literal is written flat."""
+    array = np.asarray(array)
+    if array.dtype == np.bool_ and array.ndim > 1 and array.size > 1:
+        flat = ops.constant(array.reshape(-1), hint=f"{hint}_flat")
+        return ops.reshape(flat, array.shape, hint=hint)
+    return ops.constant(array, hint=hint)
+
+
+def _declared_type(value_info: onnx.ValueInfoProto
+                   ) -> Optional[Tuple[Tuple[Optional[int], ...], str]]:
+    """(shape with None for unknown dimensions, element type) of a declared
+    value, or None without a ranked tensor type."""
+    if not value_info.type.HasField("tensor_type"):
+        return None
+    tensor_type = value_info.type.tensor_type
+    if not tensor_type.HasField("shape"):
+        return None
+    shape = tuple(d.dim_value if d.HasField("dim_value") and d.dim_value > 0 else None
+                  for d in tensor_type.shape.dim)
+    return shape, _mlir_dtype(tensor_type.elem_type)
+
+
 def _attributes(node: onnx.NodeProto) -> Dict[str, object]:
     return {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
 
@@ -169,7 +193,7 @@ class _Converter:
         elif name in self.constants:
             array = self.constants[name]
             _mlir_dtype_of(array, name)
-            value = self.ops.constant(array, hint=name)
+            value = _constant_value(self.ops, array, name)
         else:
             raise self.error(f"input '{name}' is not defined before the node")
         self.values[name] = value
@@ -203,16 +227,22 @@ class _Converter:
         self.node = None
         results = []
         for vi in self.graph.output:
-            expected = _static_type(vi, "graph output")
             if vi.name in self.values:
                 value = self.values[vi.name]
             elif vi.name in self.constants or vi.name in self.initializers:
-                value = self.ops.constant(self.constants[vi.name], hint=vi.name)
+                value = _constant_value(self.ops, self.constants[vi.name], vi.name)
             else:
                 raise FrontendError(f"graph output '{vi.name}' is not computed by any node")
-            if value.type != expected:
-                raise FrontendError(f"graph output '{vi.name}' is {value.type}, "
-                                    f"ONNX declares {expected}")
+            # Exporters may declare symbolic output dimensions where their
+            # shape inference gave up; the translation knows them.
+            declared = _declared_type(vi)
+            if declared is None or len(declared[0]) != value.rank or \
+                    declared[1] != value.dtype or \
+                    any(d is not None and d != e for d, e in zip(declared[0], value.shape)):
+                shape = "?" if declared is None else \
+                    "x".join("?" if d is None else str(d) for d in declared[0])
+                raise FrontendError(f"graph output '{vi.name}' is {value.type}, ONNX declares "
+                                    f"{shape} of {declared[1] if declared else '?'}")
             results.append(value)
         # Weights in graph.initializer order, after the graph inputs.
         weights = [self.weight_arguments[n] for n in self.initializers
@@ -244,7 +274,7 @@ class _Converter:
         except ValueError as error:  # shape errors raised by RelayOps
             raise self.error(str(error)) from None
         outputs = [name for name in node.output]
-        if len(results) < len([o for o in outputs if o]):
+        if any(name and name not in self.constants for name in outputs[len(results):]):
             raise self.unsupported(f"only the first {len(results)} output(s) are supported")
         for name, value in zip(outputs, results):
             if not name:
@@ -388,8 +418,11 @@ def _identity(c: _Converter, node, attrs) -> List[Value]:
                 and ratio != 0:
             raise c.unsupported(f"training_mode = true with ratio {ratio} (only inference, "
                                 "or a ratio of 0, is supported)")
+        x = c.tensor(0)
         if len(node.output) > 1 and node.output[1]:
-            raise c.unsupported("the mask output")
+            # Nothing is dropped, so the mask is all true: a compile-time constant.
+            c.constants[node.output[1]] = np.ones(x.shape, dtype=np.bool_)
+        return [x]
     return [c.tensor(0)]
 
 
@@ -604,11 +637,14 @@ def _gemm(c: _Converter, node, attrs) -> List[Value]:
 # -- reductions ----------------------------------------------------------------------
 
 _REDUCTIONS = {"ReduceMean": "mean", "ReduceSum": "sum", "ReduceMax": "max"}
+#: Reductions composed from relay's sum and max.
+_COMPOSED_REDUCTIONS = ("ReduceMin", "ReduceL1", "ReduceL2", "ReduceSumSquare")
 
 
-@_op(*_REDUCTIONS)
+@_op(*_REDUCTIONS, *_COMPOSED_REDUCTIONS)
 def _reduce(c: _Converter, node, attrs) -> List[Value]:
     x = c.tensor(0)
+    hint = node.output[0]
     axes = c.optional_ints(1, f"{node.op_type} axes")
     if axes is None:
         axes = [int(a) for a in attrs.get("axes", [])] or None
@@ -616,8 +652,21 @@ def _reduce(c: _Converter, node, attrs) -> List[Value]:
         if int(attrs.get("noop_with_empty_axes", 0)):
             return [x]
         axes = list(range(x.rank))
-    return [c.ops.reduce(_REDUCTIONS[node.op_type], x, axes,
-                         keepdims=bool(attrs.get("keepdims", 1)), hint=node.output[0])]
+    keepdims = bool(attrs.get("keepdims", 1))
+    op = node.op_type
+    if op in _REDUCTIONS:
+        return [c.ops.reduce(_REDUCTIONS[op], x, axes, keepdims=keepdims, hint=hint)]
+    if op == "ReduceMin":  # min(x) = -max(-x)
+        negated = c.ops.unary("negative", x, hint=f"{hint}_neg")
+        return [c.ops.unary("negative", c.ops.reduce("max", negated, axes, keepdims=keepdims,
+                                                     hint=f"{hint}_max"), hint=hint)]
+    if op == "ReduceL1":
+        return [c.ops.reduce("sum", _abs_value(c, x, f"{hint}_abs"), axes, keepdims=keepdims,
+                             hint=hint)]
+    square = c.ops.binary("multiply", x, x, hint=f"{hint}_sq")
+    total = c.ops.reduce("sum", square, axes, keepdims=keepdims,
+                         hint=hint if op == "ReduceSumSquare" else f"{hint}_sum")
+    return [total if op == "ReduceSumSquare" else c.ops.unary("sqrt", total, hint=hint)]
 
 
 # -- shape and layout ------------------------------------------------------------------
@@ -848,6 +897,196 @@ def _einsum(c: _Converter, node, attrs) -> List[Value]:
         return [einsum_value(c.ops, equation, operands, node.output[0])]
     except ValueError as error:
         raise c.unsupported(str(error)) from None
+
+
+# -- recurrent layers, unrolled over the static sequence length ----------------------
+
+#: Activation functions of LSTM/GRU/RNN the frontend emits (relay operators).
+_RNN_ACTIVATIONS = {"Sigmoid": "sigmoid", "Tanh": "tanh", "Relu": "nn.relu"}
+#: Gates per layer and the default activations per direction.
+_RNN_GATES = {"LSTM": 4, "GRU": 3, "RNN": 1}
+_RNN_DEFAULT_ACTIVATIONS = {"LSTM": ["Sigmoid", "Tanh", "Tanh"], "GRU": ["Sigmoid", "Tanh"],
+                            "RNN": ["Tanh"]}
+
+
+def _string(value: object) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+@_op("LSTM", "GRU", "RNN")
+def _recurrent(c: _Converter, node, attrs) -> List[Value]:
+    """LSTM, GRU and RNN unrolled into dense / sigmoid / tanh / split
+    operators, one cell per time step (every direction, ``layout`` 0 or 1,
+    initial states, GRU's ``linear_before_reset`` 0 or 1).
+
+    The input projection of a direction is one ``nn.dense`` over every time
+    step. Gate orders are ONNX's: i, o, f, c for LSTM and z, r, h for GRU.
+    """
+    op, hint = node.op_type, node.output[0] or node.name or op.lower()
+    x, w_all, r_all = c.tensor(0), c.tensor(1), c.tensor(2)
+    if "clip" in attrs:
+        raise c.unsupported("cell clipping ('clip')")
+    if int(attrs.get("input_forget", 0)):
+        raise c.unsupported("input_forget = 1")
+    if op == "LSTM" and c.has_input(7):
+        raise c.unsupported("peephole weights (input P)")
+    direction = _string(attrs.get("direction", "forward"))
+    directions = 2 if direction == "bidirectional" else 1
+    names = [_string(a) for a in attrs.get("activations", [])] or \
+        _RNN_DEFAULT_ACTIVATIONS[op] * directions
+    if any(n not in _RNN_ACTIVATIONS for n in names) or "activation_alpha" in attrs:
+        raise c.unsupported(f"activations {names} (Sigmoid, Tanh and Relu are supported)")
+    per_direction = len(_RNN_DEFAULT_ACTIVATIONS[op])
+    layout = int(attrs.get("layout", 0))
+    if layout:
+        x = c.ops.transpose(x, (1, 0, 2), hint=f"{hint}_time_major")
+    steps, batch, _ = x.shape
+    if c.has_input(4):
+        lengths = c.constant(4, f"{op} sequence_lens").reshape(-1)
+        if np.any(lengths != steps):
+            raise c.unsupported("sequence_lens shorter than the sequence (padded batches)")
+    hidden = int(attrs["hidden_size"])
+    gates = _RNN_GATES[op]
+    linear_before_reset = int(attrs.get("linear_before_reset", 0))
+
+    def state(index: int, name: str) -> List[Optional[Value]]:
+        if not c.has_input(index):
+            return [None] * directions
+        value = c.tensor(index)
+        if layout:
+            value = c.ops.transpose(value, (1, 0, 2), hint=f"{hint}_{name}0_t")
+        return [c.ops.reshape(c.ops.strided_slice(value, [d], [d + 1], [1], [0],
+                                                  hint=f"{hint}_{name}0_{d}_slice"),
+                              (batch, hidden), hint=f"{hint}_{name}0_{d}")
+                for d in range(directions)]
+
+    def slice_rows(value: Value, begin: int, end: int, name: str) -> Value:
+        return c.ops.strided_slice(value, [begin], [end], [1], [0], hint=name)
+
+    h_states, c_states = state(5, "h"), state(6, "c") if op == "LSTM" else [None] * directions
+    outputs, final_h, final_c = [], [], []
+    for d in range(directions):
+        name = f"{hint}_d{d}"
+        w = c.ops.reshape(slice_rows(w_all, d, d + 1, f"{name}_w_slice"),
+                          w_all.shape[1:], hint=f"{name}_w")
+        r = c.ops.reshape(slice_rows(r_all, d, d + 1, f"{name}_r_slice"),
+                          r_all.shape[1:], hint=f"{name}_r")
+        w_bias = r_bias = None
+        if c.has_input(3):
+            b = c.tensor(3)
+            b = c.ops.reshape(slice_rows(b, d, d + 1, f"{name}_b_slice"), b.shape[1:],
+                              hint=f"{name}_b")
+            w_bias = slice_rows(b, 0, gates * hidden, f"{name}_wb")
+            r_bias = slice_rows(b, gates * hidden, 2 * gates * hidden, f"{name}_rb")
+            if op != "GRU":  # both biases add to every gate: add them once
+                w_bias, r_bias = c.ops.binary("add", w_bias, r_bias, hint=f"{name}_bias"), None
+        projected = c.ops.dense(x, w, hint=f"{name}_x")
+        if w_bias is not None:
+            projected = c.ops.bias_add(projected, w_bias, axis=-1, hint=f"{name}_xb")
+        act = [_RNN_ACTIVATIONS[n] for n in names[d * per_direction:(d + 1) * per_direction]]
+        h = h_states[d] if h_states[d] is not None else \
+            c.ops.zeros((batch, hidden), x.dtype, hint=f"{name}_h0")
+        cell = None
+        if op == "LSTM":
+            cell = c_states[d] if c_states[d] is not None else \
+                c.ops.zeros((batch, hidden), x.dtype, hint=f"{name}_c0")
+        reverse = direction == "reverse" or d == 1
+        per_step: List[Optional[Value]] = [None] * steps
+        for t in (range(steps - 1, -1, -1) if reverse else range(steps)):
+            step = f"{name}_t{t}"
+            xt = c.ops.reshape(c.ops.strided_slice(projected, [t], [t + 1], [1], [0],
+                                                   hint=f"{step}_xs"),
+                               (batch, gates * hidden), hint=f"{step}_xt")
+            if op == "GRU" and not linear_before_reset:
+                h = _gru_cell_reset_first(c, xt, h, r, r_bias, hidden, act, step)
+            else:
+                ht = c.ops.dense(h, r, hint=f"{step}_hd")
+                if r_bias is not None:
+                    ht = c.ops.bias_add(ht, r_bias, axis=-1, hint=f"{step}_hb")
+                if op == "LSTM":
+                    h, cell = _onnx_lstm_cell(c, xt, ht, cell, act, step)
+                elif op == "GRU":
+                    h = _gru_cell(c, xt, ht, h, act, step)
+                else:
+                    h = c.ops.unary(act[0], c.ops.binary("add", xt, ht, hint=f"{step}_pre"),
+                                    hint=f"{step}_h")
+            per_step[t] = c.ops.reshape(h, (1, 1, batch, hidden), hint=f"{step}_y")
+        outputs.append(per_step[0] if steps == 1 else
+                       c.ops.concatenate(per_step, 0, hint=f"{name}_y"))
+        final_h.append(c.ops.reshape(h, (1, batch, hidden), hint=f"{name}_yh"))
+        if cell is not None:
+            final_c.append(c.ops.reshape(cell, (1, batch, hidden), hint=f"{name}_yc"))
+
+    def joined(parts: List[Value], axis: int, name: str) -> Value:
+        return parts[0] if len(parts) == 1 else c.ops.concatenate(parts, axis, hint=name)
+
+    y = joined(outputs, 1, f"{hint}_y")  # [steps, directions, batch, hidden]
+    y_h = joined(final_h, 0, f"{hint}_yh")
+    results = [c.ops.transpose(y, (2, 0, 1, 3), hint=f"{hint}_y_bf") if layout else y,
+               c.ops.transpose(y_h, (1, 0, 2), hint=f"{hint}_yh_bf") if layout else y_h]
+    if op == "LSTM":
+        y_c = joined(final_c, 0, f"{hint}_yc")
+        results.append(c.ops.transpose(y_c, (1, 0, 2), hint=f"{hint}_yc_bf") if layout else y_c)
+    return results
+
+
+def _onnx_lstm_cell(c: _Converter, xt: Value, ht: Value, cell: Value, act: List[str],
+                    step: str) -> Tuple[Value, Value]:
+    gates = c.ops.binary("add", xt, ht, hint=f"{step}_gates")
+    i, o, f, g = c.ops.split(gates, 4, 1, hint=f"{step}_split")  # ONNX order: i, o, f, c
+    i = c.ops.unary(act[0], i, hint=f"{step}_i")
+    f = c.ops.unary(act[0], f, hint=f"{step}_f")
+    g = c.ops.unary(act[1], g, hint=f"{step}_g")
+    o = c.ops.unary(act[0], o, hint=f"{step}_o")
+    cell = c.ops.binary("add", c.ops.binary("multiply", f, cell, hint=f"{step}_fc"),
+                        c.ops.binary("multiply", i, g, hint=f"{step}_ig"), hint=f"{step}_c")
+    h = c.ops.binary("multiply", o, c.ops.unary(act[2], cell, hint=f"{step}_hc"),
+                     hint=f"{step}_h")
+    return h, cell
+
+
+def _gru_update(c: _Converter, z: Value, n: Value, h: Value, step: str) -> Value:
+    # h' = (1 - z) * n + z * h
+    keep = c.ops.binary("subtract", c.ops.scalar(1.0, z.dtype), z, hint=f"{step}_1mz")
+    return c.ops.binary("add", c.ops.binary("multiply", keep, n, hint=f"{step}_zn"),
+                        c.ops.binary("multiply", z, h, hint=f"{step}_zh"), hint=f"{step}_h")
+
+
+def _gru_cell(c: _Converter, xt: Value, ht: Value, h: Value, act: List[str],
+              step: str) -> Value:
+    """GRU with linear_before_reset = 1: n = g(x Wh + Wbh + r * (h Rh + Rbh))."""
+    xz, xr, xn = c.ops.split(xt, 3, 1, hint=f"{step}_xsplit")
+    hz, hr, hn = c.ops.split(ht, 3, 1, hint=f"{step}_hsplit")
+    z = c.ops.unary(act[0], c.ops.binary("add", xz, hz, hint=f"{step}_zp"), hint=f"{step}_z")
+    r = c.ops.unary(act[0], c.ops.binary("add", xr, hr, hint=f"{step}_rp"), hint=f"{step}_r")
+    n = c.ops.unary(act[1], c.ops.binary("add", xn, c.ops.binary("multiply", r, hn,
+                                                                  hint=f"{step}_rh"),
+                                         hint=f"{step}_np"), hint=f"{step}_n")
+    return _gru_update(c, z, n, h, step)
+
+
+def _gru_cell_reset_first(c: _Converter, xt: Value, h: Value, r_weight: Value,
+                          r_bias: Optional[Value], hidden: int, act: List[str],
+                          step: str) -> Value:
+    """GRU with linear_before_reset = 0: n = g(x Wh + Wbh + (r * h) Rh + Rbh)."""
+    def rows(value: Value, begin: int, end: int, name: str) -> Value:
+        return c.ops.strided_slice(value, [begin], [end], [1], [0], hint=f"{step}_{name}")
+
+    zr = c.ops.dense(h, rows(r_weight, 0, 2 * hidden, "r_zr"), hint=f"{step}_hzr")
+    if r_bias is not None:
+        zr = c.ops.bias_add(zr, rows(r_bias, 0, 2 * hidden, "rb_zr"), axis=-1,
+                            hint=f"{step}_hzrb")
+    xz, xr, xn = c.ops.split(xt, 3, 1, hint=f"{step}_xsplit")
+    hz, hr = c.ops.split(zr, 2, 1, hint=f"{step}_hsplit")
+    z = c.ops.unary(act[0], c.ops.binary("add", xz, hz, hint=f"{step}_zp"), hint=f"{step}_z")
+    r = c.ops.unary(act[0], c.ops.binary("add", xr, hr, hint=f"{step}_rp"), hint=f"{step}_r")
+    hn = c.ops.dense(c.ops.binary("multiply", r, h, hint=f"{step}_rh"),
+                     rows(r_weight, 2 * hidden, 3 * hidden, "r_h"), hint=f"{step}_hn")
+    if r_bias is not None:
+        hn = c.ops.bias_add(hn, rows(r_bias, 2 * hidden, 3 * hidden, "rb_h"), axis=-1,
+                            hint=f"{step}_hnb")
+    n = c.ops.unary(act[1], c.ops.binary("add", xn, hn, hint=f"{step}_np"), hint=f"{step}_n")
+    return _gru_update(c, z, n, h, step)
 
 
 # -- padding, broadcasting, tiling -----------------------------------------------------
@@ -1084,6 +1323,23 @@ def _fold_expand(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
 @_folds("Tile")
 def _fold_tile(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
     return [np.tile(inputs[0], [int(r) for r in inputs[1].reshape(-1)])]
+
+
+@_folds("ScatterND")
+def _fold_scatter_nd(c: _Converter, node, attrs, inputs) -> List[np.ndarray]:
+    # Masks built by item assignment (Swin's shifted-window attention mask).
+    data, indices, updates = inputs
+    reduction = _string(attrs.get("reduction", "none"))
+    output = np.array(data, copy=True)
+    for position in np.ndindex(*indices.shape[:-1]):
+        target = tuple(int(i) for i in indices[position])
+        if reduction == "add":
+            output[target] += updates[position]
+        elif reduction == "mul":
+            output[target] *= updates[position]
+        else:
+            output[target] = updates[position]
+    return [output]
 
 
 @_folds("Range")

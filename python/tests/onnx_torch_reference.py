@@ -224,6 +224,79 @@ def _prod(x, axes, keepdim):
     return x
 
 
+_ACTIVATIONS = {"Sigmoid": torch.sigmoid, "Tanh": torch.tanh, "Relu": torch.relu}
+
+
+def _recurrent(kind: str):
+    """ONNX LSTM / GRU / RNN, step by step as the operator specification
+    writes the equations (gate orders i, o, f, c and z, r, h)."""
+    gates = {"LSTM": 4, "GRU": 3, "RNN": 1}[kind]
+
+    def run(x, w, r, b=None, sequence_lens=None, initial_h=None, initial_c=None,
+            hidden_size=None, direction=b"forward", layout=0, linear_before_reset=0,
+            activations=None, **unused):
+        direction = direction.decode() if isinstance(direction, bytes) else direction
+        count = 2 if direction == "bidirectional" else 1
+        names = [a.decode() if isinstance(a, bytes) else a for a in (activations or [])]
+        if not names:
+            names = {"LSTM": ["Sigmoid", "Tanh", "Tanh"], "GRU": ["Sigmoid", "Tanh"],
+                     "RNN": ["Tanh"]}[kind] * count
+        per = len(names) // count
+        if layout:
+            x = x.transpose(0, 1)
+            initial_h = None if initial_h is None else initial_h.transpose(0, 1)
+            initial_c = None if initial_c is None else initial_c.transpose(0, 1)
+        steps, batch = x.shape[:2]
+        hidden = hidden_size
+        ys, hs, cs = [], [], []
+        for d in range(count):
+            f, g, h_act = ([_ACTIVATIONS[n] for n in names[d * per:(d + 1) * per]] + [None] * 2)[:3]
+            wb, rb = (b[d, :gates * hidden], b[d, gates * hidden:]) if b is not None else \
+                (torch.zeros(gates * hidden), torch.zeros(gates * hidden))
+            h = initial_h[d] if initial_h is not None else torch.zeros(batch, hidden)
+            c = initial_c[d] if initial_c is not None else torch.zeros(batch, hidden)
+            W, R = w[d], r[d]
+            out = [None] * steps
+            reverse = direction == "reverse" or d == 1
+            for t in (reversed(range(steps)) if reverse else range(steps)):
+                xw = x[t] @ W.t() + wb
+                if kind == "LSTM":
+                    gi, go, gf, gc = (xw + h @ R.t() + rb).chunk(4, dim=1)
+                    c = f(gf) * c + f(gi) * g(gc)
+                    h = f(go) * h_act(c)
+                elif kind == "GRU":
+                    xz, xr, xh = xw.chunk(3, dim=1)
+                    Rz, Rr, Rh = R.chunk(3, dim=0)
+                    rbz, rbr, rbh = rb.chunk(3)
+                    z = f(xz + h @ Rz.t() + rbz)
+                    reset = f(xr + h @ Rr.t() + rbr)
+                    if linear_before_reset:
+                        n = g(xh + reset * (h @ Rh.t() + rbh))
+                    else:
+                        n = g(xh + (reset * h) @ Rh.t() + rbh)
+                    h = (1 - z) * n + z * h
+                else:
+                    h = f(xw + h @ R.t() + rb)
+                out[t] = h
+            ys.append(torch.stack(out))
+            hs.append(h)
+            cs.append(c)
+        y, y_h, y_c = torch.stack(ys, 1), torch.stack(hs), torch.stack(cs)
+        if layout:
+            y, y_h, y_c = y.permute(2, 0, 1, 3), y_h.transpose(0, 1), y_c.transpose(0, 1)
+        return (y, y_h, y_c) if kind == "LSTM" else (y, y_h)
+    return run
+
+
+def _scatter_nd(data, indices, updates, reduction=b"none"):
+    output = data.clone()
+    flat_indices = indices.reshape(-1, indices.shape[-1])
+    flat_updates = updates.reshape((flat_indices.shape[0],) + tuple(updates.shape[indices.dim() - 1:]))
+    for index, update in zip(flat_indices.tolist(), flat_updates):
+        output[tuple(index)] = update
+    return output
+
+
 def _einsum(*xs, equation):
     equation = equation.decode() if isinstance(equation, bytes) else equation
     return torch.einsum(equation, *xs)
@@ -267,6 +340,8 @@ _OPS: Dict[str, Callable] = {
     "Expand": lambda x, shape: x * torch.ones(shape.tolist(), dtype=x.dtype),
     "Tile": lambda x, repeats: x.repeat(repeats.tolist()),
     "Einsum": _einsum,
+    "ScatterND": _scatter_nd,
+    "LSTM": _recurrent("LSTM"), "GRU": _recurrent("GRU"), "RNN": _recurrent("RNN"),
     # Shape computations (the frontend folds them).
     "Shape": _shape, "Size": lambda x: torch.tensor(x.numel(), dtype=torch.int64),
     "ConstantOfShape": _constant_of_shape, "Range": _range, "Mod": _mod,
@@ -274,10 +349,14 @@ _OPS: Dict[str, Callable] = {
     "Not": torch.logical_not, "And": torch.logical_and, "Or": torch.logical_or,
     "Xor": torch.logical_xor, "ReduceProd": _reduce(_prod),
     "ReduceMin": _reduce(lambda x, a, k: x.amin(a, keepdim=k)),
+    "ReduceL1": _reduce(lambda x, a, k: x.abs().sum(a, keepdim=k)),
+    "ReduceL2": _reduce(lambda x, a, k: x.square().sum(a, keepdim=k).sqrt()),
+    "ReduceSumSquare": _reduce(lambda x, a, k: x.square().sum(a, keepdim=k)),
 }
 
 #: Operators whose second input is named ``axes_input`` (axes as an input).
-_AXES_INPUT = {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd"}
+_AXES_INPUT = {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceL1",
+               "ReduceL2", "ReduceSumSquare"}
 
 
 def _fold(fn, xs):

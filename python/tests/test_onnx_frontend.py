@@ -468,7 +468,55 @@ def shape_arithmetic() -> onnx.ModelProto:
                       opset=15, name="shape_arithmetic")
 
 
+def recurrent(op: str, directions: int = 1, layout: int = 0, bias: bool = True,
+              initial: bool = False, opset: int = 14, **attrs) -> onnx.ModelProto:
+    """One LSTM / GRU / RNN node: sequence 3, batch 2, input 4, hidden 5."""
+    gates = {"LSTM": 4, "GRU": 3, "RNN": 1}[op]
+    steps, batch, width, hidden = 3, 2, 4, 5
+    x_shape = [batch, steps, width] if layout else [steps, batch, width]
+    state_shape = [batch, directions, hidden] if layout else [directions, batch, hidden]
+    init = {"w": weights(directions, gates * hidden, width, seed=30),
+            "r": weights(directions, gates * hidden, hidden, seed=31)}
+    inputs = ["x", "w", "r"]
+    if bias:
+        init["b"] = weights(directions, 2 * gates * hidden, seed=32)
+    inputs.append("b" if bias else "")
+    graph_inputs = {"x": x_shape}
+    if initial:
+        inputs += ["", "h0"] + (["c0"] if op == "LSTM" else [])
+        graph_inputs["h0"] = state_shape
+        if op == "LSTM":
+            graph_inputs["c0"] = state_shape
+    y_shape = [batch, steps, directions, hidden] if layout else [steps, directions, batch, hidden]
+    outputs = {"y": y_shape, "y_h": state_shape}
+    if op == "LSTM":
+        outputs["y_c"] = state_shape
+    if layout:
+        attrs["layout"] = 1
+    if directions == 2:
+        attrs["direction"] = "bidirectional"
+    node = helper.make_node(op, inputs, list(outputs), hidden_size=hidden, name=op.lower(),
+                            **attrs)
+    return make_model([node], graph_inputs, outputs, init, opset=opset)
+
+
 SINGLE_OPS.update({
+    "lstm": lambda: recurrent("LSTM"),
+    "lstm_bidirectional_initial_state": lambda: recurrent("LSTM", 2, initial=True),
+    "lstm_layout_1_reverse": lambda: recurrent("LSTM", layout=1, initial=True,
+                                               direction="reverse"),
+    "gru_linear_before_reset": lambda: recurrent("GRU", 2, linear_before_reset=1),
+    "gru_reset_first_no_bias": lambda: recurrent("GRU", bias=False, initial=True),
+    "gru_reset_first": lambda: recurrent("GRU", layout=1),
+    "rnn_relu": lambda: recurrent("RNN", activations=["Relu"], initial=True),
+    "rnn_bidirectional": lambda: recurrent("RNN", 2),
+    # A constant built by item assignment, folded; then added to the input.
+    "scatter_nd_folded": lambda: make_model(
+        [const("data", np.zeros((3, 4), np.float32)), const("idx", _i64(0, 2, 1, 1).reshape(2, 2)),
+         const("upd", np.array([1.5, -2.0], np.float32)),
+         helper.make_node("ScatterND", ["data", "idx", "upd"], ["mask"]),
+         helper.make_node("Add", ["x", "mask"], ["y"])],
+        {"x": [3, 4]}, {"y": [3, 4]}),
     "hard_sigmoid": lambda: _unary("HardSigmoid", alpha=0.3, beta=0.4),
     "hard_sigmoid_default": lambda: _unary("HardSigmoid"),
     "hard_swish": lambda: _single("HardSwish", {"x": [2, 3, 4]}, {"y": [2, 3, 4]}, opset=14),
@@ -503,6 +551,12 @@ SINGLE_OPS.update({
         "Dropout", {"x": [2, 3]}, {"y": [2, 3]},
         consts=[("r", np.float32(0.0)), ("t", np.bool_(True))]),
     "shape_arithmetic": shape_arithmetic,
+    "reduce_min": lambda: _single("ReduceMin", {"x": [2, 3, 4]}, {"y": [2, 4]}, axes=[1],
+                                  keepdims=0),
+    "reduce_l1": lambda: _single("ReduceL1", {"x": [2, 3, 4]}, {"y": [2, 3, 1]}, axes=[-1]),
+    "reduce_l2": lambda: _single("ReduceL2", {"x": [2, 3, 4]}, {"y": [1, 1, 1]}),
+    "reduce_sum_square": lambda: _single("ReduceSumSquare", {"x": [2, 3, 4]}, {"y": [3]},
+                                         axes=[0, 2], keepdims=0),
 })
 
 #: Ops that need positive inputs.

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from typing import Optional, Sequence
 
 from raf_mlir.errors import FrontendError, one_line
@@ -36,7 +37,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--seed", type=int, default=0,
                         help="seed of the random example inputs (default 0)")
     args = parser.parse_args(argv)
-    # Every failure is reported as one "error: ..." line, never a traceback.
+    # Every failure is reported as one "error: ..." line, never a traceback
+    # (protobuf's decoding warnings about a damaged file included).
+    warnings.filterwarnings("ignore", category=RuntimeWarning, module="onnx")
     try:
         imported = import_onnx(args.model, function_name=args.function_name,
                                params_as_constants=args.params_as_constants, seed=args.seed)
