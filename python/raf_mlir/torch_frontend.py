@@ -222,8 +222,11 @@ class FrontendTracer(fx.Tracer):
             obj, lambda a: self.values[a.node] if isinstance(a, fx.Proxy) else a)
 
     def trace(self, root: nn.Module, concrete_args: Optional[Dict[str, Any]] = None) -> fx.Graph:
-        self.state_pointers = {_storage_pointer(t) for t in root.state_dict().values()
-                               if isinstance(t, torch.Tensor)}
+        # Storage the model code must not write into: the weights, and the
+        # example inputs (the caller's tensors).
+        guarded = list(root.state_dict().values()) + list(self.example_inputs)
+        self.state_pointers = {_storage_pointer(t) for t in guarded
+                               if isinstance(t, torch.Tensor)} - {0}
         wrapped = getattr(fx._symbolic_trace, "_wrapped_fns_to_patch", None)
         saved = list(wrapped) if wrapped is not None else None
         if wrapped is not None:
@@ -272,11 +275,15 @@ class FrontendTracer(fx.Tracer):
             for part in target.split("."):
                 value = getattr(value, part)
             return value
-        if kind == "call_method" and target.endswith("_") and not target.endswith("__") and \
-                isinstance(args[0], torch.Tensor) and \
+        in_place = (kind == "call_method" and target.endswith("_")
+                    and not target.endswith("__")) or \
+            (kind == "call_function" and target is operator.setitem)
+        if in_place and isinstance(args[0], torch.Tensor) and \
                 _storage_pointer(args[0]) in self.state_pointers:
+            name = f"Tensor.{target}" if kind == "call_method" else "operator.setitem"
             raise UnsupportedOperationError(
-                f"Tensor.{target}", str(target), "in-place update of a parameter or buffer",
+                name, getattr(target, "__name__", str(target)),
+                "in-place update of a parameter, buffer or model input",
                 location=_user_location())
         if kind == "call_function":
             return target(*args, **kwargs)
@@ -1346,6 +1353,14 @@ def _getattr(c: _Converter, args, kwargs) -> Any:
             return torch.Size(obj.shape)
         if name == "ndim":
             return obj.rank
+        if name == "T" and obj.rank >= 2:
+            return c.ops.transpose(obj, list(reversed(range(obj.rank))), hint=c.node.name)
+        if name == "mT" and obj.rank >= 2:
+            axes = list(range(obj.rank))
+            axes[-2:] = axes[-1], axes[-2]
+            return c.ops.transpose(obj, axes, hint=c.node.name)
+        if name in ("T", "mT"):
+            return obj
         raise c.unsupported(f"tensor attribute '{name}'")
     return getattr(obj, name)
 
@@ -2039,9 +2054,60 @@ def _clone(c: _Converter, x, args, kwargs) -> Value:
     return c.tensor(x)
 
 
+#: Operations whose result may share storage with their first operand.
+_ALIASING_METHODS = frozenset({
+    "view", "view_as", "reshape", "reshape_as", "flatten", "squeeze", "unsqueeze",
+    "transpose", "permute", "t", "expand", "expand_as", "narrow", "select", "unbind",
+    "split", "chunk", "detach", "contiguous", "swapaxes", "swapdims", "movedim",
+    "as_strided", "diagonal", "unfold", "__getitem__"})
+_ALIASING_FUNCTIONS = frozenset({
+    operator.getitem, getattr, torch.reshape, torch.flatten, torch.squeeze, torch.unsqueeze,
+    torch.transpose, torch.permute, torch.narrow, torch.select, torch.unbind, torch.split,
+    torch.chunk, torch.detach, torch.swapaxes, torch.swapdims, torch.movedim,
+    torch.broadcast_to})
+
+
+def _aliases_input(node: fx.Node) -> bool:
+    """Whether ``node``'s tensor may share storage with another value."""
+    if node.op in ("placeholder", "get_attr"):
+        return True
+    if node.op == "call_method":
+        return node.target in _ALIASING_METHODS
+    return node.op == "call_function" and node.target in _ALIASING_FUNCTIONS
+
+
+def _check_writable(c: _Converter, base: fx.Node) -> None:
+    """Writes are translated only into tensors whose every alias the
+    converter tracks: ``base`` owns its storage (a copy or a computed
+    tensor), and its only views taken so far are basic-indexing ones."""
+    if _aliases_input(base):
+        raise c.unsupported(f"an in-place write into '{base.name}', which may share storage "
+                            "with another tensor (write into a clone)")
+    order = {n: i for i, n in enumerate(c.gm.graph.nodes)}
+    here = order[c.node]
+    for user in base.users:
+        if order[user] < here and _aliases_input(user) and \
+                c.views.get(user, (None,))[0] is not base:
+            raise c.unsupported(f"an in-place write into '{base.name}', which has a view "
+                                f"'{user.name}'")
+
+
+def _refresh_views(c: _Converter, base: fx.Node) -> None:
+    """Re-reads the basic-indexing views of ``base`` after a write into it."""
+    current = c.node
+    try:
+        for view, (view_base, index) in c.views.items():
+            if view_base is base and view in c.env:
+                c.node = view
+                c.env[view] = _tensor_index(c, c.tensor(c.env[base]), index)
+    finally:
+        c.node = current
+
+
 def _write_region(c: _Converter, node: fx.Node, index: Any, value: Any) -> Value:
     """Writes the scalar ``value`` into ``node[index]`` (basic indexing; None
-    = everywhere) and rebinds ``node`` to the result."""
+    = everywhere) and rebinds ``node`` (and the views of it) to the result."""
+    _check_writable(c, node)
     if isinstance(value, Value) and value.rank == 0:
         filler = value
     elif isinstance(value, (bool, int, float)):
@@ -2068,6 +2134,7 @@ def _write_region(c: _Converter, node: fx.Node, index: Any, value: Any) -> Value
         updated = c.ops.where(_constant_value(c.ops, mask, f"{c.node.name}_mask"), filler, base,
                               hint=c.node.name)
     c.env[node] = updated
+    _refresh_views(c, node)
     return updated
 
 
@@ -2075,10 +2142,9 @@ def _write_region(c: _Converter, node: fx.Node, index: Any, value: Any) -> Value
 def _fill_in_place(c: _Converter, x, args, kwargs) -> Value:
     value = 0 if c.node.target == "zero_" else _arg(args, kwargs, 0, "value")
     target = c.node.args[0]
-    if target in c.views:  # a view: write into its base, then re-read the view
+    if target in c.views:  # a view: write into its base (which re-reads its views)
         base, index = c.views[target]
-        updated = _write_region(c, base, index, value)
-        c.env[target] = _tensor_index(c, updated, index)
+        _write_region(c, base, index, value)
         return c.env[target]
     return _write_region(c, target, None, value)
 

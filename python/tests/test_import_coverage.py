@@ -410,6 +410,29 @@ class _UpdatesWeight(nn.Module):
         return x * self.weight
 
 
+class _WritesIntoAliased(nn.Module):
+    def forward(self, x):
+        y = x + 1.0
+        z = y.view(2, 2)
+        y[0] = 5.0  # z sees the write too
+        return z
+
+
+class _WritesIntoInput(nn.Module):
+    def forward(self, x):
+        x[0] = 5.0
+        return x * 2.0
+
+
+def test_in_place_writes_into_aliased_tensors_are_rejected():
+    with pytest.raises(UnsupportedOperationError, match="which has a view 'view'"):
+        import_module(_WritesIntoAliased(), torch.randn(4))
+    x = torch.zeros(4)
+    with pytest.raises(UnsupportedOperationError, match="model input"):
+        import_module(_WritesIntoInput(), x)
+    assert not x.any()
+
+
 def make_sorts() -> nn.Module:
     return _Sorts()
 
