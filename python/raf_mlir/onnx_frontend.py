@@ -15,11 +15,18 @@ bounds, ...) are folded into the operators and are not arguments. With
 only the graph inputs remain. ``Constant`` nodes are always
 ``relay.constant`` operations. Results are the graph outputs in order.
 
+Shape computations (``Shape`` -> ``Gather`` -> ``Concat`` -> ``Reshape``,
+``ConstantOfShape`` -> ``Expand``, ...) are folded with numpy at import time:
+with static shapes, ``Shape`` and ``Size`` are constants, and the folding
+operators (``_FOLDERS``) run whenever all their operands are compile-time
+constants that are not weight arguments. Folded values used as tensors become
+``relay.constant`` operations.
+
 Requirements: the default (``ai.onnx``) opset is 13 or later, every shape is
-static, and operands that decide shapes (see above) are initializers or
-``Constant`` outputs. Anything else is a :class:`FrontendError`; an operator
-the frontend does not know is an :class:`UnsupportedOperationError` naming the
-op type and the node.
+static, and operands that decide shapes (see above) are initializers,
+``Constant`` outputs or folded values. Anything else is a
+:class:`FrontendError`; an operator the frontend does not know is an
+:class:`UnsupportedOperationError` naming the op type and the node.
 """
 
 from __future__ import annotations

@@ -1,11 +1,16 @@
 """PyTorch frontend: ``nn.Module`` -> relay-dialect MLIR through ``torch.fx``.
 
-The model is put in eval mode and traced with :func:`torch.fx` (a tracer
-that keeps every ``torch.nn`` module -- ``Conv2d``, ``BatchNorm2d``,
-``MultiheadAttention``, ``TransformerEncoderLayer``, ... -- as one call, the
-``torch.fx`` default); :class:`torch.fx.passes.shape_prop.ShapeProp` then
-records every node's shape and dtype by running the example inputs. Each
-node becomes relay operators emitted by :class:`_Converter`.
+The model is put in eval mode and traced with :func:`torch.fx` by
+:class:`FrontendTracer`, which keeps every ``torch.nn`` module --
+``Conv2d``, ``BatchNorm2d``, ``MultiheadAttention``, ``LSTM``, ... -- as one
+call (the ``torch.fx`` default) and traces with concrete shapes: every traced
+operation also runs on the example inputs, so shape reads (``x.shape``,
+``x.size(0)``, unpacking) are Python values, and every node records the
+shape and dtype of its value (``meta["tensor_meta"]``, as ShapeProp would).
+Each node becomes relay operators emitted by :class:`_Converter`;
+activations without a relay operator (SiLU, Hardswish, Mish, ...) are
+composed from relay operators, and recurrent layers are unrolled over the
+static sequence length.
 
 Attention modules are translated from their parameters rather than traced:
 the forward functions of ``nn.MultiheadAttention``,
