@@ -53,6 +53,8 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   // private function whose elementwise chain linalg fuses into one loop nest.
   if (options.fuse)
     pm.addPass(relay::createRafFuse());
+  if (options.shareKernels)
+    pm.addPass(relay::createRafShareKernels());
   // tcg kernels (operators converted by --convert-relay-to-tcg) first: the
   // relay lowering then sees only relay operators.
   pm.addPass(createConvertTCGToLinalg());

@@ -13,7 +13,9 @@
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <algorithm>
 #include <chrono>
@@ -43,6 +45,18 @@ unsigned raf::runtime::getAvailableCores() {
     return std::max(1, CPU_COUNT(&set));
 #endif
   return std::max(1u, std::thread::hardware_concurrency());
+}
+
+/// LLVM's DAG combiner merges adjacent stores by comparing every pair of
+/// stores to a base in a block: quadratic in the stores of the large entry
+/// blocks a model's entry function has after inlining (a memref descriptor
+/// per weight). On ResNet-50 that took 18 of 20 s of code generation; the
+/// kernels' own stores are vector stores with nothing to merge.
+static void disableStoreMerging() {
+  if (llvm::cl::Option *option =
+          llvm::cl::getRegisteredOptions().lookup("combiner-store-merging"))
+    if (option->getNumOccurrences() == 0)
+      (void)option->addOccurrence(0, option->ArgStr, "false");
 }
 
 /// Compiled code allocates its intermediate buffers with malloc on every
@@ -150,13 +164,20 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
   if (options.threads > 0)
     pipelineOptions.threads = options.threads;
   buildCPUPipeline(pm, pipelineOptions);
-  if (failed(pm.run(*lowered)))
+  auto pipelineStart = std::chrono::steady_clock::now();
+  LogicalResult lowering = pm.run(*lowered);
+  auto llvmStart = std::chrono::steady_clock::now();
+  runner->pipelineMilliseconds =
+      std::chrono::duration<double, std::milli>(llvmStart - pipelineStart)
+          .count();
+  if (failed(lowering))
     return emitError(function.getLoc())
            << "compiling for the CPU failed (see the errors above)";
   if (options.printLowered)
     lowered->print(llvm::errs());
 
   keepFreedBuffersForReuse();
+  disableStoreMerging();
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
@@ -167,8 +188,11 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
   if (!machine)
     return emitError(function.getLoc()) << "cannot create a target machine: "
                               << llvm::toString(machine.takeError());
-  auto transformer =
-      makeOptimizingTransformer(options.optLevel, 0, machine->get());
+  // The optimiser runs when the engine compiles, after this function's
+  // locals are gone: the runner owns the machine it queries.
+  runner->optimizationMachine = std::move(*machine);
+  auto transformer = makeOptimizingTransformer(
+      options.optLevel, 0, runner->optimizationMachine.get());
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
   // memref.copy of non-contiguous views lowers to a call of `memrefCopy`
@@ -195,6 +219,14 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
     return symbols;
   });
   runner->engine = std::move(*engine);
+  // Optimise and generate code now, so that compile errors surface here and
+  // the first call is timed like the others.
+  if (auto entry = runner->engine->lookupPacked(runner->symbol); !entry)
+    return emitError(function.getLoc()) << "JIT compilation failed: "
+                              << llvm::toString(entry.takeError());
+  runner->llvmMilliseconds = std::chrono::duration<double, std::milli>(
+                                 std::chrono::steady_clock::now() - llvmStart)
+                                 .count();
   return runner;
 }
 

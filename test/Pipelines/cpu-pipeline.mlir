@@ -1,6 +1,6 @@
 // RUN: raf-opt --raf-fuse --convert-relay-to-linalg --linalg-fuse-elementwise-ops %s | FileCheck %s --check-prefix=KERNEL
 // RUN: raf-opt --raf-cpu-pipeline %s | FileCheck %s --check-prefix=LLVM
-// RUN: raf-opt --raf-cpu-pipeline="fuse=0 vectorize=0" %s | FileCheck %s --check-prefix=PLAIN
+// RUN: raf-opt --raf-cpu-pipeline="fuse=0 share-kernels=0 vectorize=0" %s | FileCheck %s --check-prefix=PLAIN
 
 // The dense absorbs the elementwise chain after it (bias add, relu,
 // multiply: fusion rule 3) into one private function; after the lowering
@@ -25,7 +25,8 @@
 // LLVM-DAG: llvm.intr.fmuladd{{.*}}vector<16xf32>
 // LLVM-DAG: llvm.intr.vector.reduce.fadd
 
-// Without fusion and vectorisation: no fused function, scalar code.
+// Without fusion, kernel sharing and vectorisation: no outlined function,
+// scalar code.
 // PLAIN-NOT: mlp_fused_0
 // PLAIN-NOT: vector<
 // PLAIN: llvm.func @_mlir_ciface_mlp

@@ -342,6 +342,10 @@ LogicalResult run(ModuleOp module) {
         CPURunner::create(module, function, options);
     if (failed(runner))
       return failure();
+    if (repeat > 0)
+      llvm::outs() << llvm::format(
+          "compile: pipeline-ms=%.1f llvm-ms=%.1f\n",
+          (*runner)->getPipelineMilliseconds(), (*runner)->getLLVMMilliseconds());
     if (failed(runTimed([&]() -> FailureOr<double> {
           double milliseconds = 0;
           FailureOr<SmallVector<HostTensor>> out =

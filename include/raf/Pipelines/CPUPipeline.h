@@ -22,6 +22,12 @@ struct CPUPipelineOptions : public mlir::PassPipelineOptions<CPUPipelineOptions>
                     llvm::cl::desc("Run --raf-fuse before the lowering so "
                                    "fused groups compile as one kernel"),
                     llvm::cl::init(true)};
+  Option<bool> shareKernels{
+      *this, "share-kernels",
+      llvm::cl::desc("Outline heavy operators and merge identical primitive "
+                     "functions, so each distinct kernel compiles once "
+                     "(--raf-share-kernels)"),
+      llvm::cl::init(true)};
   Option<bool> vectorize{
       *this, "vectorize",
       llvm::cl::desc("Tile and vectorise matrix products and convolutions "

@@ -19,6 +19,10 @@
 
 #include <memory>
 
+namespace llvm {
+class TargetMachine;
+} // namespace llvm
+
 namespace mlir {
 class ExecutionEngine;
 } // namespace mlir
@@ -53,6 +57,11 @@ public:
          const CPURunnerOptions &options);
   ~CPURunner();
 
+  /// Wall time of compiling: the CPU pipeline, and LLVM (translation,
+  /// optimisation, code generation).
+  double getPipelineMilliseconds() const { return pipelineMilliseconds; }
+  double getLLVMMilliseconds() const { return llvmMilliseconds; }
+
   /// Calls the function. Arguments must have the function's argument types.
   /// If `callMilliseconds` is given, it receives the wall time of the call
   /// of the compiled code alone (not the copies of arguments and results).
@@ -63,7 +72,12 @@ public:
 private:
   CPURunner() = default;
 
+  /// The target machine the JIT's optimisation pipeline queries (cost
+  /// models, vector widths); it must outlive the engine, which optimises and
+  /// compiles the module when its entry is first looked up.
+  std::unique_ptr<llvm::TargetMachine> optimizationMachine;
   std::unique_ptr<mlir::ExecutionEngine> engine;
+  double pipelineMilliseconds = 0, llvmMilliseconds = 0;
   std::string symbol;
   mlir::Location location = mlir::UnknownLoc();
   llvm::SmallVector<mlir::RankedTensorType> argumentTypes;

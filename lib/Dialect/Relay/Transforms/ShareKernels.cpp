@@ -1,0 +1,85 @@
+//===- ShareKernels.cpp - compile each distinct kernel once ---------------===//
+//
+// A model repeats its layers: the same convolution (shape, strides,
+// padding) appears in every block of a stage. Lowered in place, each copy is
+// tiled, vectorised and compiled by LLVM again, which is most of a large
+// model's compile time. Outlining each heavy operator into a primitive
+// function and merging identical primitive functions leaves one function
+// per distinct kernel, called from every place that needs it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Dialect/Relay/Transforms/Passes.h"
+
+#include "FusionGroup.h"
+#include "raf/Dialect/Relay/IR/RelayOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace raf::relay {
+#define GEN_PASS_DEF_RAFSHAREKERNELS
+#include "raf/Dialect/Relay/Transforms/Passes.h.inc"
+} // namespace raf::relay
+
+using namespace mlir;
+using namespace raf::relay;
+
+namespace {
+
+/// Text of a function without its name: two functions with the same key
+/// compute the same thing (types, attributes and operations, in the generic
+/// form, without locations).
+std::string structuralKey(func::FuncOp function) {
+  OpBuilder builder(function.getContext());
+  auto copy = cast<func::FuncOp>(builder.clone(*function));
+  copy.setName("k");
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  copy->print(os, OpPrintingFlags().printGenericOpForm().useLocalScope());
+  copy.erase();
+  return key;
+}
+
+struct RafShareKernelsPass
+    : public raf::relay::impl::RafShareKernelsBase<RafShareKernelsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+
+    SmallVector<Operation *> kernels;
+    module.walk([&](Operation *op) {
+      auto fusion = dyn_cast<FusionOpInterface>(op);
+      if (fusion && fusion.getFusionKind() == FusionKind::OutEWiseFusable &&
+          isa<func::FuncOp>(op->getParentOp()) && !isInsideFusedFunction(op))
+        kernels.push_back(op);
+    });
+    FusedFunctionOutliner outliner(module);
+    for (Operation *op : kernels) {
+      auto backend = op->getAttrOfType<StringAttr>("relay.backend");
+      (void)outliner.outline({op}, backend ? backend.getValue() : "linalg",
+                             /*patternName=*/"");
+    }
+
+    llvm::StringMap<func::FuncOp> canonical;
+    for (auto function :
+         llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
+      if (!function.isPrivate() || function.isExternal() ||
+          !function->hasAttr("relay.primitive"))
+        continue;
+      auto [kept, inserted] =
+          canonical.try_emplace(structuralKey(function), function);
+      if (inserted)
+        continue;
+      if (failed(SymbolTable::replaceAllSymbolUses(
+              function.getSymNameAttr(), kept->second.getSymNameAttr(),
+              module))) {
+        function.emitError("cannot redirect the calls of this function");
+        return signalPassFailure();
+      }
+      function.erase();
+    }
+  }
+};
+
+} // namespace
