@@ -1364,7 +1364,7 @@ def _getattr(c: _Converter, args, kwargs) -> Any:
             axes = list(range(obj.rank))
             axes[-2:] = axes[-1], axes[-2]
             return c.ops.transpose(obj, axes, hint=c.node.name)
-        if name in ("T", "mT"):
+        if name in ("T", "mT", "data"):
             return obj
         raise c.unsupported(f"tensor attribute '{name}'")
     return getattr(obj, name)
