@@ -6,8 +6,9 @@ shape access, einsum, roll, in-place writes, recurrent layers, ...), each
 imported by the torch.fx frontend and -- exported with ``torch.onnx.export``
 at opsets 13 and 17 -- by the ONNX frontend, run by ``raf-run`` on
 ``--target=interp`` and ``--target=cpu`` and compared with PyTorch. Then
-scaled-down torchvision ViT, Swin and MaxViT models through both frontends,
-and the clean one-line errors of the command lines.
+scaled-down torchvision ViT, Swin and MaxViT models and three full-size
+classifiers (ShuffleNetV2, MobileNetV3, EfficientNet; on the evaluator)
+through both frontends, and the clean one-line errors of the command lines.
 
 Tools are looked up in ``$RAF_BUILD_DIR/bin`` (default ``<repo>/build/bin``).
 """
