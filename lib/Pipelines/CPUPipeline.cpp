@@ -58,6 +58,9 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   // tcg kernels (operators converted by --convert-relay-to-tcg) first: the
   // relay lowering then sees only relay operators.
   pm.addPass(createConvertTCGToLinalg());
+  // Tuples built and taken apart inside a function fold away here
+  // (relay.tuple_get of relay.tuple), so they need no lowering.
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertRelayToLinalg());
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());

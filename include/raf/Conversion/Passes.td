@@ -11,9 +11,10 @@ def ConvertRelayToLinalg : Pass<"convert-relay-to-linalg", "mlir::ModuleOp"> {
     Rewrites every relay operator into upstream ops on tensors: named
     `linalg` ops where one exists (matmul, batch_matmul, conv_2d_nchw_fchw,
     pooling, ...), `linalg.generic` otherwise, plus `tensor`, `arith` and
-    `math`. Structural relay ops (closures, references, `relay.if`, tuples)
-    are not lowered; a function that still contains a relay op after the
-    conversion gets a diagnostic naming the op.
+    `math`; `relay.if` with statically shaped tensor results becomes
+    `scf.if`. Other structural relay ops (closures, calls of closures,
+    references, tuples) are not lowered: each one left is reported, at its
+    location, before anything is rewritten.
 
     ```
     raf-opt --convert-relay-to-linalg model.mlir
@@ -21,7 +22,8 @@ def ConvertRelayToLinalg : Pass<"convert-relay-to-linalg", "mlir::ModuleOp"> {
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
-    "mlir::math::MathDialect", "mlir::tensor::TensorDialect"
+    "mlir::math::MathDialect", "mlir::scf::SCFDialect",
+    "mlir::tensor::TensorDialect"
   ];
 }
 

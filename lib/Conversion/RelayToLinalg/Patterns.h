@@ -41,6 +41,8 @@ void populateNormalizationPatterns(mlir::RewritePatternSet &patterns);
 /// Reshapes, transposes, slices, gathers, padding, broadcast_to
 /// (ShapeToLinalg.cpp).
 void populateShapePatterns(mlir::RewritePatternSet &patterns);
+/// relay.if with tensor results to scf.if (ControlFlowToSCF.cpp).
+void populateControlFlowPatterns(mlir::RewritePatternSet &patterns);
 
 //===----------------------------------------------------------------------===//
 // Shared builders (LoweringHelpers.cpp)

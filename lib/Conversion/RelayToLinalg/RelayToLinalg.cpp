@@ -102,6 +102,7 @@ struct ConvertRelayToLinalgPass
     populateNNPatterns(patterns);
     populateNormalizationPatterns(patterns);
     populateShapePatterns(patterns);
+    populateControlFlowPatterns(patterns);
 
     llvm::DenseSet<OperationName> lowered;
     for (const std::unique_ptr<RewritePattern> &pattern :
@@ -139,8 +140,27 @@ struct ConvertRelayToLinalgPass
         }
         return WalkResult::advance();
       }
-      if (isa<raf::relay::ConstantOp>(op))
+      if (isa<raf::relay::ConstantOp, raf::relay::YieldOp>(op))
         return WalkResult::advance();
+      if (auto conditional = dyn_cast<raf::relay::IfOp>(op)) {
+        // The branches' operators are checked as the walk goes on.
+        for (auto [index, type] :
+             llvm::enumerate(conditional.getResultTypes())) {
+          auto tensor = dyn_cast<RankedTensorType>(type);
+          if (tensor && tensor.hasStaticShape())
+            continue;
+          op->emitError() << "relay.if result #" << index << " has type "
+                          << type
+                          << "; the lowering to linalg supports relay.if "
+                             "with statically shaped tensor results only";
+          ok = false;
+        }
+        if (!conditional.getCondition().getType().hasStaticShape()) {
+          op->emitError("relay.if needs a statically shaped condition");
+          ok = false;
+        }
+        return WalkResult::advance();
+      }
       if (auto zero = dyn_cast<raf::relay::ZeroOp>(op)) {
         auto type = dyn_cast<RankedTensorType>(zero.getType());
         if (type && type.hasStaticShape())
@@ -154,9 +174,9 @@ struct ConvertRelayToLinalgPass
       op->emitError()
           << op->getName()
           << " has no lowering to linalg yet: the conversion lowers relay "
-             "operators, relay.constant and tensor-typed relay.zero only; "
-             "closures, calls, references, tuples, relay.if and relay.grad "
-             "must be removed (inlined, folded, differentiated) first";
+             "operators, relay.constant, tensor-typed relay.zero and relay.if "
+             "only; closures, calls, references, tuples and relay.grad must "
+             "be removed (inlined, folded, differentiated) first";
       ok = false;
       return WalkResult::skip();
     });

@@ -22,15 +22,34 @@ func.func @unsigned_elements(%x: tensor<4xui8>) -> tensor<4xui8> {
 func.func @every_error_is_reported(%x: tensor<?xf32>, %c: tensor<i1>) -> tensor<?xf32> {
   // expected-error @+1 {{relay.negative: the lowering to linalg needs static shapes}}
   %0 = relay.negative %x : (tensor<?xf32>)
-  // expected-error @+1 {{relay.if has no lowering to linalg yet: the conversion lowers relay operators, relay.constant and tensor-typed relay.zero only}}
+  // expected-error @+1 {{relay.if result #0 has type 'tensor<?xf32>'; the lowering to linalg supports relay.if with statically shaped tensor results only}}
   %1 = relay.if %c : tensor<i1> -> (tensor<?xf32>) {
-    // Nested ops of a rejected structural op are not reported again.
+    // The branches' operators are checked too.
+    // expected-error @+1 {{relay.exp: the lowering to linalg needs static shapes}}
     %2 = relay.exp %x : (tensor<?xf32>)
     relay.yield %2 : tensor<?xf32>
   } else {
     relay.yield %0 : tensor<?xf32>
   }
   return %1 : tensor<?xf32>
+}
+
+// -----
+
+func.func @if_with_tuple_result(%x: tensor<2xf32>, %c: tensor<i1>) -> tensor<2xf32> {
+  // expected-error @+1 {{relay.if result #0 has type 'tuple<tensor<2xf32>, tensor<2xf32>>'; the lowering to linalg supports relay.if with statically shaped tensor results only}}
+  %1 = relay.if %c : tensor<i1> -> (tuple<tensor<2xf32>, tensor<2xf32>>) {
+    // expected-error @+1 {{relay.tuple has no lowering to linalg yet}}
+    %t = relay.tuple(%x, %x) : tensor<2xf32>, tensor<2xf32>
+    relay.yield %t : tuple<tensor<2xf32>, tensor<2xf32>>
+  } else {
+    // expected-error @+1 {{relay.tuple has no lowering to linalg yet}}
+    %t = relay.tuple(%x, %x) : tensor<2xf32>, tensor<2xf32>
+    relay.yield %t : tuple<tensor<2xf32>, tensor<2xf32>>
+  }
+  // expected-error @+1 {{relay.tuple_get has no lowering to linalg yet}}
+  %2 = relay.tuple_get %1[0] : tuple<tensor<2xf32>, tensor<2xf32>>
+  return %2 : tensor<2xf32>
 }
 
 // -----
