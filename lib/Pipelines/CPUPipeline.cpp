@@ -67,7 +67,10 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   if (options.vectorize) {
-    pm.addNestedPass<func::FuncOp>(createRAFTileAndVectorize());
+    RAFTileAndVectorizeOptions tiling;
+    tiling.tileM = options.tileM;
+    tiling.tileN = options.tileN;
+    pm.addNestedPass<func::FuncOp>(createRAFTileAndVectorize(tiling));
     pm.addPass(createCanonicalizerPass());
   }
 

@@ -33,6 +33,16 @@ struct CPUPipelineOptions : public mlir::PassPipelineOptions<CPUPipelineOptions>
       llvm::cl::desc("Tile and vectorise matrix products and convolutions "
                      "(off: plain loops, for debugging the lowering)"),
       llvm::cl::init(true)};
+  Option<int64_t> tileM{
+      *this, "tile-m",
+      llvm::cl::desc("Rows of the register block of vectorised contractions "
+                     "(--raf-tile-and-vectorize)"),
+      llvm::cl::init(8)};
+  Option<int64_t> tileN{
+      *this, "tile-n",
+      llvm::cl::desc("Columns of the register block of vectorised "
+                     "contractions (--raf-tile-and-vectorize)"),
+      llvm::cl::init(32)};
   Option<bool> emitCInterface{
       *this, "emit-c-interface",
       llvm::cl::desc("Give every public function a `_mlir_ciface_` wrapper "
