@@ -12,7 +12,16 @@
 #include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
@@ -20,6 +29,7 @@
 #include <algorithm>
 #include <chrono>
 #include <thread>
+#include <unistd.h>
 #include <cstdlib>
 
 #if defined(__GLIBC__)
@@ -125,6 +135,101 @@ static void keepOnlyReachableFunctions(ModuleOp module, StringRef entry) {
       candidate.erase();
 }
 
+std::string raf::runtime::getDefaultCompileCacheDirectory() {
+  if (const char *directory = std::getenv("RAF_COMPILE_CACHE"))
+    return directory;
+  SmallString<256> path;
+  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+    path = xdg;
+  else if (const char *home = std::getenv("HOME"); home && *home)
+    llvm::sys::path::append(path, home, ".cache");
+  else
+    return "";
+  llvm::sys::path::append(path, "raf-mlir");
+  return std::string(path);
+}
+
+/// The allocation functions compiled code calls (checked-allocations=1).
+static llvm::orc::SymbolMap
+allocationSymbols(llvm::orc::MangleAndInterner interner) {
+  llvm::orc::SymbolMap symbols;
+  symbols[interner("_mlir_memref_to_llvm_alloc")] = {
+      llvm::orc::ExecutorAddr::fromPtr(&rafCheckedAlloc),
+      llvm::JITSymbolFlags::Exported};
+  symbols[interner("_mlir_memref_to_llvm_free")] = {
+      llvm::orc::ExecutorAddr::fromPtr(&rafCheckedFree),
+      llvm::JITSymbolFlags::Exported};
+  return symbols;
+}
+
+/// A hash of the running executable: the compiler's passes are linked into
+/// it, so a rebuilt compiler never reuses objects of an older one.
+static std::string compilerFingerprint() {
+  static const std::string fingerprint = [] {
+    std::string path = llvm::sys::fs::getMainExecutable(
+        nullptr, reinterpret_cast<void *>(&compilerFingerprint));
+    auto contents = llvm::MemoryBuffer::getFile(path);
+    if (!contents)
+      return std::string("unknown-compiler");
+    return llvm::utohexstr(llvm::xxh3_64bits((*contents)->getBuffer()));
+  }();
+  return fingerprint;
+}
+
+/// The cache key: everything the generated code depends on.
+static std::string cacheKey(ModuleOp module, StringRef entry,
+                            const raf::CPUPipelineOptions &pipelineOptions,
+                            unsigned optLevel,
+                            const llvm::orc::JITTargetMachineBuilder &host) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, OpPrintingFlags().printGenericOpForm());
+  os << "\nentry=" << entry << "\noptions=";
+  pipelineOptions.print(os);
+  os << "\nO=" << optLevel << "\ncpu=" << host.getCPU()
+     << "\nfeatures=" << host.getFeatures().getString()
+     << "\nllvm=" << LLVM_VERSION_STRING
+     << "\ncompiler=" << compilerFingerprint();
+  std::array<uint8_t, 32> digest =
+      llvm::SHA256::hash(llvm::arrayRefFromStringRef(text));
+  return llvm::toHex(digest, /*LowerCase=*/true);
+}
+
+/// Loads a cached object into a fresh JIT with the same runtime libraries
+/// and allocation functions the engine would have; fails on anything it
+/// cannot resolve, so the caller compiles instead.
+static llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
+loadCachedObject(StringRef path, ArrayRef<StringRef> runtimeLibraries) {
+  auto object = llvm::MemoryBuffer::getFile(path);
+  if (!object)
+    return llvm::errorCodeToError(object.getError());
+  auto jit = llvm::orc::LLJITBuilder().create();
+  if (!jit)
+    return jit.takeError();
+  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
+  char prefix = (*jit)->getDataLayout().getGlobalPrefix();
+  for (StringRef library : runtimeLibraries) {
+    auto generator = llvm::orc::DynamicLibrarySearchGenerator::Load(
+        library.str().c_str(), prefix);
+    if (!generator)
+      return generator.takeError();
+    main.addGenerator(std::move(*generator));
+  }
+  auto process =
+      llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(prefix);
+  if (!process)
+    return process.takeError();
+  main.addGenerator(std::move(*process));
+  llvm::orc::MangleAndInterner interner((*jit)->getExecutionSession(),
+                                        (*jit)->getDataLayout());
+  if (llvm::Error error =
+          main.define(llvm::orc::absoluteSymbols(allocationSymbols(interner))))
+    return std::move(error);
+  if (llvm::Error error = (*jit)->addObjectFile(std::move(*object)))
+    return std::move(error);
+  return std::move(*jit);
+}
+
 FailureOr<std::unique_ptr<CPURunner>>
 CPURunner::create(ModuleOp module, func::FuncOp function,
                   const CPURunnerOptions &options) {
@@ -155,7 +260,6 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
 
   OwningOpRef<ModuleOp> lowered = module.clone();
   keepOnlyReachableFunctions(*lowered, function.getSymName());
-  PassManager pm(module.getContext());
   CPUPipelineOptions pipelineOptions;
   if (failed(pipelineOptions.parseFromString(options.pipelineOptions)))
     return emitError(function.getLoc())
@@ -163,6 +267,55 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
   pipelineOptions.checkedAllocations = true;
   if (options.threads > 0)
     pipelineOptions.threads = options.threads;
+
+  keepFreedBuffersForReuse();
+  disableStoreMerging();
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder)
+    return emitError(function.getLoc()) << "cannot detect the host CPU: "
+                              << llvm::toString(machineBuilder.takeError());
+  // memref.copy of non-contiguous views lowers to a call of `memrefCopy`
+  // from MLIR's C runner utilities.
+  SmallVector<llvm::StringRef> runtimeLibraries = {RAF_MLIR_C_RUNNER_UTILS};
+  // Parallel loops call the OpenMP runtime (__kmpc_fork_call, ...).
+  if (pipelineOptions.threads > 1)
+    runtimeLibraries.push_back(RAF_OPENMP_RUNTIME);
+  std::string packedSymbol = "_mlir_" + runner->symbol;
+
+  // The compile cache: an object compiled earlier from the same input.
+  SmallString<256> cachePath;
+  if (!options.cacheDirectory.empty()) {
+    cachePath = options.cacheDirectory;
+    llvm::sys::path::append(
+        cachePath, cacheKey(*lowered, function.getSymName(), pipelineOptions,
+                            options.optLevel, *machineBuilder) +
+                       ".o");
+    auto start = std::chrono::steady_clock::now();
+    if (llvm::sys::fs::exists(cachePath)) {
+      auto jit = loadCachedObject(cachePath, runtimeLibraries);
+      if (jit) {
+        auto address = (*jit)->lookup(packedSymbol);
+        if (address) {
+          runner->entry = address->toPtr<void (*)(void **)>();
+          runner->cachedCode = std::move(*jit);
+          runner->cacheStatus = "hit";
+          runner->llvmMilliseconds =
+              std::chrono::duration<double, std::milli>(
+                  std::chrono::steady_clock::now() - start)
+                  .count();
+          return runner;
+        }
+        llvm::consumeError(address.takeError());
+      } else {
+        // Unreadable or stale: compiled again and replaced below.
+        llvm::consumeError(jit.takeError());
+      }
+    }
+  }
+
+  PassManager pm(module.getContext());
   buildCPUPipeline(pm, pipelineOptions);
   auto pipelineStart = std::chrono::steady_clock::now();
   LogicalResult lowering = pm.run(*lowered);
@@ -176,14 +329,6 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
   if (options.printLowered)
     lowered->print(llvm::errs());
 
-  keepFreedBuffersForReuse();
-  disableStoreMerging();
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!machineBuilder)
-    return emitError(function.getLoc()) << "cannot detect the host CPU: "
-                              << llvm::toString(machineBuilder.takeError());
   auto machine = machineBuilder->createTargetMachine();
   if (!machine)
     return emitError(function.getLoc()) << "cannot create a target machine: "
@@ -195,38 +340,39 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
       options.optLevel, 0, runner->optimizationMachine.get());
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
-  // memref.copy of non-contiguous views lowers to a call of `memrefCopy`
-  // from MLIR's C runner utilities.
-  SmallVector<llvm::StringRef> runtimeLibraries = {RAF_MLIR_C_RUNNER_UTILS};
-  // Parallel loops call the OpenMP runtime (__kmpc_fork_call, ...).
-  if (pipelineOptions.threads > 1)
-    runtimeLibraries.push_back(RAF_OPENMP_RUNTIME);
   engineOptions.sharedLibPaths = runtimeLibraries;
   engineOptions.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
+  engineOptions.enableObjectDump = !cachePath.empty();
   auto engine = ExecutionEngine::create(*lowered, engineOptions);
   if (!engine)
     return emitError(function.getLoc()) << "JIT compilation failed: "
                               << llvm::toString(engine.takeError());
-  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap symbols;
-    symbols[interner("_mlir_memref_to_llvm_alloc")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&rafCheckedAlloc),
-        llvm::JITSymbolFlags::Exported};
-    symbols[interner("_mlir_memref_to_llvm_free")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&rafCheckedFree),
-        llvm::JITSymbolFlags::Exported};
-    return symbols;
-  });
+  (*engine)->registerSymbols(allocationSymbols);
   runner->engine = std::move(*engine);
   // Optimise and generate code now, so that compile errors surface here and
   // the first call is timed like the others.
-  if (auto entry = runner->engine->lookupPacked(runner->symbol); !entry)
+  auto packed = runner->engine->lookupPacked(runner->symbol);
+  if (!packed)
     return emitError(function.getLoc()) << "JIT compilation failed: "
-                              << llvm::toString(entry.takeError());
+                              << llvm::toString(packed.takeError());
+  runner->entry = *packed;
   runner->llvmMilliseconds = std::chrono::duration<double, std::milli>(
                                  std::chrono::steady_clock::now() - llvmStart)
                                  .count();
+  if (!cachePath.empty()) {
+    // Written under a temporary name and renamed, so that a concurrent run
+    // never reads half an object. A cache that cannot be written only
+    // costs the next run a compile.
+    if (!llvm::sys::fs::create_directories(options.cacheDirectory)) {
+      std::string temporary =
+          (cachePath + "." + llvm::Twine(::getpid()) + ".tmp").str();
+      runner->engine->dumpToObjectFile(temporary);
+      if (llvm::sys::fs::rename(temporary, cachePath))
+        (void)llvm::sys::fs::remove(temporary);
+    }
+    runner->cacheStatus = "miss";
+  }
   return runner;
 }
 
@@ -275,14 +421,10 @@ CPURunner::run(ArrayRef<HostTensor> arguments, double *callMilliseconds) {
   for (void *&pointer : pointers)
     packed.push_back(&pointer);
   auto start = std::chrono::steady_clock::now();
-  llvm::Error error = engine->invokePacked(symbol, packed);
+  entry(packed.data());
   auto stop = std::chrono::steady_clock::now();
   if (callMilliseconds)
     *callMilliseconds =
         std::chrono::duration<double, std::milli>(stop - start).count();
-  if (error)
-    return emitError(location)
-           << "calling the compiled function failed: "
-           << llvm::toString(std::move(error));
   return results;
 }

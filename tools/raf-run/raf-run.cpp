@@ -117,6 +117,16 @@ static cl::opt<unsigned>
 /// --threads is created in main: libLLVM registers a hidden global option of
 /// that name (an int, unrelated to raf-run), which has to be removed first.
 static cl::opt<unsigned> *threads = nullptr;
+static cl::opt<std::string> compileCache(
+    "compile-cache",
+    cl::desc("Directory of compiled code reused by later runs of the same "
+             "module, entry and options (cpu); default $RAF_COMPILE_CACHE, "
+             "$XDG_CACHE_HOME/raf-mlir or ~/.cache/raf-mlir"),
+    cl::value_desc("dir"), cl::cat(category));
+static cl::opt<bool> noCompileCache(
+    "no-compile-cache",
+    cl::desc("Compile without reading or writing the compile cache"),
+    cl::cat(category));
 static cl::opt<uint64_t> maxAllocationBytes(
     "max-allocation-bytes", cl::init(0),
     cl::desc("Largest tensor or buffer the program may allocate, in bytes; a "
@@ -324,6 +334,11 @@ LogicalResult run(ModuleOp module) {
     options.optLevel = optLevel;
     options.pipelineOptions = pipelineOptions;
     options.printLowered = dumpLLVMDialect;
+    // --print-lowered shows the pipeline's output, which a cache hit skips.
+    if (!noCompileCache && !dumpLLVMDialect)
+      options.cacheDirectory = compileCache.getNumOccurrences()
+                                   ? std::string(compileCache)
+                                   : getDefaultCompileCacheDirectory();
     // --threads wins; without it, a `threads=` in --pipeline-options is
     // kept, then OpenMP's OMP_NUM_THREADS, and otherwise every available
     // core is used.
@@ -344,8 +359,10 @@ LogicalResult run(ModuleOp module) {
       return failure();
     if (repeat > 0)
       llvm::outs() << llvm::format(
-          "compile: pipeline-ms=%.1f llvm-ms=%.1f\n",
-          (*runner)->getPipelineMilliseconds(), (*runner)->getLLVMMilliseconds());
+          "compile: pipeline-ms=%.1f llvm-ms=%.1f cache=%s\n",
+          (*runner)->getPipelineMilliseconds(),
+          (*runner)->getLLVMMilliseconds(),
+          (*runner)->getCacheStatus().str().c_str());
     if (failed(runTimed([&]() -> FailureOr<double> {
           double milliseconds = 0;
           FailureOr<SmallVector<HostTensor>> out =

@@ -21,6 +21,9 @@
 
 namespace llvm {
 class TargetMachine;
+namespace orc {
+class LLJIT;
+} // namespace orc
 } // namespace llvm
 
 namespace mlir {
@@ -39,7 +42,15 @@ struct CPURunnerOptions {
   /// Threads of the compiled code (the pipeline's `threads`); 0 keeps the
   /// value in `pipelineOptions` (default 1).
   unsigned threads = 0;
+  /// Directory of compiled objects keyed by a hash of everything that
+  /// determines the code (the module, the entry, the options, the host CPU,
+  /// the compiler itself); empty: compile every time.
+  std::string cacheDirectory;
 };
+
+/// The default compile cache: $RAF_COMPILE_CACHE, else
+/// $XDG_CACHE_HOME/raf-mlir, else ~/.cache/raf-mlir; empty if none is set.
+std::string getDefaultCompileCacheDirectory();
 
 /// The cores this process may run on (its CPU affinity), at least 1.
 unsigned getAvailableCores();
@@ -61,6 +72,9 @@ public:
   /// optimisation, code generation).
   double getPipelineMilliseconds() const { return pipelineMilliseconds; }
   double getLLVMMilliseconds() const { return llvmMilliseconds; }
+  /// "hit" (loaded from the compile cache), "miss" (compiled and stored) or
+  /// "off".
+  llvm::StringRef getCacheStatus() const { return cacheStatus; }
 
   /// Calls the function. Arguments must have the function's argument types.
   /// If `callMilliseconds` is given, it receives the wall time of the call
@@ -76,8 +90,14 @@ private:
   /// models, vector widths); it must outlive the engine, which optimises and
   /// compiles the module when its entry is first looked up.
   std::unique_ptr<llvm::TargetMachine> optimizationMachine;
+  /// Compiled now, or loaded from the compile cache: one of the two holds
+  /// the code `entry` points into.
   std::unique_ptr<mlir::ExecutionEngine> engine;
+  std::unique_ptr<llvm::orc::LLJIT> cachedCode;
+  /// The packed wrapper `_mlir__mlir_ciface_<name>`: one void* per argument.
+  void (*entry)(void **) = nullptr;
   double pipelineMilliseconds = 0, llvmMilliseconds = 0;
+  llvm::StringRef cacheStatus = "off";
   std::string symbol;
   mlir::Location location = mlir::UnknownLoc();
   llvm::SmallVector<mlir::RankedTensorType> argumentTypes;
