@@ -1430,18 +1430,27 @@ def import_onnx(model: Union[onnx.ModelProto, str, Path], *,
         FrontendError: an invalid model, an opset older than 13, dynamic
             shapes, or another translation failure.
     """
+    path = None
     if not isinstance(model, onnx.ModelProto):
-        model = onnx.load(str(model))
+        # Weights in external data files (models over protobuf's 2 GB limit)
+        # are loaded after checking and shape inference, which need only
+        # their shapes: a proto with them inline could not be serialised.
+        path = Path(model)
+        model = onnx.load(str(path), load_external_data=False)
+    external = any(t.data_location == onnx.TensorProto.EXTERNAL
+                   for t in model.graph.initializer)
     opset = _default_opset(model)
     if opset < MIN_OPSET:
         raise FrontendError(f"the model uses ONNX opset {opset}; the ONNX frontend needs "
                             f"opset {MIN_OPSET} or later (convert it with "
                             "onnx.version_converter.convert_version)")
     try:
-        onnx.checker.check_model(model)
+        onnx.checker.check_model(str(path) if path is not None and external else model)
         model = onnx.shape_inference.infer_shapes(model, check_type=True, strict_mode=True)
     except (onnx.checker.ValidationError, onnx.shape_inference.InferenceError) as error:
         raise FrontendError(f"invalid ONNX model: {error}") from None
+    if path is not None and external:
+        onnx.external_data_helper.load_external_data_for_model(model, str(path.parent))
 
     converter = _Converter(model, opset, function_name, params_as_constants)
     results = converter.run()

@@ -254,6 +254,25 @@ def test_torch_onnx_export(tools, tmp_path):
         np.testing.assert_allclose(outputs[0], expected, rtol=1e-4, atol=1e-5)
 
 
+def test_external_data(tools, tmp_path):
+    """Weights in an external data file (how models over 2 GB are stored)."""
+    model = conv_net()
+    inputs = random_inputs(model)
+    expected = evaluate(model, inputs)[0]
+    w1 = numpy_helper.to_array(model.graph.initializer[0])
+    path = tmp_path / "conv_net.onnx"
+    # (save_model moves the initializers of `model` itself to the file.)
+    onnx.save_model(model, str(path), save_as_external_data=True,
+                    all_tensors_to_one_file=True, location="conv_net.data", size_threshold=0)
+    assert (tmp_path / "conv_net.data").exists()
+    imported = import_onnx(path, example_inputs=inputs)
+    assert [a.name for a in imported.arguments][1:3] == ["w1", "b1"]
+    np.testing.assert_array_equal(imported.params["w1"], w1)
+    outputs, _ = run_raf(imported, inputs, tools["run"], target="interp",
+                         workdir=tmp_path / "run")
+    np.testing.assert_allclose(outputs[0], expected, rtol=1e-4, atol=1e-5)
+
+
 def test_command_line(tools, tmp_path):
     path = tmp_path / "mlp.onnx"
     onnx.save(mlp(), str(path))
