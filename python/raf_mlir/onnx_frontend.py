@@ -929,7 +929,8 @@ def _recurrent(c: _Converter, node, attrs) -> List[Value]:
     The input projection of a direction is one ``nn.dense`` over every time
     step. Gate orders are ONNX's: i, o, f, c for LSTM and z, r, h for GRU.
     """
-    op, hint = node.op_type, node.output[0] or node.name or op.lower()
+    op = node.op_type
+    hint = node.output[0] or node.name or op.lower()
     x, w_all, r_all = c.tensor(0), c.tensor(1), c.tensor(2)
     if "clip" in attrs:
         raise c.unsupported("cell clipping ('clip')")
