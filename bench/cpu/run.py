@@ -1,151 +1,867 @@
 #!/usr/bin/python3
-"""CPU forward latency: RAF-MLIR (--raf-cpu-pipeline + LLVM JIT) vs PyTorch eager.
+"""CPU benchmark: RAF-MLIR (raf-run --target=cpu) vs PyTorch eager, forward and training step.
 
-Models: torchvision ResNet-18 (batch 1, 3x224x224) and one BERT-base encoder
-layer (d_model 768, 12 heads, feed-forward 3072, GELU, sequence 128, batch 1).
-Both sides run the same weights and inputs, one after the other in this
-process tree, so the ratios compare like with like. Each side reports the
-median of --repeat timed runs after one warm-up run; compilation time is not
-included on our side (raf-run compiles once, then times only calls).
+For every model, in one run and one after the other on the same weights and
+inputs:
 
-Our compiled code is single-threaded, so the primary comparison is against
-PyTorch restricted to one thread; PyTorch with its default thread count is
-reported as well.
+* forward: the model imported with the torch.fx frontend (eval mode),
+  compiled by ``raf-run --target=cpu`` (``--raf-cpu-pipeline`` + LLVM JIT),
+  against PyTorch eager under ``torch.no_grad()``;
+* training step: the model with its loss (cross-entropy for classifiers,
+  mean squared error against a random target for the encoder layer and the
+  dense layer) imported in training mode (batch norm on batch statistics),
+  turned into ``@train_step`` by ``raf-opt --raf-training-pipeline``
+  (autodiff + SGD, lr 0.01) and run by ``raf-run --entry=train_step``,
+  against PyTorch's ``zero_grad(); loss = f(x, y); loss.backward();
+  torch.optim.SGD.step()``;
 
-Usage: bench/cpu/run.py [--repeat N] [--out bench/results/cpu.md]
+each at 1 thread (``raf-run --threads=1``, ``torch.set_num_threads(1)``) and
+at all threads (``--threads=N``, ``torch.set_num_threads(N)``, N =
+``os.cpu_count()``). Times are medians of the timed runs after one warm-up
+(ours: ``raf-run --repeat``, which times only the call of the compiled code).
+FLOPs are counted by ``flops.py`` (convolutions and matrix products PyTorch
+executes, backward included); the peak is measured by ``peak.c``.
+
+Numerics are checked in the same run: forward, the max abs difference of the
+outputs; training, the loss and the parameter update (new - old) against
+PyTorch's, as ``||upd_ours - upd_torch|| / ||upd_torch||`` over all
+parameters, and ours and PyTorch's against PyTorch's step in float64.
+
+Compile times are raf-run's ``compile:`` line (with --no-compile-cache) and
+the wall time of raf-opt. Failures (import, raf-opt, raf-run) are recorded
+in the tables with their first error line. bench/cpu/README.md describes
+the method and reads the results.
+
+Usage: bench/cpu/run.py [--quick] [--models a,b,...] [--modes forward,train]
+                        [--repeat N] [--train-repeat N] [--threads 1,N]
+                        [--out bench/results/cpu.md]
 """
 
+from __future__ import annotations
+
 import argparse
-import json
+import copy
+import datetime
 import os
-import platform
 import pathlib
+import platform
 import re
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Optional, Tuple
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
 sys.path.insert(0, str(ROOT / "python"))
+sys.path.insert(0, str(HERE))
 
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
+import torch.nn as nn  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
 import torchvision  # noqa: E402
 
+import flops  # noqa: E402
 from raf_mlir.torch_frontend import import_module  # noqa: E402
 
-
-def build_dir() -> pathlib.Path:
-    return pathlib.Path(os.environ.get("RAF_BUILD_DIR", ROOT / "build"))
-
-
-def bert_layer() -> torch.nn.Module:
-    return torch.nn.TransformerEncoderLayer(
-        d_model=768, nhead=12, dim_feedforward=3072, dropout=0.1,
-        activation="gelu", batch_first=True)
+LR = 0.01
+START = time.perf_counter()
+# Options every raf-run call gets (--no-compile-cache when raf-run has a
+# compile cache: compile times are measured, not looked up).
+RAF_RUN_OPTIONS: List[str] = []
+PEAK_VECTOR_BITS = ["?"]  # the peak probe's vector width
 
 
-MODELS = {
-    "ResNet-18 (1x3x224x224)":
-        (lambda: torchvision.models.resnet18(), (1, 3, 224, 224)),
-    "BERT-base encoder layer (seq 128)":
-        (bert_layer, (1, 128, 768)),
+def log(message: str) -> None:
+    elapsed = time.perf_counter() - START
+    print(f"[{int(elapsed) // 60:3d}:{int(elapsed) % 60:02d}] {message}", flush=True)
+
+
+# ---------------------------------------------------------------------------
+# Models
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Spec:
+    title: str
+    factory: Callable[[], nn.Module]
+    shape: Tuple[int, ...]
+    loss: str  # "cross_entropy" (1000 classes) or "mse"
+
+
+def bert_layer() -> nn.Module:
+    return nn.TransformerEncoderLayer(d_model=768, nhead=12, dim_feedforward=3072,
+                                      dropout=0.0, activation="gelu", batch_first=True)
+
+
+MODELS: Dict[str, Spec] = {
+    "resnet18": Spec("ResNet-18", torchvision.models.resnet18, (1, 3, 224, 224),
+                     "cross_entropy"),
+    "resnet50": Spec("ResNet-50", torchvision.models.resnet50, (1, 3, 224, 224),
+                     "cross_entropy"),
+    "mobilenet_v2": Spec("MobileNetV2", torchvision.models.mobilenet_v2, (1, 3, 224, 224),
+                         "cross_entropy"),
+    "alexnet": Spec("AlexNet", torchvision.models.alexnet, (1, 3, 224, 224), "cross_entropy"),
+    "vgg11": Spec("VGG-11", torchvision.models.vgg11, (1, 3, 224, 224), "cross_entropy"),
+    "bert_layer": Spec("BERT-base encoder layer (seq 128)", bert_layer, (1, 128, 768), "mse"),
+    "dense_b1": Spec("dense 9216->4096, batch 1", lambda: nn.Linear(9216, 4096), (1, 9216),
+                     "mse"),
+    "dense_b64": Spec("dense 9216->4096, batch 64", lambda: nn.Linear(9216, 4096), (64, 9216),
+                      "mse"),
 }
+QUICK_MODELS = ["dense_b1", "resnet18"]
 
 
-def torch_median_ms(model, example, repeat, threads):
+class WithLoss(nn.Module):
+    """The model and its loss: ``forward(x, target) -> scalar loss``."""
+
+    def __init__(self, model: nn.Module, loss: str) -> None:
+        super().__init__()
+        self.model = model
+        self.kind = loss
+
+    def forward(self, x: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+        y = self.model(x)
+        if self.kind == "cross_entropy":
+            return F.cross_entropy(y, target)
+        d = y - target
+        return (d * d).mean()
+
+
+def make_model(spec: Spec) -> nn.Module:
+    torch.manual_seed(0)
+    model = spec.factory()
+    # Dropout is not imported in training mode (random masks): p = 0 on both
+    # sides (eval mode is unaffected).
+    for module in model.modules():
+        if isinstance(module, nn.modules.dropout._DropoutNd):
+            module.p = 0.0
+    return model
+
+
+def make_data(spec: Spec, model: nn.Module) -> Tuple[torch.Tensor, torch.Tensor]:
+    generator = torch.Generator().manual_seed(1)
+    x = torch.randn(*spec.shape, generator=generator)
+    if spec.loss == "cross_entropy":
+        target = torch.randint(0, 1000, (spec.shape[0],), generator=generator)
+    else:
+        with torch.no_grad():
+            shape = model.eval()(x).shape
+        target = torch.randn(*shape, generator=generator)
+    return x, target
+
+
+# ---------------------------------------------------------------------------
+# Measurements
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class RafRun:
+    median_ms: Optional[float] = None
+    min_ms: Optional[float] = None
+    pipeline_ms: Optional[float] = None
+    llvm_ms: Optional[float] = None
+    error: Optional[str] = None  # one line for the table
+    details: Optional[str] = None  # the first lines of stderr
+    outputs: List[np.ndarray] = field(default_factory=list)
+
+
+def error_summary(stderr: str, returncode: int) -> Tuple[str, str]:
+    """(one line for the table, a few lines for the failure list)."""
+    lines = [line.rstrip() for line in stderr.splitlines() if line.strip()]
+    first = next((line for line in lines if "error" in line.lower()), None)
+    if returncode < 0:
+        import signal
+        try:
+            name = signal.Signals(-returncode).name
+        except ValueError:
+            name = f"signal {-returncode}"
+        head = f"crashed ({name})"
+        first = f"{head}: {first}" if first else head
+    if first is None:
+        first = lines[0] if lines else f"exit code {returncode}"
+    first = re.sub(r"\s+", " ", first).replace("|", "/")
+    first = re.sub(r"^\S*/", "", first)  # drop directories of a leading file path
+    if len(first) > 160:
+        first = first[:157] + "..."
+    return first, "\n".join(lines[:12])
+
+
+def run_raf(tool: pathlib.Path, mlir: pathlib.Path, entry: str, inputs: List[pathlib.Path],
+            num_outputs: int, threads: int, repeat: int, workdir: pathlib.Path,
+            timeout: float) -> RafRun:
+    outputs = [workdir / f"out_{threads}_{i:03d}.npy" for i in range(num_outputs)]
+    command = [str(tool), str(mlir), f"--entry={entry}", "--target=cpu",
+               f"--threads={threads}", f"--repeat={repeat}", *RAF_RUN_OPTIONS,
+               *[f"--input={p}" for p in inputs], *[f"--output={p}" for p in outputs]]
+    try:
+        run = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return RafRun(error=f"timed out after {timeout:.0f} s",
+                      details=f"timed out after {timeout:.0f} s")
+    if run.returncode != 0:
+        line, details = error_summary(run.stderr, run.returncode)
+        return RafRun(error=line, details=details)
+    result = RafRun()
+    timing = re.search(r"timing: runs=\d+ median-ms=([0-9.]+) min-ms=([0-9.]+)", run.stdout)
+    compile_ = re.search(r"compile: pipeline-ms=([0-9.]+) llvm-ms=([0-9.]+)", run.stdout)
+    if not timing:
+        return RafRun(error="no timing line in raf-run's output", details=run.stdout[-2000:])
+    result.median_ms = float(timing.group(1))
+    result.min_ms = float(timing.group(2))
+    if compile_:
+        result.pipeline_ms = float(compile_.group(1))
+        result.llvm_ms = float(compile_.group(2))
+    result.outputs = [np.load(p) for p in outputs]
+    for p in outputs:
+        p.unlink()
+    return result
+
+
+def timed_runs(estimate_ms: float, repeat: int, budget_s: float) -> int:
+    """Runs to time: ``repeat``, fewer (at least 3) when they would take
+    longer than ``budget_s`` seconds at ``estimate_ms`` each."""
+    if estimate_ms <= 0:
+        return repeat
+    return max(min(repeat, 3), min(repeat, int(budget_s * 1e3 / estimate_ms)))
+
+
+def torch_median_ms(call: Callable[[], None], repeat: int, threads: int,
+                    budget_s: float) -> Tuple[float, float]:
+    """(median, min) ms of the timed calls."""
     previous = torch.get_num_threads()
     torch.set_num_threads(threads)
     try:
-        with torch.no_grad():
-            model(example)  # warm-up
-            times = []
-            for _ in range(repeat):
-                start = time.perf_counter()
-                model(example)
-                times.append((time.perf_counter() - start) * 1e3)
+        start = time.perf_counter()
+        call()  # warm-up
+        warm_up_ms = (time.perf_counter() - start) * 1e3
+        times = []
+        for _ in range(timed_runs(warm_up_ms, repeat, budget_s)):
+            start = time.perf_counter()
+            call()
+            times.append((time.perf_counter() - start) * 1e3)
     finally:
         torch.set_num_threads(previous)
-    return statistics.median(times)
+    return statistics.median(times), min(times)
 
 
-def raf_median_ms(imported, example, workdir, repeat, reference):
-    """Compiles and times the model with raf-run; checks the result too."""
-    imported.write(workdir)
-    manifest = json.loads((workdir / "manifest.json").read_text())
-    inputs = [f"--input={workdir / entry['npy']}"
-              for entry in manifest["arguments"]]
-    output = workdir / "output.npy"
-    command = [str(build_dir() / "bin" / "raf-run"), str(workdir / manifest["mlir"]),
-               f"--entry={manifest['function']}", "--target=cpu",
-               *inputs, f"--output={output}", f"--repeat={repeat}"]
-    print("   ", " ".join(command[:4]), "...", flush=True)
-    run = subprocess.run(command, capture_output=True, text=True)
-    if run.returncode != 0:
-        raise RuntimeError(f"raf-run failed:\n{run.stderr}")
-    match = re.search(r"median-ms=([0-9.]+)", run.stdout)
-    error = float(np.abs(np.load(output) - reference).max())
-    return float(match.group(1)), error
+def measure_both(side: "Side", label: str, ours: Callable[[int, int], "RafRun"],
+                 torch_call: Callable[[], None], repeat: int, threads_list: List[int],
+                 budget_s: float) -> None:
+    """PyTorch, then ours, at each thread count. Our run count is chosen
+    from PyTorch's time (times the ratio at the previous thread count)."""
+    ratio = 1.0
+    for threads in threads_list:
+        log(f"  {label}: PyTorch, {threads} thread(s)")
+        torch_ms, torch_min = torch_median_ms(torch_call, repeat, threads, budget_s)
+        side.torch_ms[threads] = torch_ms
+        side.torch_min_ms[threads] = torch_min
+        log(f"    {torch_ms:.2f} ms")
+        log(f"  {label}: raf-run --threads={threads}")
+        run = ours(threads, timed_runs(torch_ms * ratio, repeat, budget_s))
+        side.ours[threads] = run
+        if run.error:
+            log(f"    error: {run.error}")
+        else:
+            ratio = run.median_ms / torch_ms
+            log(f"    {run.median_ms:.2f} ms (compile {fmt_s(run.pipeline_ms)} + "
+                f"{fmt_s(run.llvm_ms)} s)")
 
 
-def main():
+@dataclass
+class Side:
+    """One mode (forward or training step) of one model."""
+
+    flop: Optional[int] = None
+    ours: Dict[int, RafRun] = field(default_factory=dict)  # threads -> run
+    torch_ms: Dict[int, float] = field(default_factory=dict)  # median
+    torch_min_ms: Dict[int, float] = field(default_factory=dict)
+    error: Optional[str] = None  # a failure before raf-run (import, raf-opt)
+    details: Optional[str] = None
+    checks: Dict[int, str] = field(default_factory=dict)  # threads -> numerics
+    autodiff_ms: Optional[float] = None  # raf-opt --raf-training-pipeline
+
+
+@dataclass
+class Result:
+    key: str
+    title: str
+    forward: Side = field(default_factory=Side)
+    train: Side = field(default_factory=Side)
+
+
+def measure_forward(spec: Spec, args, tools, threads_list, workdir: pathlib.Path) -> Side:
+    side = Side()
+    model = make_model(spec).eval()
+    x, _ = make_data(spec, model)
+    side.flop, _ = flops.count(lambda: model(x))
+    with torch.no_grad():
+        reference = model(x).numpy()
+    log("  forward: importing")
+    try:
+        imported = import_module(model, (x,), function_name="forward")
+    except Exception as error:  # noqa: BLE001 - recorded, not hidden
+        side.error = f"import failed: {type(error).__name__}: {str(error).splitlines()[0]}"
+        side.details = str(error)
+        return side
+    directory = workdir / "forward"
+    mlir = imported.write(directory)
+    inputs = [directory / a.npy for a in imported.arguments]
+
+    def call():
+        with torch.no_grad():
+            model(x)
+
+    def ours(threads: int, repeat: int) -> RafRun:
+        return run_raf(tools["raf-run"], mlir, "forward", inputs, imported.num_results,
+                       threads, repeat, directory, args.timeout)
+    measure_both(side, "forward", ours, call, args.repeat, threads_list, args.budget)
+    scale = float(np.abs(reference).max())
+    for threads, run in side.ours.items():
+        if run.outputs:
+            diff = float(np.abs(run.outputs[0] - reference).max())
+            side.checks[threads] = f"{diff:.1e} (max \\|out\\| {scale:.1e})"
+    shutil.rmtree(directory, ignore_errors=True)
+    return side
+
+
+def measure_train(spec: Spec, args, tools, threads_list, workdir: pathlib.Path) -> Side:
+    side = Side()
+    model = make_model(spec)
+    x, target = make_data(spec, model)
+    wrapped = WithLoss(model, spec.loss).train()
+
+    # FLOPs of one step, and PyTorch's step from the initial weights (the
+    # reference for our numerics), on copies.
+    counted = copy.deepcopy(wrapped).train()
+    side.flop, _ = flops.count(lambda: counted(x, target).backward())
+    references = {}
+    for dtype in (torch.float32, torch.float64):
+        reference_model = copy.deepcopy(wrapped).train().to(dtype)
+        optimizer = torch.optim.SGD(reference_model.parameters(), lr=LR)
+        optimizer.zero_grad()
+        loss = reference_model(x.to(dtype),
+                               target.to(dtype) if target.is_floating_point() else target)
+        loss.backward()
+        optimizer.step()
+        references[dtype] = (float(loss), {n: p.detach().numpy().astype(np.float64)
+                                           for n, p in reference_model.named_parameters()})
+        del reference_model, optimizer, loss
+    reference_loss, reference_params = references[torch.float32]
+    exact_params = references[torch.float64][1]
+
+    log("  training step: importing (training mode)")
+    try:
+        imported = import_module(wrapped, (x, target), function_name="main", training=True)
+    except Exception as error:  # noqa: BLE001
+        side.error = f"import failed: {type(error).__name__}: {str(error).splitlines()[0]}"
+        side.details = str(error)
+        return side
+    parameters = dict(wrapped.named_parameters())
+    grad = [a for a in imported.arguments if a.name in parameters]
+    others = [a for a in imported.arguments if a.name not in parameters]
+    directory = workdir / "train"
+    forward_mlir = imported.write(directory)
+    step = directory / "step.mlir"
+    options = (f"requires-grad={','.join(str(a.index) for a in grad)} "
+               f"optimizer=sgd lr={LR}")
+    log("  training step: raf-opt --raf-training-pipeline")
+    start = time.perf_counter()
+    try:
+        made = subprocess.run([str(tools["raf-opt"]), str(forward_mlir),
+                               f"--raf-training-pipeline={options}", "-o", str(step)],
+                              capture_output=True, text=True, timeout=args.timeout)
+    except subprocess.TimeoutExpired:
+        side.error = f"raf-opt --raf-training-pipeline timed out after {args.timeout:.0f} s"
+        return side
+    side.autodiff_ms = (time.perf_counter() - start) * 1e3
+    if made.returncode != 0:
+        line, details = error_summary(made.stderr, made.returncode)
+        side.error = f"raf-opt --raf-training-pipeline: {line}"
+        side.details = details
+        return side
+    # @train_step(params in requires-grad order, other arguments in order)
+    #   -> (loss, running statistics..., new params...)
+    inputs = [directory / a.npy for a in grad + others]
+    num_aux = imported.num_results - 1
+    num_outputs = 1 + num_aux + len(grad)
+    initial = {a.name: np.load(directory / a.npy) for a in grad}
+    # PyTorch's steps run on a copy (they change its weights).
+    timed = copy.deepcopy(wrapped).train()
+    sgd = torch.optim.SGD(timed.parameters(), lr=LR)
+
+    def call():
+        sgd.zero_grad()
+        timed(x, target).backward()
+        sgd.step()
+
+    def ours(threads: int, repeat: int) -> RafRun:
+        return run_raf(tools["raf-run"], step, "train_step", inputs, num_outputs, threads,
+                       repeat, directory, args.timeout)
+    measure_both(side, "training step", ours, call, args.train_repeat, threads_list,
+                 args.budget)
+    def update_error(new: Dict[str, np.ndarray], reference: Dict[str, np.ndarray]):
+        """||upd - upd_ref|| / ||upd_ref|| over all parameters, and the
+        parameter contributing most to the numerator with its own ratio."""
+        num = den = 0.0
+        worst = (-1.0, "", 0.0)
+        for a in grad:
+            update = new[a.name] - initial[a.name]
+            reference_update = reference[a.name] - initial[a.name]
+            error = float(((update - reference_update) ** 2).sum())
+            size = float((reference_update ** 2).sum())
+            num += error
+            den += size
+            if error > worst[0]:
+                worst = (error, a.name, (error / size) ** 0.5 if size > 0 else float("inf"))
+        return ((num / den) ** 0.5 if den > 0 else float("nan")), worst
+
+    torch_exact, _ = update_error(reference_params, exact_params)
+    for threads, run in side.ours.items():
+        if not run.outputs:
+            continue
+        loss = float(run.outputs[0])
+        new = {a.name: o.astype(np.float64) for a, o in zip(grad, run.outputs[1 + num_aux:])}
+        ours_torch, worst = update_error(new, reference_params)
+        ours_exact, _ = update_error(new, exact_params)
+        loss_rel = abs(loss - reference_loss) / max(abs(reference_loss), 1e-30)
+        name = worst[1][len("model."):] if worst[1].startswith("model.") else worst[1]
+        side.checks[threads] = (
+            f"loss {loss:.5g} vs {reference_loss:.5g} (rel {loss_rel:.0e}); update rel diff "
+            f"{ours_torch:.1e} (most: `{name}` {worst[2]:.0e}); vs f64: ours "
+            f"{ours_exact:.0e}, PyTorch {torch_exact:.0e}")
+    shutil.rmtree(directory, ignore_errors=True)
+    return side
+
+
+# ---------------------------------------------------------------------------
+# Machine
+# ---------------------------------------------------------------------------
+
+
+def build_peak_probe(workdir: pathlib.Path) -> Optional[pathlib.Path]:
+    """bench/cpu/peak.c compiled with gcc -O3 -march=native (None without gcc)."""
+    compiler = shutil.which("gcc") or shutil.which("cc")
+    if not compiler:
+        return None
+    binary = workdir / "peak"
+    subprocess.run([compiler, "-O3", "-march=native", "-pthread", str(HERE / "peak.c"),
+                    "-o", str(binary)], check=True)
+    return binary
+
+
+def measure_peak(binary: Optional[pathlib.Path], threads_list: List[int],
+                 seconds: float) -> Dict[int, Tuple[float, float]]:
+    """{threads: (hardware GFLOP/s per CPU time, delivered GFLOP/s per wall
+    time)} of the peak probe ((0, 0) without a probe)."""
+    peaks = {t: (0.0, 0.0) for t in threads_list}
+    if binary is None:
+        return peaks
+    for threads in threads_list:
+        out = subprocess.run([str(binary), str(threads), str(seconds)], capture_output=True,
+                             text=True, check=True).stdout
+        PEAK_VECTOR_BITS[0] = re.search(r"vector-bits=(\d+)", out).group(1)
+        peaks[threads] = (float(re.search(r"gflops-cpu-time=([0-9.]+)", out).group(1)),
+                          float(re.search(r"gflops=([0-9.]+)", out).group(1)))
+    return peaks
+
+
+def peak_text(peaks: Dict[int, Tuple[float, float]]) -> str:
+    return ", ".join(f"{t} thread{'s' if t > 1 else ''}: {hw:.1f} ({wall:.1f} delivered)"
+                     for t, (hw, wall) in peaks.items())
+
+
+def machine_description() -> str:
+    model = platform.processor() or "x86_64"
+    try:
+        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{os.cpu_count()} cores, {model}"
+
+
+def torch_blas() -> str:
+    config = torch.__config__.show()
+    blas = re.search(r"BLAS_INFO=([^,\s]+)", config)
+    dnn = re.search(r"MKL-DNN v([0-9.]+)", config)
+    return (f"BLAS_INFO={blas.group(1) if blas else '?'}"
+            + (f", oneDNN (MKL-DNN) v{dnn.group(1)}" if dnn else ""))
+
+
+def uptime() -> str:
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "load average: " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def git_commit() -> str:
+    try:
+        return subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                              capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "?"
+
+
+# ---------------------------------------------------------------------------
+# Report
+# ---------------------------------------------------------------------------
+
+
+def fmt_s(ms: Optional[float]) -> str:
+    if ms is None:
+        return "-"
+    return f"{ms / 1e3:.2f}" if ms < 10e3 else f"{ms / 1e3:.1f}"
+
+
+def fmt_ms(ms: Optional[float]) -> str:
+    if ms is None:
+        return "-"
+    return f"{ms:.1f}" if ms >= 10 else f"{ms:.2f}"
+
+
+def fmt_rate(flop: Optional[int], ms: Optional[float], peak: float) -> str:
+    if not flop or not ms:
+        return "-"
+    gflops = flop / ms / 1e6
+    percent = f" ({100 * gflops / peak:.1f} %)" if peak else ""
+    return f"{gflops:.1f}{percent}"
+
+
+def ours_cell(side: Side, threads: int, first: bool) -> Tuple[str, Optional[float]]:
+    """(table text, time in ms or None) of our run at ``threads``."""
+    run = side.ours.get(threads)
+    if side.error:
+        return (f"**failed:** {side.error.replace('|', '/')}" if first
+                else "failed (see above)"), None
+    if run is None:
+        return "-", None
+    if run.error:
+        return f"**failed:** {run.error}", None
+    return f"{fmt_ms(run.median_ms)} ({fmt_ms(run.min_ms)})", run.median_ms
+
+
+def mode_table(results: List[Result], mode: str, threads_list: List[int],
+               peaks: Dict[int, float]) -> List[str]:
+    lines = ["| model | GFLOP | threads | ours ms (min) | PyTorch ms (min) | ours / PyTorch |"
+             " ours GFLOP/s (% peak) | PyTorch GFLOP/s (% peak) | numerics vs PyTorch |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for result in results:
+        side = getattr(result, mode)
+        flop = f"{side.flop / 1e9:.3f}" if side.flop else "-"
+        for t in threads_list:
+            ours, ours_ms = ours_cell(side, t, t == threads_list[0])
+            torch_ms = side.torch_ms.get(t)
+            torch_text = "-" if torch_ms is None else \
+                f"{fmt_ms(torch_ms)} ({fmt_ms(side.torch_min_ms.get(t))})"
+            ratio = f"{ours_ms / torch_ms:.2f}" if ours_ms and torch_ms else "-"
+            lines.append(
+                f"| {result.title} | {flop} | {t} | {ours} | {torch_text} | {ratio} |"
+                f" {fmt_rate(side.flop, ours_ms, peaks.get(t, 0.0))} |"
+                f" {fmt_rate(side.flop, torch_ms, peaks.get(t, 0.0))} |"
+                f" {side.checks.get(t, '-')} |")
+    return lines
+
+
+def summary_table(results: List[Result], modes: List[str],
+                  threads_list: List[int]) -> List[str]:
+    """Ours / PyTorch per model, mode and thread count, and compile times."""
+    header, rule = "| model |", "|---|"
+    names = {"forward": "forward", "train": "training step"}
+    for mode in modes:
+        for t in threads_list:
+            header += f" {names[mode]} {t}T: ours / PyTorch ms |"
+            rule += "---:|"
+    for mode in modes:
+        header += f" {names[mode]} compile s |"
+        rule += "---:|"
+    lines = [header, rule]
+    for result in results:
+        row = f"| {result.title} |"
+        for mode in modes:
+            side = getattr(result, mode)
+            for t in threads_list:
+                _, ours_ms = ours_cell(side, t, True)
+                torch_ms = side.torch_ms.get(t)
+                if ours_ms and torch_ms:
+                    row += (f" {fmt_ms(ours_ms)} / {fmt_ms(torch_ms)} = "
+                            f"**{ours_ms / torch_ms:.2f}** |")
+                elif side.error or (side.ours.get(t) and side.ours[t].error):
+                    row += f" failed / {fmt_ms(torch_ms)} |"
+                else:
+                    row += " - |"
+        for mode in modes:
+            side = getattr(result, mode)
+            run = side.ours.get(threads_list[0])
+            total = (run.pipeline_ms + run.llvm_ms + (side.autodiff_ms or 0.0)
+                     if run and run.pipeline_ms is not None else None)
+            row += f" {fmt_s(total)} |"
+        lines.append(row)
+    return lines
+
+
+def compile_table(results: List[Result], modes: List[str],
+                  threads_list: List[int]) -> List[str]:
+    header, rule = "| model |", "|---|"
+    if "forward" in modes:
+        for t in threads_list:
+            header += f" forward {t}T: pipeline + LLVM s |"
+            rule += "---:|"
+    if "train" in modes:
+        header += " training: raf-opt s |"
+        rule += "---:|"
+        for t in threads_list:
+            header += f" training {t}T: pipeline + LLVM s |"
+            rule += "---:|"
+    lines = [header, rule]
+
+    def cell(run: Optional[RafRun]) -> str:
+        if run is None or run.pipeline_ms is None:
+            return "-"
+        total = run.pipeline_ms + run.llvm_ms
+        return f"{fmt_s(run.pipeline_ms)} + {fmt_s(run.llvm_ms)} = **{fmt_s(total)}**"
+
+    for result in results:
+        row = f"| {result.title} |"
+        if "forward" in modes:
+            for t in threads_list:
+                row += f" {cell(result.forward.ours.get(t))} |"
+        if "train" in modes:
+            row += f" {fmt_s(result.train.autodiff_ms)} |"
+            for t in threads_list:
+                row += f" {cell(result.train.ours.get(t))} |"
+        lines.append(row)
+    return lines
+
+
+def failures(results: List[Result]) -> List[str]:
+    lines = []
+    for result in results:
+        for mode, side in (("forward", result.forward), ("training step", result.train)):
+            entries = []
+            if side.error:
+                entries.append(("", side.details or side.error))
+            for t, run in side.ours.items():
+                if run.error:
+                    entries.append((f", --threads={t}", run.details or run.error))
+            for suffix, text in entries:
+                lines += ["", f"{result.title}, {mode}{suffix}:", "", "```",
+                          text.strip(), "```"]
+    return lines
+
+
+def report(results: List[Result], args, modes: List[str], threads_list: List[int],
+           peak_sets, load_start: str, load_end: str, started: str, minutes: float) -> str:
+    n = threads_list[-1]
+    peaks, peaks_start, peaks_end = peak_sets
+    peak_list = ", ".join(f"{peaks[t]:.1f} GFLOP/s at {t} thread{'s' if t > 1 else ''}"
+                          for t in threads_list)
+    argv, shown = sys.argv[1:], []
+    while argv:
+        a = argv.pop(0)
+        if a == "--out":
+            argv = argv[1:]
+        elif not a.startswith("--out="):
+            shown.append(a)
+    command = " ".join(["bench/cpu/run.py", *shown])
+    lines = [
+        "# CPU benchmark: RAF-MLIR vs PyTorch eager (forward and training step)",
+        "",
+        f"Generated by `{command}` on {started} (commit {git_commit()}; {minutes:.0f} "
+        "minutes); bench/cpu/README.md explains the method and reads the results.",
+        "",
+        f"- Machine: {machine_description()}. fp32 peak measured by `bench/cpu/peak.c` "
+        f"(an FMA loop on 16 independent {PEAK_VECTOR_BITS[0]}-bit accumulators per thread, "
+        "gcc -O3 -march=native; FLOP per second of each thread's CPU time, summed): "
+        f"**{peak_list}**. % peak compares with the peak at the same thread count. The "
+        "probe's FLOP per wall-clock second shows what the machine delivered while it ran "
+        f"(other work takes turns on the cores): before the models, GFLOP/s "
+        f"{peak_text(peaks_start)}; after, {peak_text(peaks_end)}.",
+        f"- Load: at start `{load_start}`; at end `{load_end}`. Other work shares the "
+        "machine when the load is above 0; every time below is wall-clock, so it "
+        "includes waiting for the cores, and multi-threaded runs suffer most.",
+        f"- PyTorch {torch.__version__}: {torch_blas()} (`torch.__config__.show()`): "
+        "matrix products (`nn.Linear`, attention) go to the reference BLAS when "
+        "BLAS_INFO=generic, convolutions to oneDNN. Its default thread count here is "
+        f"{torch.get_num_threads()}; the {n}-thread rows set `torch.set_num_threads({n})`, "
+        f"ours `raf-run --threads={n}`.",
+        f"- Times: median of {args.repeat} (forward) / {args.train_repeat} (training step) "
+        f"timed runs after one warm-up (fewer, at least 3, when they would take more than "
+        f"{args.budget:g} s); ours is `raf-run --repeat` (the compiled call only, not "
+        "compilation or argument copies); the tables give the fastest run in parentheses, "
+        "less affected by other work on the machine. Ratio = ours / PyTorch, of the "
+        "medians (below 1: we are faster). Training: batch norm on batch statistics, "
+        f"dropout p = 0, SGD lr {LR}.",
+        "- GFLOP: 2 x multiply-accumulates of the convolutions and matrix products "
+        "PyTorch executes (forward; forward + backward for the training step), counted "
+        "by `bench/cpu/flops.py` over aten operators; the same count divides both sides' "
+        "times.",
+        "",
+        "## Summary",
+        "",
+        *summary_table(results, modes, threads_list),
+        "",
+        f"Compile s: at {threads_list[0]} thread{'s' if threads_list[0] > 1 else ''}, "
+        "`--raf-cpu-pipeline` + LLVM (+ `raf-opt --raf-training-pipeline` for the training "
+        "step); details below.",
+    ]
+    if "forward" in modes:
+        lines += [
+            "",
+            "## Forward",
+            "",
+            *mode_table(results, "forward", threads_list, peaks),
+            "",
+            "Numerics: max abs difference of our outputs from PyTorch's, and the largest "
+            "output magnitude for scale.",
+        ]
+    if "train" in modes:
+        lines += [
+            "",
+            "## Training step (forward + backward + SGD update)",
+            "",
+            *mode_table(results, "train", threads_list, peaks),
+            "",
+            "Numerics: our loss vs PyTorch's and their relative difference; the relative "
+            "difference of the parameter update (new - initial weights), "
+            "`||upd_ours - upd_torch|| / ||upd_torch||` over all parameters, "
+            "with the parameter contributing most and its own ratio; and the same measure "
+            "of ours and of PyTorch's float32 step against PyTorch's step in float64 (same "
+            "weights and data), which shows how closely float32 can follow the model at all.",
+        ]
+    lines += [
+        "",
+        "## Compile time (ours)",
+        "",
+        *compile_table(results, modes, threads_list),
+        "",
+        "`pipeline` is `--raf-cpu-pipeline`, `LLVM` LLVM's optimisation and code "
+        "generation, both as `raf-run` reports them (`compile: pipeline-ms=... "
+        "llvm-ms=...`)"
+        + ("; `raf-opt` is building `@train_step` with `--raf-training-pipeline` "
+           "(autodiff, SGD, canonicalisation; wall time including parsing and printing)"
+           if "train" in modes else "")
+        + "."
+        + (" raf-run runs with `--no-compile-cache`, so every compile is measured."
+           if "--no-compile-cache" in RAF_RUN_OPTIONS else ""),
+    ]
+    failed = failures(results)
+    if failed:
+        lines += ["", "## Failures (first lines of the error output)", *failed]
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# Main
+# ---------------------------------------------------------------------------
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=10)
+    parser.add_argument("--quick", action="store_true",
+                        help=f"models {','.join(QUICK_MODELS)} (unless --models), 2 timed "
+                             "runs (unless --repeat / --train-repeat)")
+    parser.add_argument("--models", default="",
+                        help=f"comma-separated subset of: {', '.join(MODELS)}")
+    parser.add_argument("--repeat", type=int, default=None,
+                        help="timed forward runs (default 20; --quick 2)")
+    parser.add_argument("--train-repeat", type=int, default=None,
+                        help="timed training steps (default 10; --quick 2)")
+    parser.add_argument("--modes", default="forward,train",
+                        help="forward, train or both (default)")
+    parser.add_argument("--threads", default="",
+                        help="thread counts to compare (default: 1 and os.cpu_count())")
+    parser.add_argument("--budget", type=float, default=20,
+                        help="seconds of timed runs per measurement: slow models get fewer "
+                             "runs, at least 3 (default 20)")
+    parser.add_argument("--timeout", type=float, default=1800,
+                        help="seconds per raf-run / raf-opt call")
+    parser.add_argument("--build-dir", default=os.environ.get("RAF_BUILD_DIR",
+                                                              str(ROOT / "build")))
     parser.add_argument("--out", default=str(ROOT / "bench/results/cpu.md"))
     args = parser.parse_args()
+    if args.repeat is None:
+        args.repeat = 2 if args.quick else 20
+    if args.train_repeat is None:
+        args.train_repeat = 2 if args.quick else 10
+    keys = [k.strip() for k in args.models.split(",") if k.strip()] or \
+        (QUICK_MODELS if args.quick else list(MODELS))
+    unknown = [k for k in keys if k not in MODELS]
+    if unknown:
+        parser.error(f"unknown model(s) {', '.join(unknown)}; choose from {', '.join(MODELS)}")
+    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
+    if not modes or any(m not in ("forward", "train") for m in modes):
+        parser.error("--modes takes forward, train or forward,train")
+    if args.threads:
+        threads_list = sorted({int(t) for t in args.threads.split(",")})
+    else:
+        threads_list = sorted({1, os.cpu_count() or 1})
 
-    rows = []
-    for index, (name, (factory, shape)) in enumerate(MODELS.items()):
-        print(f"[{index + 1}/{len(MODELS)}] {name}", flush=True)
-        torch.manual_seed(0)
-        model = factory().eval()
-        example = torch.randn(*shape)
-        with torch.no_grad():
-            reference = model(example).numpy()
-        print("    importing", flush=True)
-        imported = import_module(model, (example,))
-        with tempfile.TemporaryDirectory() as tmp:
-            ours, error = raf_median_ms(imported, example, pathlib.Path(tmp),
-                                        args.repeat, reference)
-        print("    PyTorch eager", flush=True)
-        torch_one = torch_median_ms(model, example, args.repeat, 1)
-        torch_all = (torch_median_ms(model, example, args.repeat,
-                                     torch.get_num_threads())
-                     if torch.get_num_threads() > 1 else torch_one)
-        rows.append((name, ours, torch_one, torch_all, error))
-        print(f"    ours {ours:.2f} ms, PyTorch 1 thread {torch_one:.2f} ms, "
-              f"max |diff| {error:.2e}", flush=True)
-
-    threads = torch.get_num_threads()
-    multi = threads > 1
-    lines = [
-        "# CPU forward latency: RAF-MLIR vs PyTorch eager",
-        "",
-        f"Machine: {os.cpu_count()} cores ({platform.processor() or 'x86_64'}); "
-        f"torch {torch.__version__} (default threads: {threads}); median of "
-        f"{args.repeat} runs after one warm-up; same weights and input on both "
-        "sides. Ratio = ours / PyTorch (lower is better; below 1 means we are "
-        "faster). Our compiled code runs on one thread.",
-        "",
-        "| model | RAF-MLIR ms | PyTorch 1 thread ms | ratio |"
-        + (f" PyTorch {threads} threads ms | ratio |" if multi else "")
-        + " max abs diff |",
-        "|---|---:|---:|---:|" + ("---:|---:|" if multi else "") + "---:|",
-    ]
-    for name, ours, one, all_threads, error in rows:
-        lines.append(f"| {name} | {ours:.2f} | {one:.2f} | {ours / one:.2f} |"
-                     + (f" {all_threads:.2f} | {ours / all_threads:.2f} |"
-                        if multi else "")
-                     + f" {error:.1e} |")
-    table = "\n".join(lines) + "\n"
+    build = pathlib.Path(args.build_dir)
+    if not build.is_absolute():
+        build = ROOT / build
+    started = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+    load_start = uptime()
+    log(f"load at start: {load_start}")
+    with tempfile.TemporaryDirectory(prefix="raf-bench-cpu-") as tmp:
+        workdir = pathlib.Path(tmp)
+        # A private copy of the tools: a rebuild during the run cannot mix
+        # two versions into one table.
+        tools = {}
+        for name in ("raf-run", "raf-opt"):
+            source = build / "bin" / name
+            if not source.exists():
+                print(f"error: {source} is missing (build the tools first)", file=sys.stderr)
+                return 1
+            tools[name] = workdir / name
+            shutil.copy2(source, tools[name])
+        help_text = subprocess.run([str(tools["raf-run"]), "--help"], capture_output=True,
+                                   text=True).stdout
+        if "--no-compile-cache" in help_text:
+            RAF_RUN_OPTIONS.append("--no-compile-cache")
+        log("measuring the fp32 peak (bench/cpu/peak.c)")
+        probe = build_peak_probe(workdir)
+        peaks_start = measure_peak(probe, threads_list, 0.1 if args.quick else 0.5)
+        log("  GFLOP/s " + peak_text(peaks_start))
+        results = []
+        for index, key in enumerate(keys):
+            spec = MODELS[key]
+            log(f"[{index + 1}/{len(keys)}] {spec.title}")
+            result = Result(key, spec.title)
+            model_dir = workdir / key
+            if "forward" in modes:
+                result.forward = measure_forward(spec, args, tools, threads_list, model_dir)
+            if "train" in modes:
+                result.train = measure_train(spec, args, tools, threads_list, model_dir)
+            results.append(result)
+            shutil.rmtree(model_dir, ignore_errors=True)
+        log("measuring the fp32 peak again")
+        peaks_end = measure_peak(probe, threads_list, 0.1 if args.quick else 0.5)
+        log("  GFLOP/s " + peak_text(peaks_end))
+    peaks = {t: max(peaks_start[t][0], peaks_end[t][0]) for t in threads_list}
+    load_end = uptime()
+    log(f"load at end: {load_end}")
+    minutes = (time.perf_counter() - START) / 60
+    text = report(results, args, modes, threads_list, (peaks, peaks_start, peaks_end),
+                  load_start, load_end, started, minutes)
+    out = pathlib.Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text)
     print()
-    print(table)
-    pathlib.Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    pathlib.Path(args.out).write_text(table)
-    print(f"written to {args.out}")
+    print(text)
+    log(f"written to {out}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""Smoke test of bench/cpu/run.py in its quickest mode: the 9216 -> 4096
+dense layer at batch 1, forward and training step, one timed run each. The
+run must finish, print its progress, and write the markdown with the peak,
+the load, the three tables (forward, training step, compile time) and a
+numeric row per table for the dense layer (times, GFLOP/s, numerics), no
+failures.
+
+Run with:  /usr/bin/python3 -m pytest python/tests/test_bench_cpu.py
+"""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from raf_tools import BUILD, RAF_OPT, RAF_RUN, REPO, require_tools  # noqa: E402
+
+require_tools(RAF_OPT, RAF_RUN)
+
+
+def table_rows(text: str, heading: str):
+    """The rows (as cell lists) of the first table after ``## heading``."""
+    section = text.split(f"## {heading}", 1)[1]
+    rows = []
+    for line in section.splitlines()[1:]:
+        if line.startswith("|"):
+            rows.append([c.strip() for c in re.split(r"(?<!\\)\|", line.strip())[1:-1]])
+        elif rows:
+            break
+    return rows
+
+
+def test_quick_dense(tmp_path):
+    out = tmp_path / "cpu.md"
+    env = dict(os.environ, RAF_BUILD_DIR=str(BUILD))
+    run = subprocess.run(
+        [sys.executable, str(REPO / "bench" / "cpu" / "run.py"), "--quick",
+         "--models", "dense_b1", "--repeat", "1", "--train-repeat", "1", "--out", str(out)],
+        capture_output=True, text=True, timeout=300, env=env)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    assert "[1/1] dense 9216->4096, batch 1" in run.stdout, run.stdout
+    assert "training step: raf-run --threads=1" in run.stdout, run.stdout
+
+    text = out.read_text()
+    assert text.startswith("# CPU benchmark")
+    assert re.search(r"fp32 peak .*\*\*[0-9.]+ GFLOP/s at 1 thread", text), text
+    assert "Load: at start" in text and "load average" in text
+    assert "BLAS_INFO=" in text
+    assert "## Failures" not in text, text
+
+    threads = sorted({1, os.cpu_count() or 1})
+    for heading in ("Forward", "Training step"):
+        header, _, *rows = table_rows(text, heading)
+        assert [r[header.index("threads")] for r in rows] == [str(t) for t in threads], rows
+        for row in rows:
+            assert row[0] == "dense 9216->4096, batch 1", row
+            assert float(row[1]) > 0.07, row  # GFLOP: 2 * 9216 * 4096 = 0.0755 forward
+            for column in ("ours ms (min)", "PyTorch ms (min)"):
+                median, fastest = re.fullmatch(r"([0-9.]+) \(([0-9.]+)\)",
+                                               row[header.index(column)]).groups()
+                assert 0 < float(fastest) <= float(median), (column, row)
+            assert float(row[header.index("ours / PyTorch")]) > 0, row
+            for column in ("ours GFLOP/s (% peak)", "PyTorch GFLOP/s (% peak)"):
+                rate = row[header.index(column)]
+                assert re.fullmatch(r"[0-9.]+ \([0-9.]+ %\)", rate), rate
+            numerics = row[header.index("numerics vs PyTorch")]
+            if heading == "Forward":
+                assert float(numerics.split()[0]) < 1e-3, numerics
+            else:
+                loss_rel = float(re.search(r"\(rel ([0-9.e+-]+)\)", numerics).group(1))
+                update = float(re.search(r"update rel diff ([0-9.e+-]+)", numerics).group(1))
+                assert loss_rel < 1e-4 and update < 1e-3, numerics
+    header, _, row = table_rows(text, "Summary")
+    assert row[0] == "dense 9216->4096, batch 1"
+    assert all(re.search(r"\*\*[0-9.]+\*\*", c) for c in row[1:1 + 2 * len(threads)]), row
+    header, _, row = table_rows(text, "Compile time")
+    assert row[0] == "dense 9216->4096, batch 1"
+    compiles = [c for h, c in zip(header, row) if "pipeline + LLVM" in h]
+    assert len(compiles) == 2 * len(threads)
+    assert all(re.search(r"= \*\*[0-9.]+\*\*", c) for c in compiles), row
