@@ -186,7 +186,10 @@ static std::string cacheKey(ModuleOp module, StringRef entry,
   module->print(os, OpPrintingFlags().printGenericOpForm());
   os << "\nentry=" << entry << "\noptions=";
   pipelineOptions.print(os);
-  os << "\nO=" << optLevel << "\ncpu=" << host.getCPU()
+  // The limit decides which static buffers compile at all
+  // (--raf-check-allocations), so a hit must not skip that check.
+  os << "\nO=" << optLevel << "\nlimit=" << raf::getAllocationLimit()
+     << "\ncpu=" << host.getCPU()
      << "\nfeatures=" << host.getFeatures().getString()
      << "\nllvm=" << LLVM_VERSION_STRING
      << "\ncompiler=" << compilerFingerprint();

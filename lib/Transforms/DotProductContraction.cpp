@@ -63,9 +63,22 @@ std::optional<DotProductForm> matchDotProduct(linalg::LinalgOp op) {
     return std::nullopt;
   FailureOr<linalg::ContractionDimensions> dims =
       linalg::inferContractionDims(op);
-  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+  if (failed(dims) || dims->m.empty() || dims->n.empty() ||
       dims->k.size() != 1)
     return std::nullopt;
+  // Several row (or column) dimensions, as after a dense of a 3-D input
+  // whose reshapes folded into the product (batch 1 x 128 rows): the
+  // largest is blocked, the others are looped over like batch dimensions.
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (SmallVector<unsigned, 2> *group : {&dims->m, &dims->n}) {
+    auto largest = llvm::max_element(
+        *group, [&](unsigned a, unsigned b) { return ranges[a] < ranges[b]; });
+    unsigned keep = *largest;
+    for (unsigned dim : *group)
+      if (dim != keep)
+        dims->batch.push_back(dim);
+    *group = {keep};
+  }
   Value a = op.getDpsInputOperand(0)->get();
   Value b = op.getDpsInputOperand(1)->get();
   Value c = op.getDpsInitOperand(0)->get();
