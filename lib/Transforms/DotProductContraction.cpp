@@ -43,8 +43,9 @@ using namespace mlir;
 namespace {
 
 /// A contraction C[batch.., m, n] += A[batch.., m, k] * B[batch.., n, k] on
-/// buffers, in any order of the batch/m/n results, with k innermost in both
-/// A and B (unit stride there) and one m, n and k loop.
+/// buffers, in any order of the batch/m/n results, with one k loop innermost
+/// in both A and B (unit stride there). `dims` has exactly one m and one n
+/// loop, the blocked ones; other row or column loops are listed as batch.
 struct DotProductForm {
   linalg::ContractionDimensions dims;
   SmallVector<int64_t> ranges;

@@ -45,8 +45,12 @@ std::optional<int64_t> tripCount(Value lower, Value upper, Value step) {
 /// counts count as large.
 int64_t estimateWork(Operation *op) {
   int64_t own = 1;
+  // Saturates at 2^40: enough to tell large from small, never overflows.
   auto multiply = [](int64_t a, int64_t b) {
-    return std::min<int64_t>(a * b, int64_t(1) << 40);
+    constexpr int64_t cap = int64_t(1) << 40;
+    if (a == 0 || b == 0)
+      return int64_t(0);
+    return a > cap / b ? cap : std::min(a * b, cap);
   };
   if (auto loop = dyn_cast<scf::ForOp>(op))
     own = tripCount(loop.getLowerBound(), loop.getUpperBound(), loop.getStep())
