@@ -67,6 +67,52 @@ int64_t estimateWork(Operation *op) {
   return multiply(own, inner);
 }
 
+/// Iterations of the parallel part that keep a few per thread.
+constexpr int64_t kParallelIterations = 16;
+
+/// Splits `loop` into a parallel loop over its shortest prefix of dimensions
+/// with kParallelIterations iterations and sequential loops over the rest.
+void keepLeadingDimensionsParallel(RewriterBase &rewriter,
+                                   scf::ParallelOp loop) {
+  unsigned numLoops = loop.getNumLoops();
+  unsigned prefix = 0;
+  int64_t iterations = 1;
+  while (prefix < numLoops && iterations < kParallelIterations) {
+    std::optional<int64_t> trips =
+        tripCount(loop.getLowerBound()[prefix], loop.getUpperBound()[prefix],
+                  loop.getStep()[prefix]);
+    if (!trips)
+      return; // unknown extents: leave the loop as it is
+    iterations *= std::max<int64_t>(*trips, 1);
+    ++prefix;
+  }
+  if (prefix == numLoops)
+    return;
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  auto outer = scf::ParallelOp::create(
+      rewriter, loc, loop.getLowerBound().take_front(prefix),
+      loop.getUpperBound().take_front(prefix),
+      loop.getStep().take_front(prefix));
+  rewriter.setInsertionPoint(outer.getBody()->getTerminator());
+  SmallVector<Value> indices(outer.getInductionVars());
+  Block *innermost = outer.getBody();
+  for (unsigned dim = prefix; dim < numLoops; ++dim) {
+    auto inner = scf::ForOp::create(rewriter, loc, loop.getLowerBound()[dim],
+                                    loop.getUpperBound()[dim],
+                                    loop.getStep()[dim]);
+    indices.push_back(inner.getInductionVar());
+    innermost = inner.getBody();
+    rewriter.setInsertionPoint(innermost->getTerminator());
+  }
+  // The old body ends in scf.reduce (no values): its operations move in
+  // front of the innermost loop's terminator.
+  Block *body = loop.getBody();
+  rewriter.eraseOp(body->getTerminator());
+  rewriter.inlineBlockBefore(body, innermost->getTerminator(), indices);
+  rewriter.eraseOp(loop);
+}
+
 struct ParallelizeLoops
     : public raf::impl::RAFParallelizeLoopsBase<ParallelizeLoops> {
   using Base::Base;
@@ -103,6 +149,20 @@ struct ParallelizeLoops
       rewriter.eraseOp(yield);
       rewriter.eraseOp(loop);
     }
+
+    // A parallel loop over several dimensions keeps parallel only the
+    // leading ones that give every thread a few iterations; the others
+    // become sequential loops inside. OpenMP would collapse all of them into
+    // one iteration space and recover each index by division in every
+    // iteration, which also stops LLVM from vectorising the innermost loop.
+    SmallVector<scf::ParallelOp> multiDimensional;
+    getOperation().walk([&](scf::ParallelOp loop) {
+      if (loop.getNumLoops() > 1 && loop.getInitVals().empty() &&
+          !loop->getParentOfType<scf::ParallelOp>())
+        multiDimensional.push_back(loop);
+    });
+    for (scf::ParallelOp loop : multiDimensional)
+      keepLeadingDimensionsParallel(rewriter, loop);
 
     // Nested or small parallel loops become sequential.
     SmallVector<scf::ParallelOp> sequential;

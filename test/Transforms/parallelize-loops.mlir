@@ -72,3 +72,22 @@ func.func @small(%out: memref<4x4xf32>) {
   }
   return
 }
+
+// A parallel loop over several dimensions stays parallel over the shortest
+// prefix with 16 iterations (1 x 64); the innermost dimension becomes a
+// sequential loop inside, which LLVM can vectorise.
+// CHECK-LABEL: func.func @leading_dimensions
+// CHECK: scf.parallel (%[[N:.*]], %[[C:.*]]) = (%c0, %c0) to (%c1, %c64) step (%c1, %c1) {
+// CHECK-NEXT: scf.for %[[P:.*]] = %c0 to %c3136 step %c1 {
+// CHECK-NEXT: memref.store %{{.*}}, %{{.*}}[%[[N]], %[[C]], %[[P]]]
+func.func @leading_dimensions(%out: memref<1x64x3136xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c3136 = arith.constant 3136 : index
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%n, %c, %p) = (%c0, %c0, %c0) to (%c1, %c64, %c3136) step (%c1, %c1, %c1) {
+    memref.store %zero, %out[%n, %c, %p] : memref<1x64x3136xf32>
+  }
+  return
+}

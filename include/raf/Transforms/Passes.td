@@ -103,10 +103,14 @@ def RAFParallelizeLoops : Pass<"raf-parallelize-loops", "mlir::func::FuncOp"> {
     `--raf-tile-and-vectorize` marked `raf.parallel` (a tile loop over a
     parallel dimension, whose iterations write disjoint output tiles)
     becomes an `scf.parallel` when it is the outermost marked loop with at
-    least two iterations; an `scf.parallel` nested in another, or one whose
-    nest performs fewer than `min-work` iterations in all, becomes
-    sequential loops, so every nest forks its threads at most once and tiny
-    loops do not pay for waking them.
+    least two iterations; an `scf.parallel` over several dimensions keeps
+    parallel only its shortest prefix of dimensions with 16 iterations (the
+    rest become sequential loops inside, which LLVM vectorises, instead of
+    one collapsed OpenMP space whose indices are divided out in every
+    iteration); an `scf.parallel` nested in another, or one whose nest
+    performs fewer than `min-work` iterations in all, becomes sequential
+    loops, so every nest forks its threads at most once and tiny loops do
+    not pay for waking them.
   }];
   let options = [
     Option<"minWork", "min-work", "int64_t", /*default=*/"4096",
