@@ -91,16 +91,6 @@ def _static_type(value_info: onnx.ValueInfoProto, what: str) -> TensorType:
     return TensorType(shape, _mlir_dtype(tensor_type.elem_type))
 
 
-def _constant_value(ops: RelayOps, array: np.ndarray, hint: str) -> Value:
-    """``relay.constant`` of ``array``; boolean tensors of rank > 1 as a 1-D
-    constant and a reshape, since their literal is written flat."""
-    array = np.asarray(array)
-    if array.dtype == np.bool_ and array.ndim > 1 and array.size > 1:
-        flat = ops.constant(array.reshape(-1), hint=f"{hint}_flat")
-        return ops.reshape(flat, array.shape, hint=hint)
-    return ops.constant(array, hint=hint)
-
-
 def _declared_type(value_info: onnx.ValueInfoProto
                    ) -> Optional[Tuple[Tuple[Optional[int], ...], str]]:
     """(shape with None for unknown dimensions, element type) of a declared
@@ -200,7 +190,7 @@ class _Converter:
         elif name in self.constants:
             array = self.constants[name]
             _mlir_dtype_of(array, name)
-            value = _constant_value(self.ops, array, name)
+            value = self.ops.constant(array, name)
         else:
             raise self.error(f"input '{name}' is not defined before the node")
         self.values[name] = value
@@ -237,7 +227,7 @@ class _Converter:
             if vi.name in self.values:
                 value = self.values[vi.name]
             elif vi.name in self.constants or vi.name in self.initializers:
-                value = _constant_value(self.ops, self.constants[vi.name], vi.name)
+                value = self.ops.constant(self.constants[vi.name], vi.name)
             else:
                 raise FrontendError(f"graph output '{vi.name}' is not computed by any node")
             # Exporters may declare symbolic output dimensions where their

@@ -160,8 +160,13 @@ def dense_literal(array: np.ndarray) -> str:
             return f"dense<{float_literal(float(item))}>"
         return f"dense<{int(item)}>"
     if array.dtype == np.bool_:
-        body = ", ".join("true" if v else "false" for v in array.reshape(-1))
-        return f"dense<[{body}]>"
+        # No hex form for i1: nested lists, one level per dimension (a flat
+        # list is only accepted for rank 1).
+        def nested(a: np.ndarray) -> str:
+            if a.ndim == 0:
+                return "true" if a else "false"
+            return "[" + ", ".join(nested(row) for row in a) + "]"
+        return f"dense<{nested(array)}>"
     little_endian = array.astype(array.dtype.newbyteorder("<"), copy=False)
     blob = np.ascontiguousarray(little_endian).tobytes().hex().upper()
     return f'dense<"0x{blob}">'

@@ -91,16 +91,6 @@ _TORCH_TO_MLIR = {
 # ---------------------------------------------------------------------------
 
 
-def _constant_value(ops: RelayOps, array: np.ndarray, hint: str) -> Value:
-    """``relay.constant`` of ``array``; boolean tensors of rank > 1 as a 1-D
-    constant and a reshape, since their literal is written flat."""
-    array = np.asarray(array)
-    if array.dtype == np.bool_ and array.ndim > 1 and array.size > 1:
-        flat = ops.constant(array.reshape(-1), hint=f"{hint}_flat")
-        return ops.reshape(flat, array.shape, hint=hint)
-    return ops.constant(array, hint=hint)
-
-
 def _input_names(model: nn.Module, count: int) -> List[str]:
     params = [p for p in inspect.signature(model.forward).parameters.values()
               if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
@@ -532,11 +522,11 @@ class _Converter:
             return self.weight_values[key]
         array = tensor.detach().cpu().numpy().copy()
         if key not in self.weight_names:
-            value = _constant_value(self.ops, array, "const")
+            value = self.ops.constant(array, "const")
         else:
             position, name = self.weight_names[key]
             if self.params_as_constants:
-                value = _constant_value(self.ops, array, name)
+                value = self.ops.constant(array, name)
             else:
                 type_ = TensorType(array.shape, _TORCH_TO_MLIR[tensor.dtype])
                 value = self.builder.add_argument(name, type_)
@@ -617,7 +607,7 @@ class _Converter:
 
     def constant_fold(self, result: Any) -> Any:
         if isinstance(result, torch.Tensor):
-            return _constant_value(self.ops, result.detach().cpu().numpy().copy(), self.node.name)
+            return self.ops.constant(result.detach().cpu().numpy().copy(), self.node.name)
         return result
 
     def check_type(self, node: fx.Node, result: Any) -> None:
@@ -2136,7 +2126,7 @@ def _write_region(c: _Converter, node: fx.Node, index: Any, value: Any) -> Value
         updated = c.ops.broadcast_to(filler, base.shape, hint=c.node.name) if base.shape \
             else filler
     else:
-        updated = c.ops.where(_constant_value(c.ops, mask, f"{c.node.name}_mask"), filler, base,
+        updated = c.ops.where(c.ops.constant(mask, f"{c.node.name}_mask"), filler, base,
                               hint=c.node.name)
     c.env[node] = updated
     _refresh_views(c, node)

@@ -155,10 +155,6 @@ struct ConvertRelayToLinalgPass
                              "with statically shaped tensor results only";
           ok = false;
         }
-        if (!conditional.getCondition().getType().hasStaticShape()) {
-          op->emitError("relay.if needs a statically shaped condition");
-          ok = false;
-        }
         return WalkResult::advance();
       }
       if (auto zero = dyn_cast<raf::relay::ZeroOp>(op)) {
