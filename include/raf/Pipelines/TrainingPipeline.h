@@ -28,7 +28,9 @@ struct TrainingPipelineOptions
   ListOption<int64_t> requiresGrad{
       *this, "requires-grad",
       llvm::cl::desc("Indices of the trained parameters among the entry's "
-                     "arguments (default: every float tensor argument)")};
+                     "arguments (default: the arguments marked "
+                     "raf.requires_grad = true, else every float tensor "
+                     "argument)")};
   Option<bool> inlineCalls{
       *this, "inline",
       llvm::cl::desc("Inline func.call before differentiating, so the step "

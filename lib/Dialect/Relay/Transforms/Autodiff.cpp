@@ -544,6 +544,37 @@ FailureOr<SmallVector<int64_t>> checkForward(func::FuncOp function,
   SmallVector<int64_t> params;
   int64_t numArgs = function.getNumArguments();
   if (requested.empty()) {
+    // Without the option, arguments marked `raf.requires_grad` (as the
+    // frontends mark trainable parameters, and not inputs, labels or
+    // batch-norm running statistics) decide; with no marks, every float
+    // tensor argument is differentiated.
+    bool marked = false;
+    for (int64_t i = 0; i < numArgs; ++i) {
+      Attribute mark = function.getArgAttr(i, kRequiresGradAttr);
+      if (!mark)
+        continue;
+      marked = true;
+      auto flag = dyn_cast<BoolAttr>(mark);
+      if (!flag)
+        return function.emitError()
+               << kRequiresGradAttr << " of argument #" << i
+               << " must be a boolean, got " << mark;
+      if (!flag.getValue())
+        continue;
+      if (!isFloatTensor(function.getArgumentTypes()[i]))
+        return function.emitError()
+               << "argument #" << i << " has " << kRequiresGradAttr
+               << " = true but is not a float tensor: "
+               << function.getArgumentTypes()[i];
+      params.push_back(i);
+    }
+    if (marked && params.empty())
+      return function.emitError()
+             << "no argument of @" << function.getName() << " has "
+             << kRequiresGradAttr
+             << " = true: nothing to differentiate (or pass requires-grad)";
+    if (marked)
+      return params;
     for (int64_t i = 0; i < numArgs; ++i)
       if (isFloatTensor(function.getArgumentTypes()[i]))
         params.push_back(i);

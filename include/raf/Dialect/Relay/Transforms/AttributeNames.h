@@ -15,6 +15,9 @@ namespace raf::relay {
 // Training graphs (--raf-autodiff, --raf-append-optimizer, read by
 // --raf-autocast): docs/autodiff.md and docs/training.md.
 inline constexpr llvm::StringLiteral kGradParamsAttr = "raf.grad_params";
+// On an entry argument: whether --raf-autodiff differentiates it when no
+// requires-grad option is given (written by the Python frontends).
+inline constexpr llvm::StringLiteral kRequiresGradAttr = "raf.requires_grad";
 inline constexpr llvm::StringLiteral kOptimizerAttr = "raf.optimizer";
 inline constexpr llvm::StringLiteral kNumParamsAttr = "raf.num_params";
 inline constexpr llvm::StringLiteral kNumStatesAttr = "raf.num_states";

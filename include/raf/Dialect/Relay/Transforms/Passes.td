@@ -212,8 +212,16 @@ def RafAutodiff : Pass<"raf-autodiff", "::mlir::ModuleOp"> {
     function gets `raf.grad_params`, the indices of the differentiated
     arguments in the order of the gradients.
 
+    Without `requires-grad`, arguments carrying `raf.requires_grad` (a
+    boolean; the Python frontends mark trainable parameters `true` and
+    inputs, labels and batch-norm running statistics `false`) decide which
+    are differentiated; with no such marks, every float tensor argument is.
+    The option, when given, overrides the marks.
+
     Errors (located): a missing entry, a loss that is not a one-element
     float tensor, a requires-grad index out of range or not a float tensor,
+    a `raf.requires_grad` that is not a boolean or marks a non-float
+    argument, marks with none `true`,
     closures, closure calls or references in the differentiated code (use
     `relay.grad`), and a gradient that would flow through a
     non-differentiable operator (argmax, comparisons, a cast from an
@@ -229,8 +237,9 @@ def RafAutodiff : Pass<"raf-autodiff", "::mlir::ModuleOp"> {
     Option<"entry", "entry", "std::string", /*default=*/"\"main\"",
            "Function to differentiate">,
     ListOption<"requiresGrad", "requires-grad", "int64_t",
-               "Indices of the arguments to differentiate (default: every "
-               "float tensor argument)">,
+               "Indices of the arguments to differentiate (default: the "
+               "arguments marked raf.requires_grad = true, or every float "
+               "tensor argument when none is marked)">,
     Option<"inlineBackward", "inline-backward", "bool", /*default=*/"false",
            "Take the output gradient as a last argument and return the "
            "gradients instead of a backpropagator closure">,
