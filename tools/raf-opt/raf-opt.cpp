@@ -4,6 +4,11 @@
 // and generic passes the flow uses. Dialects are registered one by one
 // (not InitAllDialects) to keep the build lean.
 //
+// The input is scanned for IR the upstream parser does not survive (too
+// deep, dense arrays of index) before it is parsed, and the tool runs on a
+// stack sized for the nesting-depth limit (raf/Support/SourceGuard.h); the
+// resource limits of the passes are options (docs/resource-limits.md).
+//
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -19,6 +24,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -34,6 +40,12 @@
 #include "raf/Pipelines/GradPipeline.h"
 #include "raf/Pipelines/TrainingPipeline.h"
 #include "raf/Transforms/Passes.h"
+#include "raf/Support/ResourceLimits.h"
+#include "raf/Support/SourceGuard.h"
+
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
@@ -65,10 +77,43 @@ int main(int argc, char **argv) {
   // dispatch and fusion passes).
   raf::relay::registerBackendOptions();
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
+  raf::registerResourceLimitOptions(
+      {raf::ResourceLimit::AllocationBytes, raf::ResourceLimit::EmbeddingExtent,
+       raf::ResourceLimit::EmbeddingPoints, raf::ResourceLimit::NestingDepth});
+
+  llvm::InitLLVM initLLVM(argc, argv);
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv,
       "RAF-MLIR optimizer: parses, verifies and transforms .mlir modules in "
       "the relay dialect (and the upstream dialects listed below) with the "
       "passes listed below\n",
-      registry));
+      registry);
+  // What mlir::MlirOptMain(argc, argv, ...) does, with the source guard
+  // between reading the input and parsing it.
+  return raf::runOnParserStack([&, &inputFilename = inputFilename,
+                                &outputFilename = outputFilename]() -> int {
+    mlir::MlirOptMainConfig config =
+        mlir::MlirOptMainConfig::createFromCLOptions();
+    std::string errorMessage;
+    std::unique_ptr<llvm::MemoryBuffer> input =
+        mlir::openInputFile(inputFilename, &errorMessage);
+    if (!input) {
+      llvm::errs() << errorMessage << "\n";
+      return 1;
+    }
+    if (!config.shouldShowDialects() && !config.shouldListPasses() &&
+        !raf::checkMLIRSource(*input))
+      return 1;
+    std::unique_ptr<llvm::ToolOutputFile> output =
+        mlir::openOutputFile(outputFilename, &errorMessage);
+    if (!output) {
+      llvm::errs() << errorMessage << "\n";
+      return 1;
+    }
+    if (mlir::failed(
+            mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
+      return 1;
+    output->keep();
+    return 0;
+  });
 }

@@ -16,7 +16,10 @@
 // line formats, which tests and benchmarks parse).
 //
 // Every failure is a diagnostic (located when it concerns the IR) and a
-// non-zero exit code.
+// non-zero exit code. The input is scanned for IR the upstream parser does
+// not survive before it is parsed (raf/Support/SourceGuard.h), and sizes
+// derived from it are checked against the resource limits
+// (--max-allocation-bytes, --max-nesting-depth; docs/resource-limits.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,7 +29,8 @@
 #include "raf/Runtime/Npy.h"
 #include "raf/Runtime/TensorPrinter.h"
 #include "raf/Runtime/VTAKernelRunner.h"
-#include "raf/Support/AllocationLimit.h"
+#include "raf/Support/ResourceLimits.h"
+#include "raf/Support/SourceGuard.h"
 
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
 #include "raf/Dialect/TCG/IR/TCGDialect.h"
@@ -127,12 +131,6 @@ static cl::opt<bool> noCompileCache(
     "no-compile-cache",
     cl::desc("Compile without reading or writing the compile cache"),
     cl::cat(category));
-static cl::opt<uint64_t> maxAllocationBytes(
-    "max-allocation-bytes", cl::init(0),
-    cl::desc("Largest tensor or buffer the program may allocate, in bytes; a "
-             "larger one is an error (default 0: this machine's physical "
-             "memory)"),
-    cl::value_desc("bytes"), cl::cat(category));
 static cl::opt<unsigned> optLevel("O", cl::init(3), cl::Prefix,
                                   cl::desc("LLVM optimisation level (cpu)"),
                                   cl::cat(category));
@@ -443,6 +441,8 @@ LogicalResult run(ModuleOp module) {
 
 } // namespace
 
+static int runTool();
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   registerAsmPrinterCLOptions();
@@ -456,14 +456,19 @@ int main(int argc, char **argv) {
                "on; 1 runs single threaded"),
       cl::value_desc("n"), cl::cat(category));
   threads = &threadsOption;
+  raf::registerResourceLimitOptions(
+      {raf::ResourceLimit::AllocationBytes, raf::ResourceLimit::NestingDepth},
+      &category);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
       "raf-run: run a function of a RAF-MLIR module on the host CPU (LLVM "
       "JIT) or on the relay reference evaluator\n\n"
       "  raf-run model.mlir --entry=main --input=x.npy --output=y.npy\n");
-  raf::setAllocationLimit(maxAllocationBytes);
+  return raf::runOnParserStack(runTool);
+}
 
+static int runTool() {
   DialectRegistry registry;
   registry.insert<raf::relay::RelayDialect, raf::tcg::TCGDialect,
                   arith::ArithDialect,
@@ -485,6 +490,8 @@ int main(int argc, char **argv) {
   }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  if (!raf::checkMLIRSource(*sourceMgr.getMemoryBuffer(1)))
+    return 1;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)

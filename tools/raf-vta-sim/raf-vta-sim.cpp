@@ -5,14 +5,21 @@
 // statistics, and optionally writes the final DRAM image. A small driver for
 // testing programs end to end; see docs/vta.md.
 //
+// The DRAM size is checked against the simulated-DRAM limit
+// (--max-dram-bytes, never more than physical memory; docs/resource-limits.md)
+// before anything is allocated, and DRAM is mapped zero-filled on demand, so
+// a large DRAM costs only the pages the program touches.
+//
 //===----------------------------------------------------------------------===//
 
 #include "raf/Target/VTA/BinaryFormat.h"
 #include "raf/Target/VTA/Simulator.h"
+#include "raf/Support/ResourceLimits.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Memory.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -27,11 +34,11 @@ static cl::opt<std::string> programFile(cl::Positional, cl::Required,
 static cl::opt<std::string>
     dramFile("dram", cl::desc("Initial DRAM image (default: all zeros)"),
              cl::value_desc("file"), cl::cat(toolCategory));
-static cl::opt<uint64_t> dramSize(
+static cl::opt<raf::ByteSize> dramSize(
     "dram-size",
-    cl::desc("DRAM size in bytes; the image is zero-extended to it "
-             "(default: the image's size)"),
-    cl::init(0), cl::cat(toolCategory));
+    cl::desc("DRAM size in bytes (e.g. 4096, 64K, 1GiB); the image is "
+             "zero-extended to it (default: the image's size)"),
+    cl::value_desc("bytes"), cl::cat(toolCategory));
 static cl::opt<std::string>
     outputFile("o", cl::desc("Write the final DRAM image to this file"),
                cl::value_desc("file"), cl::cat(toolCategory));
@@ -86,6 +93,8 @@ static int fail(const Twine &message) {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  raf::registerResourceLimitOptions({raf::ResourceLimit::DRAMBytes},
+                                    &toolCategory);
   cl::HideUnrelatedOptions({&toolCategory, &cycleCategory});
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -102,21 +111,46 @@ int main(int argc, char **argv) {
   if (!program)
     return fail(programFile + ": " + toString(program.takeError()));
 
-  std::vector<uint8_t> dram;
+  // Both sizes are checked before anything is allocated: the image's (it is
+  // read into memory) and the requested one.
+  uint64_t imageSize = 0;
+  if (!dramFile.empty()) {
+    if (std::error_code ec = sys::fs::file_size(dramFile, imageSize))
+      return fail("cannot read '" + dramFile + "': " + ec.message());
+  }
+  uint64_t size = std::max(dramSize.getValue().value, imageSize);
+  if (dramSize.getValue().value != 0 && dramSize.getValue().value < imageSize)
+    return fail("--dram-size=" + Twine(dramSize.getValue().value) +
+                " is smaller than the DRAM image (" + Twine(imageSize) +
+                " bytes)");
+  if (std::optional<std::string> problem =
+          raf::checkResourceLimit(raf::ResourceLimit::DRAMBytes, size))
+    return fail("cannot simulate a DRAM of " + Twine(size) +
+                " bytes: " + *problem);
+
+  // Anonymous mapped memory is zero-filled by the system page by page as
+  // the program touches it.
+  sys::OwningMemoryBlock memory;
+  if (size != 0) {
+    std::error_code ec;
+    memory = sys::OwningMemoryBlock(sys::Memory::allocateMappedMemory(
+        size, nullptr, sys::Memory::MF_READ | sys::Memory::MF_WRITE, ec));
+    if (ec || memory.base() == nullptr)
+      return fail("cannot map a DRAM of " + Twine(size) +
+                  " bytes: " + (ec ? ec.message() : "no memory"));
+  }
+  MutableArrayRef<uint8_t> dram(static_cast<uint8_t *>(memory.base()), size);
   if (!dramFile.empty()) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> image =
         MemoryBuffer::getFile(dramFile, /*IsText=*/false);
     if (!image)
       return fail("cannot read '" + dramFile +
                   "': " + image.getError().message());
-    dram.assign((*image)->getBufferStart(), (*image)->getBufferEnd());
+    if ((*image)->getBufferSize() != imageSize)
+      return fail("'" + dramFile + "' changed while it was read");
+    std::copy((*image)->getBufferStart(), (*image)->getBufferEnd(),
+              dram.begin());
   }
-  if (dramSize < dram.size() && dramSize != 0)
-    return fail("--dram-size=" + Twine(dramSize) +
-                " is smaller than the DRAM image (" + Twine(dram.size()) +
-                " bytes)");
-  if (dramSize > dram.size())
-    dram.resize(dramSize, 0);
 
   SimulatorOptions options;
   options.checkProgram = !noCheck;

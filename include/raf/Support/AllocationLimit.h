@@ -7,6 +7,10 @@
 // an error that names the limit, never an allocation that fails later with a
 // crash or an abort.
 //
+// It is ResourceLimit::AllocationBytes of raf/Support/ResourceLimits.h (the
+// project's resource limits, docs/resource-limits.md); these functions are
+// shorthands for it.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef RAF_SUPPORT_ALLOCATIONLIMIT_H

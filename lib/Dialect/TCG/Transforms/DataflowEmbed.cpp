@@ -13,9 +13,12 @@
 #include "raf/Dialect/TCG/Transforms/EmbeddingAttr.h"
 #include "raf/Dialect/TCG/Utils/TensorExpr.h"
 #include "raf/Embedding/DataflowEmbedding.h"
+#include "raf/Support/ResourceLimits.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace raf::tcg {
 #define GEN_PASS_DEF_TCGDATAFLOWEMBED
@@ -27,6 +30,33 @@ using namespace raf;
 using namespace raf::tcg;
 
 namespace {
+
+/// Refuses an operator whose iteration domain exceeds the resource limits
+/// (docs/resource-limits.md) before its dataflow graph or constraint problem
+/// is built: the model enumerates tile origins along every iterator, so its
+/// time and memory grow with the extents.
+std::optional<std::string>
+checkDomainSize(const embed::TensorExpression &expr) {
+  uint64_t points = 1;
+  bool overflow = false;
+  for (const embed::Iterator &iterator : expr.Iterators) {
+    uint64_t extent =
+        static_cast<uint64_t>(std::max<int64_t>(iterator.Extent, 0));
+    if (std::optional<std::string> problem =
+            checkResourceLimit(ResourceLimit::EmbeddingExtent, extent))
+      return "iterator '" + iterator.Name + "': " + *problem;
+    std::optional<uint64_t> product = llvm::checkedMulUnsigned(points, extent);
+    overflow |= !product;
+    points = product.value_or(UINT64_MAX);
+  }
+  if (overflow)
+    return "the iteration domain: " +
+           describeOverflow(ResourceLimit::EmbeddingPoints, "its points");
+  if (std::optional<std::string> problem =
+          checkResourceLimit(ResourceLimit::EmbeddingPoints, points))
+    return "the iteration domain: " + *problem;
+  return std::nullopt;
+}
 
 struct TCGDataflowEmbedPass
     : public raf::tcg::impl::TCGDataflowEmbedBase<TCGDataflowEmbedPass> {
@@ -70,6 +100,12 @@ struct TCGDataflowEmbedPass
     module.walk([&](KernelOp kernel) {
       FailureOr<embed::TensorExpression> expr = extractTensorExpr(kernel);
       if (failed(expr)) {
+        failedAny = true;
+        return;
+      }
+      if (std::optional<std::string> problem = checkDomainSize(*expr)) {
+        kernel.emitError() << "cannot embed '" << intrinsic
+                           << "': " << *problem;
         failedAny = true;
         return;
       }
