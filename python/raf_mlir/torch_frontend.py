@@ -28,7 +28,11 @@ appears once, under its first name; unused tensors such as
 ``num_batches_tracked`` are left out). With ``params_as_constants`` the
 weights are ``relay.constant`` operations instead and only the inputs remain.
 Results are the model's outputs, nested tuples and lists flattened depth
-first.
+first. Weights that are ``nn.Parameter``s are arguments of kind
+``parameter`` (``requires_grad`` as the parameter says), buffers (batch-norm
+running statistics, ...) of kind ``state``; the module's
+``raf.requires_grad`` argument attributes follow (see
+:mod:`raf_mlir.imported`), so ``--raf-autodiff`` trains parameters only.
 
 Training mode (``import_module(..., training=True)``): the model is imported
 as ``model.train()`` runs it. Every batch norm with running statistics
@@ -2367,7 +2371,17 @@ def import_module(model: nn.Module, example_inputs: Union[torch.Tensor, Sequence
     inputs = OrderedDict((value.name[1:], tensor.detach().cpu().numpy())
                          for value, tensor in zip(converter.input_arguments, example_inputs))
     params = OrderedDict((name, array) for _, name, _, array in converter.weight_arguments)
-    arguments = make_arguments(list(inputs.items()), list(params.items()))
+    arguments = make_arguments(list(inputs.items()), list(params.items()),
+                               [_weight_kind(state[name]) for name in params])
+    # The updated running statistics are the new values of their arguments.
+    index_of = {a.name: a.index for a in arguments}
+    result_updates: Optional[List[Optional[int]]] = None
+    if converter.running_stats:
+        result_updates = [None] * (len(reference_outputs) - 2 * len(converter.running_stats))
+        for bn, _ in converter.running_stats.values():
+            for tensor in (bn.running_mean, bn.running_var):
+                name = converter.weight_names.get(id(tensor), (None, None))[1]
+                result_updates.append(index_of.get(name))
     mode = " (training mode)" if training else ""
     header = (f"Imported from PyTorch {type(model).__qualname__}{mode} by "
               f"raf_mlir.torch_frontend.\n"
@@ -2377,7 +2391,18 @@ def import_module(model: nn.Module, example_inputs: Union[torch.Tensor, Sequence
                           mlir_text=render_module([converter.builder], header=header),
                           params=params, inputs=inputs, arguments=arguments,
                           reference_outputs=reference_outputs, model=model,
-                          params_as_constants=params_as_constants)
+                          params_as_constants=params_as_constants,
+                          result_updates=result_updates)
+
+
+def _weight_kind(tensor: torch.Tensor) -> Tuple[str, bool]:
+    """``(kind, requires_grad)`` of a weight argument: an ``nn.Parameter``
+    is a ``parameter``, trainable when it requires a gradient (and is a
+    float tensor); a buffer (batch-norm ``running_mean``/``running_var``,
+    ``num_batches_tracked``, ...) is ``state`` and never trained."""
+    if isinstance(tensor, nn.Parameter):
+        return "parameter", bool(tensor.requires_grad and tensor.is_floating_point())
+    return "state", False
 
 
 def _flatten_tensors(obj: Any) -> List[torch.Tensor]:

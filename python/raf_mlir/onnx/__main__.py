@@ -10,6 +10,12 @@ argument (graph inputs with random example data drawn with ``--seed``, then
 the initializers read as tensors, in ``graph.initializer`` order) and
 ``manifest.json`` (see :class:`raf_mlir.imported.ImportedModule`). No
 ``expected_<i>.npy`` files are written: the frontend has no ONNX runtime.
+
+Argument kinds: graph inputs are ``input``; initializers are ``parameter``
+(``requires_grad`` when they are float tensors), except the running mean and
+variance of ``BatchNormalization`` (its inputs 3 and 4), which are ``state``
+and never require a gradient. The flags are also the module's
+``raf.requires_grad`` argument attributes.
 """
 
 from __future__ import annotations
@@ -20,7 +26,21 @@ import warnings
 from typing import Optional, Sequence
 
 from raf_mlir.errors import FrontendError, one_line
+from raf_mlir.imported import ImportedModule
 from raf_mlir.onnx_frontend import import_onnx
+
+
+def label_state(imported: ImportedModule) -> None:
+    """Marks the running statistics of every BatchNormalization that are
+    arguments as ``state`` (not trainable)."""
+    names = {a.name for a in imported.arguments}
+    state = {}
+    for node in imported.model.graph.node:
+        if node.domain in ("", "ai.onnx") and node.op_type == "BatchNormalization":
+            for name in node.input[3:5]:
+                if name in names:
+                    state[name] = ("state", False)
+    imported.set_argument_kinds(state)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -43,6 +63,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         imported = import_onnx(args.model, function_name=args.function_name,
                                params_as_constants=args.params_as_constants, seed=args.seed)
+        label_state(imported)
         path = imported.write(args.output_dir)
     except (FrontendError, OSError) as error:
         print(f"error: {one_line(error, with_type=False)}", file=sys.stderr)
