@@ -110,7 +110,7 @@ def compile_steps(name: str, amp: str, directory: Path) -> Program:
     others = [a for a in imported.arguments if a.name not in parameters]
     # Training-mode batch norm returns its updated running statistics after
     # the loss, in the order of the buffer arguments; they are fed back.
-    buffers = [a for a in others if a.kind == "parameter"]
+    buffers = [a for a in others if a.kind == "state"]
     num_aux = imported.num_results - 1
     assert len(buffers) == num_aux, (len(buffers), num_aux)
     values = dict(zip((a.name for a in imported.arguments), imported.argument_arrays()))
