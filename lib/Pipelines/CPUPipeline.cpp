@@ -49,6 +49,10 @@ using namespace mlir;
 
 void raf::buildCPUPipeline(OpPassManager &pm,
                            const CPUPipelineOptions &options) {
+  // Closures become first-order code: lifted to module functions, then
+  // specialised per closure and called directly (Reynolds' defunctionalisation).
+  pm.addPass(relay::createRelayLambdaLift());
+  pm.addPass(relay::createRelayDefunctionalize());
   // relay -> linalg on tensors. Fusion first, so that each fused group is a
   // private function whose elementwise chain linalg fuses into one loop nest.
   if (options.fuse)
@@ -147,9 +151,10 @@ void raf::buildCPUPipeline(OpPassManager &pm,
 void raf::registerCPUPipeline() {
   PassPipelineRegistration<CPUPipelineOptions>(
       "raf-cpu-pipeline",
-      "Lower a relay module to the LLVM dialect for the host CPU: fusion, "
-      "relay to linalg, tiling and vectorisation, one-shot bufferization "
-      "with results as out-parameters, then LLVM",
+      "Lower a relay module to the LLVM dialect for the host CPU: lambda "
+      "lifting and defunctionalisation, fusion, relay to linalg, tiling and "
+      "vectorisation, one-shot bufferization with results as "
+      "out-parameters, then LLVM",
       buildCPUPipeline);
 }
 

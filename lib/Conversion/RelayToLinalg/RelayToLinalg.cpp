@@ -171,8 +171,11 @@ struct ConvertRelayToLinalgPass
           << op->getName()
           << " has no lowering to linalg yet: the conversion lowers relay "
              "operators, relay.constant, tensor-typed relay.zero and relay.if "
-             "only; closures, calls, references, tuples and relay.grad must "
-             "be removed (inlined, folded, differentiated) first";
+             "only; closures and their calls are removed by "
+             "--relay-lambda-lift and --relay-defunctionalize (the CPU "
+             "pipeline runs both), tuples that stay inside a function by "
+             "--canonicalize; references, and relay.grad lowered by "
+             "--relay-grad-pipeline, run on --target=interp";
       ok = false;
       return WalkResult::skip();
     });

@@ -14,12 +14,15 @@
 //   relay.return %r
 //
 // It runs as is in the reference evaluator and is recognised by
-// `matchPartialApplication` below. A closure that captures nothing becomes
+// `matchPartialApplication` (PartialApplication.h), which
+// --relay-defunctionalize shares. A closure that captures nothing becomes
 // `relay.global_ref @lifted`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "raf/Dialect/Relay/Transforms/Passes.h"
+
+#include "PartialApplication.h"
 
 #include "raf/Dialect/Relay/Transforms/AttributeNames.h"
 
@@ -40,19 +43,10 @@ namespace raf::relay {
 using namespace mlir;
 using namespace raf::relay;
 
-namespace {
-
-/// A closure in the partial-application form this pass produces.
-struct PartialApplication {
-  func::FuncOp callee;
-  /// The values passed ahead of the closure's own arguments.
-  SmallVector<Value> captured;
-};
-
 /// Recognises `relay.fn(args) { r = func.call @f(captured..., args...);
 /// relay.return r }`.
 std::optional<PartialApplication>
-matchPartialApplication(FnOp fn, SymbolTable &symbols) {
+raf::relay::matchPartialApplication(FnOp fn, SymbolTable &symbols) {
   Block &body = fn.getBody().front();
   if (!llvm::hasSingleElement(body.without_terminator()))
     return std::nullopt;
@@ -81,6 +75,8 @@ matchPartialApplication(FnOp fn, SymbolTable &symbols) {
     return std::nullopt;
   return partial;
 }
+
+namespace {
 
 /// Whether cloning the definition of a free variable into the lifted
 /// function is as good as passing it: it is cheap and has no effects, and

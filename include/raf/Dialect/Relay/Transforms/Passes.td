@@ -287,6 +287,53 @@ def RelayLambdaLift : Pass<"relay-lambda-lift", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def RelayDefunctionalize : Pass<"relay-defunctionalize", "::mlir::ModuleOp"> {
+  let summary = "Replace function values whose closures are known statically "
+                "by first-order calls";
+  let description = [{
+    Defunctionalisation (Reynolds 1972, §6) of a lambda-lifted module (run
+    `--relay-lambda-lift` first), so that programs with closures compile
+    for the CPU. Every function value gets a static shape and a run-time
+    environment of first-order values:
+
+    * `relay.global_ref @f`: the closure of `@f`, environment empty;
+    * a partial application of `--relay-lambda-lift`: the closure of the
+      lifted function, environment the captured values (a captured function
+      value contributes its own environment);
+    * a `relay.if` choosing between closures of different functions: a
+      union, environment an `i32` tag followed by every alternative's
+      environment (zeros for the alternatives not taken);
+    * a tuple containing function values: its fields' environments.
+
+    Each function is specialised per distinct shape of its function-typed
+    parameters: `func.func private @<f>_defun_<k>` takes the environments
+    in their place, and a function that returns a function value returns
+    its environment. `relay.call` of a known closure becomes a `func.call`
+    of (the specialisation of) its function with the environment in front
+    of the arguments; a call of a union dispatches on the tag with a chain
+    of `relay.if`. Functions whose signature has no function types are
+    rewritten in place. A function whose signature has function types is
+    erased once its specialisations have replaced every use (public ones
+    too: no caller outside the module can pass it a closure); one nothing
+    calls stays as it is. Recursion works when every recursive call passes
+    closures of the shapes the function was entered with.
+
+    Errors, reported at the op and naming `--target=interp` as the way to
+    run the program: a function value stored in a reference, passed to
+    `relay.grad` or any other op, or produced by one (its closure is only
+    known at run time); a `relay.fn` not in lambda-lifted form; a recursive
+    call of a function that returns a function value; a function that
+    would need more than 64 specialisations (a recursion that wraps its
+    function argument in a new closure at every step); a choice between
+    closures where a captured value has no placeholder (e.g. a reference).
+
+    ```
+    raf-opt --relay-lambda-lift --relay-defunctionalize model.mlir
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 def RelayLowerGrad : Pass<"relay-lower-grad", "::mlir::ModuleOp"> {
   let summary = "Higher-order reverse-mode AD: lower relay.grad to "
                 "references and backpropagator closures";
