@@ -293,6 +293,20 @@ def test_running_statistics_are_not_differentiated(small_cnn, resnet18):
         assert len(imported.training["train_step"]["results"]) == 1 + len(states) + len(trained)
 
 
+def test_train_script(small_cnn, tmp_path):
+    """train.sh runs the same commands (tools from a relative $RAF_BIN)."""
+    expected = small_cnn.run("train_step", "interp")
+    (tmp_path / "bin").symlink_to(RAF_RUN.parent)
+    result = subprocess.run(["sh", str(small_cnn.dir / "train.sh"), "interp"], cwd=tmp_path,
+                            env=dict(ENV, RAF_BIN="bin"), capture_output=True, text=True,
+                            timeout=600)
+    assert result.returncode == 0, result.stderr
+    for i, array in enumerate(expected):
+        np.testing.assert_array_equal(np.load(small_cnn.dir / f"step_{i}.npy"), array)
+    assert len(list(small_cnn.dir.glob("grad_*.npy"))) == \
+        len(small_cnn.training["gradients"]["results"])
+
+
 def test_cli_references_are_pytorch(small_cnn, small_cnn_reference):
     """The CLI's expected_*.npy agree with the independent reference."""
     ref = small_cnn_reference

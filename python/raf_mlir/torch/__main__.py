@@ -41,6 +41,7 @@ import importlib
 import inspect
 import keyword
 import math
+import shlex
 import sys
 from collections import OrderedDict
 from pathlib import Path
@@ -360,6 +361,7 @@ def _write_script(path: Path, commands: Dict[str, str]) -> None:
         "# function's; manifest.json's training section pairs them with PyTorch's",
         "# expected_*.npy. Usage: sh train.sh [cpu|interp]  (tools from $RAF_BIN or PATH)",
         "set -e",
+        '[ -z "$RAF_BIN" ] || RAF_BIN="$(cd "$RAF_BIN" && pwd)"',
         'cd "$(dirname "$0")"',
         'target="${1:-cpu}"',
         tool(commands["pipeline"]),
@@ -512,7 +514,8 @@ def main(argv: Sequence[str] = None) -> int:
     print(f"wrote {path} ({len(imported.arguments)} arguments: {summary}; "
           f"{len(imported.reference_outputs)} result(s)) and manifest.json")
     if labels is not None:
-        print(f"one training step: sh {Path(args.output_dir) / 'train.sh'} [cpu|interp] "
+        script = shlex.quote(str(Path(args.output_dir) / "train.sh"))
+        print(f"one training step: sh {script} [cpu|interp] "
               f"(commands and expected results in manifest.json's training section)")
     return 0
 
