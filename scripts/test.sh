@@ -2,7 +2,15 @@
 # Sets up and runs every test: installs dependencies, builds, then runs the lit
 # suite (IR tests and, through lit's GoogleTest format, all unit tests) and
 # the Python tests. Ends with "N passed, N failed"; exits non-zero on failure.
+# --zoo also runs the full model zoo (every torchvision classifier through both
+# frontends on both targets, python/tests/test_zoo.py; hours, a nightly job).
 set -uo pipefail
+for arg in "$@"; do
+  case "$arg" in
+    --zoo) export RAF_ZOO=1 ;;
+    *) echo "usage: $0 [--zoo]" >&2; exit 2 ;;
+  esac
+done
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${RAF_BUILD_DIR:-$root/build}"
 
