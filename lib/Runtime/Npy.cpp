@@ -9,10 +9,16 @@
 
 #include "raf/Runtime/Npy.h"
 
+#include "llvm/ADT/APInt.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <vector>
 
 using namespace raf::runtime;
 
@@ -49,52 +55,456 @@ static std::optional<std::string> descrOf(DType dtype) {
   return std::nullopt;
 }
 
+/// The element type of a simple numpy `descr` (what np.dtype accepts for
+/// it): an optional byte order ('<', '=', '|', or '>' for single bytes; this
+/// host is little-endian) and a kind with a size ("f4"), or numpy's name.
 static std::optional<DType> dtypeOfDescr(llvm::StringRef descr) {
-  // Single-byte types may be spelled with any byte-order mark.
-  if (descr.size() == 3 && (descr[0] == '|' || descr[0] == '<' ||
-                            descr[0] == '=' || descr[0] == '>')) {
-    llvm::StringRef kind = descr.drop_front();
-    if (kind == "b1")
-      return DType::Bool;
-    if (kind == "i1")
-      return DType::I8;
-    if (kind == "u1")
-      return DType::U8;
+  std::optional<DType> named =
+      llvm::StringSwitch<std::optional<DType>>(descr)
+          .Cases({"?", "bool"}, DType::Bool)
+          .Case("int8", DType::I8)
+          .Case("uint8", DType::U8)
+          .Case("int16", DType::I16)
+          .Case("int32", DType::I32)
+          .Case("int64", DType::I64)
+          .Case("float16", DType::F16)
+          .Case("float32", DType::F32)
+          .Case("float64", DType::F64)
+          .Default(std::nullopt);
+  if (named)
+    return named;
+  char order = '=';
+  if (!descr.empty() && llvm::StringRef("<>=|").contains(descr[0])) {
+    order = descr[0];
+    descr = descr.drop_front();
   }
-  // Multi-byte types must be little-endian ('<', or '=' on this host).
-  if (descr.size() < 2 || (descr[0] != '<' && descr[0] != '='))
+  std::optional<DType> dtype = llvm::StringSwitch<std::optional<DType>>(descr)
+                                   .Cases({"b1", "?"}, DType::Bool)
+                                   .Case("i1", DType::I8)
+                                   .Case("u1", DType::U8)
+                                   .Case("i2", DType::I16)
+                                   .Case("i4", DType::I32)
+                                   .Case("i8", DType::I64)
+                                   .Case("f2", DType::F16)
+                                   .Case("f4", DType::F32)
+                                   .Case("f8", DType::F64)
+                                   .Default(std::nullopt);
+  // Big-endian multi-byte data would need swapping.
+  if (dtype && order == '>' && byteWidth(*dtype) > 1)
     return std::nullopt;
-  llvm::StringRef kind = descr.drop_front();
-  if (kind == "i2")
-    return DType::I16;
-  if (kind == "i4")
-    return DType::I32;
-  if (kind == "i8")
-    return DType::I64;
-  if (kind == "f2")
-    return DType::F16;
-  if (kind == "f4")
-    return DType::F32;
-  if (kind == "f8")
-    return DType::F64;
-  return std::nullopt;
+  return dtype;
 }
 
-/// The text after `'key':` in the header dict, up to the matching delimiter.
-static std::optional<llvm::StringRef> findValue(llvm::StringRef header,
-                                                llvm::StringRef key) {
-  for (const char *quote : {"'", "\""}) {
-    std::string pattern = (llvm::Twine(quote) + key + quote).str();
-    size_t at = header.find(pattern);
-    if (at == llvm::StringRef::npos)
-      continue;
-    llvm::StringRef rest = header.drop_front(at + pattern.size()).ltrim();
-    if (!rest.consume_front(":"))
+namespace {
+
+/// A value of the Python literal syntax numpy's header uses (numpy reads it
+/// with ast.literal_eval, numpy/lib/format.py `_read_array_header`).
+struct PyValue {
+  enum class Kind { Str, Bytes, Int, Bool, None, Float, Tuple, List, Set, Dict };
+  Kind kind = Kind::None;
+  /// Str, Bytes: the decoded contents.
+  std::string text;
+  /// Int: the value, unless it does not fit int64 (tooLarge). Bool: 0 or 1.
+  int64_t integer = 0;
+  bool tooLarge = false;
+  /// Tuple, List, Set: the elements. Dict: keys and values alternating.
+  std::vector<PyValue> items;
+
+  bool isString() const { return kind == Kind::Str; }
+};
+
+/// A recursive-descent reader of the literals ast.literal_eval accepts in a
+/// header: strings (quotes, triple quotes, u/r/b prefixes, escapes, adjacent
+/// literals concatenated), integers (decimal, 0x, 0o, 0b, unary signs),
+/// floats, True/False/None, tuples, lists, sets and dicts, with comments and
+/// line continuations. Versions 1.0 and 2.0 also drop a Python 2 'L' after
+/// an integer, as numpy's `_filter_header` does.
+class HeaderParser {
+public:
+  HeaderParser(llvm::StringRef text, bool dropLongSuffix)
+      : text(text), dropLongSuffix(dropLongSuffix) {}
+
+  /// Parses the whole header as one expression; on failure `error` says
+  /// why and where.
+  std::optional<PyValue> parse() {
+    std::optional<PyValue> value = parseExpression();
+    if (!value)
       return std::nullopt;
-    return rest.ltrim();
+    skipSpace();
+    if (pos != text.size())
+      return fail("unexpected '" + text.substr(pos, 1) + "'");
+    return value;
   }
-  return std::nullopt;
+
+  std::string error;
+
+private:
+  llvm::StringRef text;
+  size_t pos = 0;
+  bool dropLongSuffix;
+  unsigned depth = 0;
+
+  std::nullopt_t fail(const llvm::Twine &message) {
+    if (error.empty())
+      error = (message + " at offset " + llvm::Twine(pos)).str();
+    return std::nullopt;
+  }
+
+  char peek(size_t ahead = 0) const {
+    return pos + ahead < text.size() ? text[pos + ahead] : '\0';
+  }
+
+  void skipSpace() {
+    while (pos < text.size()) {
+      char c = text[pos];
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+          c == '\v') {
+        ++pos;
+      } else if (c == '#') {
+        while (pos < text.size() && text[pos] != '\n')
+          ++pos;
+      } else if (c == '\\' && (peek(1) == '\n' || peek(1) == '\r')) {
+        pos += 2;
+      } else {
+        break;
+      }
+    }
+  }
+
+  static bool isNameChar(char c) { return llvm::isAlnum(c) || c == '_'; }
+
+  std::optional<PyValue> parseExpression() {
+    // CPython's tokenizer stops at 200 nested brackets.
+    if (++depth > 200)
+      return fail("too many nested brackets");
+    std::optional<PyValue> value = parseUnary();
+    --depth;
+    return value;
+  }
+
+  std::optional<PyValue> parseUnary() {
+    skipSpace();
+    if (peek() == '+' || peek() == '-') {
+      bool negate = peek() == '-';
+      ++pos;
+      std::optional<PyValue> operand = parseUnary();
+      if (!operand)
+        return std::nullopt;
+      if (operand->kind != PyValue::Kind::Int &&
+          operand->kind != PyValue::Kind::Float)
+        return fail("a sign applies only to a number");
+      if (negate && operand->kind == PyValue::Kind::Int && !operand->tooLarge)
+        operand->integer = -operand->integer;
+      return operand;
+    }
+    return parseAtom();
+  }
+
+  std::optional<PyValue> parseAtom() {
+    skipSpace();
+    char c = peek();
+    if (c == '(' || c == '[' || c == '{')
+      return parseBracket();
+    if (c == '\'' || c == '"')
+      return parseStrings();
+    if (llvm::isDigit(c) || (c == '.' && llvm::isDigit(peek(1))))
+      return parseNumber();
+    if (llvm::isAlpha(c) || c == '_') {
+      size_t start = pos;
+      while (isNameChar(peek()))
+        ++pos;
+      llvm::StringRef name = text.slice(start, pos);
+      // A string prefix directly followed by a quote.
+      if ((peek() == '\'' || peek() == '"') && name.size() <= 2 &&
+          llvm::all_of(name.lower(), [](char p) {
+            return p == 'u' || p == 'r' || p == 'b';
+          })) {
+        pos = start;
+        return parseStrings();
+      }
+      PyValue value;
+      if (name == "True" || name == "False") {
+        value.kind = PyValue::Kind::Bool;
+        value.integer = name == "True";
+        return value;
+      }
+      if (name == "None")
+        return value;
+      pos = start;
+      return fail("'" + name + "' is not a literal");
+    }
+    if (c == '\0')
+      return fail("unexpected end of the header");
+    return fail("unexpected '" + llvm::StringRef(&text.data()[pos], 1) + "'");
+  }
+
+  /// (...), [...], {...}: a parenthesised expression, a tuple, a list, a set
+  /// or a dict.
+  std::optional<PyValue> parseBracket() {
+    char open = text[pos++];
+    char close = open == '(' ? ')' : open == '[' ? ']' : '}';
+    PyValue value;
+    value.kind = open == '(' ? PyValue::Kind::Tuple
+                 : open == '[' ? PyValue::Kind::List
+                               : PyValue::Kind::Set;
+    bool sawComma = false, isDict = false;
+    skipSpace();
+    if (peek() == close) {
+      ++pos;
+      if (open == '{')
+        value.kind = PyValue::Kind::Dict;
+      return value;
+    }
+    while (true) {
+      std::optional<PyValue> element = parseExpression();
+      if (!element)
+        return std::nullopt;
+      skipSpace();
+      if (open == '{' && (value.items.empty() || isDict)) {
+        if (peek() == ':') {
+          isDict = true;
+          ++pos;
+          std::optional<PyValue> mapped = parseExpression();
+          if (!mapped)
+            return std::nullopt;
+          value.items.push_back(std::move(*element));
+          element = std::move(mapped);
+          skipSpace();
+        } else if (isDict) {
+          return fail("expected ':' in a dict");
+        }
+      }
+      value.items.push_back(std::move(*element));
+      if (peek() == ',') {
+        ++pos;
+        sawComma = true;
+        skipSpace();
+        if (peek() == close) {
+          ++pos;
+          break;
+        }
+        continue;
+      }
+      if (peek() == close) {
+        ++pos;
+        break;
+      }
+      return fail("expected ',' or '" + std::string(1, close) + "'");
+    }
+    if (isDict)
+      value.kind = PyValue::Kind::Dict;
+    // (x) is x, not a tuple.
+    if (open == '(' && !sawComma)
+      return std::move(value.items.front());
+    return value;
+  }
+
+  /// One or more adjacent string literals, concatenated.
+  std::optional<PyValue> parseStrings() {
+    PyValue value;
+    value.kind = PyValue::Kind::Str;
+    bool first = true;
+    while (true) {
+      skipSpace();
+      size_t start = pos;
+      bool raw = false, bytes = false;
+      while (llvm::isAlpha(peek())) {
+        char p = llvm::toLower(peek());
+        raw |= p == 'r';
+        bytes |= p == 'b';
+        ++pos;
+      }
+      if (peek() != '\'' && peek() != '"') {
+        pos = start;
+        if (first)
+          return fail("expected a string");
+        return value;
+      }
+      PyValue::Kind kind = bytes ? PyValue::Kind::Bytes : PyValue::Kind::Str;
+      if (!first && kind != value.kind)
+        return fail("cannot concatenate bytes and str literals");
+      value.kind = kind;
+      first = false;
+      if (!parseStringBody(raw, value.text))
+        return std::nullopt;
+    }
+  }
+
+  bool parseStringBody(bool raw, std::string &out) {
+    char quote = text[pos];
+    bool triple = peek(1) == quote && peek(2) == quote;
+    pos += triple ? 3 : 1;
+    while (true) {
+      if (pos >= text.size())
+        return fail("unterminated string"), false;
+      char c = text[pos];
+      if (c == quote &&
+          (!triple || (peek(1) == quote && peek(2) == quote))) {
+        pos += triple ? 3 : 1;
+        return true;
+      }
+      if (!triple && c == '\n')
+        return fail("unterminated string"), false;
+      if (c != '\\' || raw) {
+        if (c == '\\' && pos + 1 < text.size()) {
+          // A raw string keeps the backslash and the character after it.
+          out.push_back(c);
+          ++pos;
+          c = text[pos];
+        }
+        out.push_back(c);
+        ++pos;
+        continue;
+      }
+      ++pos;
+      char e = peek();
+      ++pos;
+      switch (e) {
+      case '\n':
+        break;
+      case '\\':
+      case '\'':
+      case '"':
+        out.push_back(e);
+        break;
+      case 'a':
+        out.push_back('\a');
+        break;
+      case 'b':
+        out.push_back('\b');
+        break;
+      case 'f':
+        out.push_back('\f');
+        break;
+      case 'n':
+        out.push_back('\n');
+        break;
+      case 'r':
+        out.push_back('\r');
+        break;
+      case 't':
+        out.push_back('\t');
+        break;
+      case 'v':
+        out.push_back('\v');
+        break;
+      case 'x': {
+        if (!llvm::isHexDigit(peek()) || !llvm::isHexDigit(peek(1)))
+          return fail("malformed \\x escape"), false;
+        out.push_back(static_cast<char>(llvm::hexDigitValue(peek()) * 16 +
+                                        llvm::hexDigitValue(peek(1))));
+        pos += 2;
+        break;
+      }
+      default:
+        if (e >= '0' && e <= '7') {
+          unsigned code = e - '0';
+          for (int i = 0; i < 2 && peek() >= '0' && peek() <= '7'; ++i)
+            code = code * 8 + (text[pos++] - '0');
+          out.push_back(static_cast<char>(code & 0xff));
+          break;
+        }
+        // Python keeps unknown escapes (and \u, \N, which no valid header
+        // key or type code needs) as written.
+        out.push_back('\\');
+        out.push_back(e);
+        break;
+      }
+    }
+  }
+
+  std::optional<PyValue> parseNumber() {
+    size_t start = pos;
+    PyValue value;
+    value.kind = PyValue::Kind::Int;
+    unsigned radix = 10;
+    if (peek() == '0' && llvm::is_contained("xXoObB", peek(1)) &&
+        peek(1) != '\0') {
+      char r = llvm::toLower(peek(1));
+      radix = r == 'x' ? 16 : r == 'o' ? 8 : 2;
+      pos += 2;
+    }
+    size_t digitsStart = pos;
+    while (isNameChar(peek()) || peek() == '.' ||
+           ((peek() == '+' || peek() == '-') &&
+            llvm::toLower(text[pos - 1]) == 'e' && radix == 10))
+      ++pos;
+    llvm::StringRef spelling = text.slice(digitsStart, pos);
+    if (radix == 10 && spelling.find_first_of(".eEjJ") != llvm::StringRef::npos) {
+      value.kind = PyValue::Kind::Float;
+      return value;
+    }
+    // A Python 2 long, as numpy's _filter_header removes it (1.0 and 2.0).
+    if (dropLongSuffix && spelling.ends_with("L"))
+      spelling = spelling.drop_back();
+    if (spelling.empty() ||
+        (radix == 10 && spelling.size() > 1 && spelling[0] == '0' &&
+         spelling.find_first_not_of('0') != llvm::StringRef::npos)) {
+      pos = start;
+      return fail("malformed integer '" + text.slice(start, pos) + "'");
+    }
+    llvm::APInt parsed;
+    if (spelling.getAsInteger(radix, parsed)) {
+      pos = start;
+      return fail("malformed integer");
+    }
+    if (parsed.getActiveBits() > 63)
+      value.tooLarge = true;
+    else
+      value.integer = static_cast<int64_t>(parsed.getZExtValue());
+    // _filter_header also drops an 'L' token after some space.
+    if (dropLongSuffix) {
+      size_t save = pos;
+      skipSpace();
+      if (peek() == 'L' && !isNameChar(peek(1)))
+        ++pos;
+      else
+        pos = save;
+    }
+    return value;
+  }
+};
+
+/// Python's repr-like spelling of a header value, for messages.
+std::string describe(const PyValue &value) {
+  switch (value.kind) {
+  case PyValue::Kind::Str:
+    return "'" + value.text + "'";
+  case PyValue::Kind::Bytes:
+    return "b'" + value.text + "'";
+  case PyValue::Kind::Int:
+    return value.tooLarge ? std::string("a too large integer")
+                          : std::to_string(value.integer);
+  case PyValue::Kind::Bool:
+    return value.integer ? "True" : "False";
+  case PyValue::Kind::None:
+    return "None";
+  case PyValue::Kind::Float:
+    return "a float";
+  case PyValue::Kind::Tuple:
+  case PyValue::Kind::List:
+  case PyValue::Kind::Set: {
+    const char *brackets = value.kind == PyValue::Kind::Tuple  ? "()"
+                           : value.kind == PyValue::Kind::List ? "[]"
+                                                               : "{}";
+    std::string result(1, brackets[0]);
+    for (auto [index, item] : llvm::enumerate(value.items))
+      result += (index ? ", " : "") + describe(item);
+    if (value.kind == PyValue::Kind::Tuple && value.items.size() == 1)
+      result += ",";
+    return result + brackets[1];
+  }
+  case PyValue::Kind::Dict:
+    return "a dict";
+  }
+  return "?";
 }
+
+} // namespace
+
+/// numpy refuses longer headers unless the file is trusted
+/// (numpy/lib/format.py, _MAX_HEADER_SIZE).
+static constexpr size_t maxHeaderSize = 10000;
 
 llvm::Expected<HostTensor> raf::runtime::parseNpy(llvm::StringRef contents,
                                                   llvm::StringRef name) {
@@ -103,72 +513,110 @@ llvm::Expected<HostTensor> raf::runtime::parseNpy(llvm::StringRef contents,
     return npyError(name, "not a .npy file (missing the \\x93NUMPY magic)");
   if (contents.size() < 10)
     return npyError(name, "truncated .npy header");
+  // numpy reads versions (1, 0), (2, 0) and (3, 0) only (_check_version):
+  // 1.0 has a 2-byte header length, 2.0 and 3.0 a 4-byte one; 3.0's header
+  // is UTF-8 rather than Latin-1.
   unsigned major = static_cast<uint8_t>(contents[6]);
+  unsigned minor = static_cast<uint8_t>(contents[7]);
+  if (major < 1 || major > 3 || minor != 0)
+    return npyError(name, "unsupported .npy version " + llvm::Twine(major) +
+                              "." + llvm::Twine(minor) +
+                              " (numpy writes and reads 1.0, 2.0 and 3.0)");
   size_t headerLength, headerStart;
   if (major == 1) {
     headerLength = static_cast<uint8_t>(contents[8]) |
                    (static_cast<uint8_t>(contents[9]) << 8);
     headerStart = 10;
-  } else if (major == 2 || major == 3) {
+  } else {
     if (contents.size() < 12)
       return npyError(name, "truncated .npy header");
     headerLength = 0;
     for (int i = 3; i >= 0; --i)
       headerLength = (headerLength << 8) | static_cast<uint8_t>(contents[8 + i]);
     headerStart = 12;
-  } else {
-    return npyError(name, "unsupported .npy version " + llvm::Twine(major));
   }
   if (contents.size() < headerStart + headerLength)
     return npyError(name, "truncated .npy header");
   llvm::StringRef header = contents.substr(headerStart, headerLength);
+  if (major == 3) {
+    const auto *begin = reinterpret_cast<const llvm::UTF8 *>(header.begin());
+    if (!llvm::isLegalUTF8String(
+            &begin, reinterpret_cast<const llvm::UTF8 *>(header.end())))
+      return npyError(name, "the version 3.0 header is not UTF-8");
+  }
+  // numpy counts decoded characters; every header it accepts has an ASCII
+  // dict, where characters and bytes agree.
+  if (header.size() > maxHeaderSize)
+    return npyError(name, "the header is " + llvm::Twine(header.size()) +
+                              " bytes; numpy refuses headers longer than " +
+                              llvm::Twine(maxHeaderSize));
 
-  std::optional<llvm::StringRef> descrText = findValue(header, "descr");
-  std::optional<llvm::StringRef> orderText =
-      findValue(header, "fortran_order");
-  std::optional<llvm::StringRef> shapeText = findValue(header, "shape");
-  if (!descrText || !orderText || !shapeText)
-    return npyError(name, "malformed .npy header (needs 'descr', "
-                          "'fortran_order' and 'shape'): " +
-                              header.trim());
+  HeaderParser parser(header, /*dropLongSuffix=*/major <= 2);
+  std::optional<PyValue> dict = parser.parse();
+  if (!dict)
+    return npyError(name, "cannot parse the header (" + parser.error +
+                              "): " + header.trim());
+  if (dict->kind != PyValue::Kind::Dict)
+    return npyError(name, "the header is not a dictionary: " + header.trim());
+  // A dict literal keeps the last value of a repeated key, and numpy needs
+  // exactly the keys descr, fortran_order and shape.
+  const PyValue *descrValue = nullptr, *orderValue = nullptr,
+                *shapeValue = nullptr;
+  std::vector<std::string> otherKeys;
+  for (size_t i = 0; i + 1 < dict->items.size(); i += 2) {
+    const PyValue &key = dict->items[i], &value = dict->items[i + 1];
+    if (key.isString() && key.text == "descr")
+      descrValue = &value;
+    else if (key.isString() && key.text == "fortran_order")
+      orderValue = &value;
+    else if (key.isString() && key.text == "shape")
+      shapeValue = &value;
+    else
+      otherKeys.push_back(describe(key));
+  }
+  if (!descrValue || !orderValue || !shapeValue || !otherKeys.empty()) {
+    std::string problem;
+    for (auto [present, key] :
+         {std::make_pair(descrValue != nullptr, "'descr'"),
+          std::make_pair(orderValue != nullptr, "'fortran_order'"),
+          std::make_pair(shapeValue != nullptr, "'shape'")})
+      if (!present)
+        problem += std::string(problem.empty() ? "" : ", ") + "no " + key;
+    for (const std::string &key : otherKeys)
+      problem += (problem.empty() ? "" : ", ") + std::string("unknown key ") +
+                 key;
+    return npyError(name, "the header needs exactly the keys 'descr', "
+                          "'fortran_order' and 'shape' (" +
+                              problem + ")");
+  }
 
-  if (descrText->empty() || ((*descrText)[0] != '\'' && (*descrText)[0] != '"'))
-    return npyError(name, "unsupported 'descr' (structured arrays are not "
-                          "tensors)");
-  char quote = (*descrText)[0];
-  size_t close = descrText->find(quote, 1);
-  if (close == llvm::StringRef::npos)
-    return npyError(name, "malformed 'descr' in .npy header");
-  llvm::StringRef descr = descrText->substr(1, close - 1);
-  std::optional<DType> dtype = dtypeOfDescr(descr);
+  if (descrValue->kind != PyValue::Kind::Str)
+    return npyError(name, "unsupported 'descr' " + describe(*descrValue) +
+                              " (structured arrays are not tensors)");
+  std::optional<DType> dtype = dtypeOfDescr(descrValue->text);
   if (!dtype)
-    return npyError(name, "unsupported element type '" + descr +
+    return npyError(name, "unsupported element type '" + descrValue->text +
                               "' (supported: bool, int8/16/32/64, uint8, "
                               "float16/32/64, little-endian)");
 
-  if (orderText->starts_with("True"))
+  if (orderValue->kind != PyValue::Kind::Bool)
+    return npyError(name, "'fortran_order' is " + describe(*orderValue) +
+                              ", not True or False");
+  if (orderValue->integer)
     return npyError(name, "Fortran-ordered arrays are not supported (save a "
                           "C-contiguous array)");
-  if (!orderText->starts_with("False"))
-    return npyError(name, "malformed 'fortran_order' in .npy header");
 
-  if (!shapeText->consume_front("("))
-    return npyError(name, "malformed 'shape' in .npy header");
-  size_t end = shapeText->find(')');
-  if (end == llvm::StringRef::npos)
-    return npyError(name, "malformed 'shape' in .npy header");
+  if (shapeValue->kind != PyValue::Kind::Tuple)
+    return npyError(name, "'shape' is " + describe(*shapeValue) +
+                              ", not a tuple of dimensions");
   llvm::SmallVector<int64_t> shape;
-  llvm::SmallVector<llvm::StringRef> parts;
-  shapeText->take_front(end).split(parts, ',', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef part : parts) {
-    part = part.trim();
-    if (part.empty())
-      continue;
-    int64_t dim;
-    if (part.getAsInteger(10, dim) || dim < 0 || dim > (int64_t(1) << 40))
-      return npyError(name, "malformed dimension '" + part +
-                                "' in .npy shape");
-    shape.push_back(dim);
+  for (const PyValue &dim : shapeValue->items) {
+    if (dim.kind != PyValue::Kind::Int || dim.tooLarge || dim.integer < 0 ||
+        dim.integer > (int64_t(1) << 40))
+      return npyError(name, "malformed dimension " + describe(dim) +
+                                " in the shape " + describe(*shapeValue) +
+                                " (dimensions are integers from 0 to 2^40)");
+    shape.push_back(dim.integer);
   }
 
   // Check the size the header claims against the data before allocating,
@@ -182,6 +630,9 @@ llvm::Expected<HostTensor> raf::runtime::parseNpy(llvm::StringRef contents,
                               " need " +
                               (bytes ? llvm::Twine(*bytes)
                                      : llvm::Twine("more than 2^63")));
+  if (std::optional<std::string> problem =
+          HostTensor::checkAllocatable(*dtype, shape))
+    return npyError(name, "cannot hold the array: " + *problem);
   HostTensor tensor(*dtype, shape);
   std::memcpy(tensor.data(), data.data(), data.size());
   // numpy booleans are bytes; anything but 0 means true. Normalise to 0/1,

@@ -116,7 +116,22 @@ TEST(Npy, RejectsMalformedFiles) {
   expectError(withHeader("{'descr': '<f4', 'fortran_order': False, "
                          "'shape': (2, x), }",
                          ""),
-              "dimension");
+              "'x' is not a literal");
+  expectError(withHeader("{'descr': '<f4', 'fortran_order': False, "
+                         "'shape': (2, -1), }",
+                         ""),
+              "malformed dimension -1");
+  // numpy needs exactly the three keys.
+  expectError(withHeader("{'descr': '<f4', 'fortran_order': False, "
+                         "'shape': (1,), 'extra': 0}",
+                         "abcd"),
+              "unknown key 'extra'");
+  expectError(withHeader("{'descr': '<f4', 'fortran_order': 0, "
+                         "'shape': (1,), }",
+                         "abcd"),
+              "'fortran_order' is 0");
+  // Versions 1.0, 2.0 and 3.0 only; minor versions other than 0 are not.
+  expectError(std::string("\x93NUMPY\x01\x01\x00\x00", 10), "version 1.1");
   expectError(withHeader("{'descr': '<f4', 'fortran_order': False, "
                          "'shape': (2,), }",
                          "abc"),
@@ -127,6 +142,55 @@ TEST(Npy, RejectsMalformedFiles) {
       writeNpy("/nonexistent/dir/x.npy", HostTensor(DType::F32, {1}))));
   EXPECT_TRUE(llvm::errorToBool(
       writeNpy(temporaryPath("bf16"), HostTensor(DType::BF16, {1}))));
+}
+
+TEST(Npy, ReadsHeadersAsNumpyDoes) {
+  auto file = [](llvm::StringRef dict, llvm::StringRef data,
+                 unsigned major = 1) {
+    std::string bytes = std::string("\x93NUMPY", 6);
+    bytes.push_back(static_cast<char>(major));
+    bytes.push_back(0);
+    bytes.push_back(static_cast<char>(dict.size()));
+    bytes.push_back(0);
+    if (major > 1)
+      bytes.append(2, '\0');
+    return bytes + dict.str() + data.str();
+  };
+  std::string twoInts("\x01\x00\x00\x00\x02\x00\x00\x00", 8);
+  // A dict literal keeps the last value of a repeated key (numpy reads
+  // int32 here; a reader taking the first would read float32).
+  llvm::Expected<HostTensor> repeated = parseNpy(
+      file("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), "
+           "'descr': '<i4'}",
+           twoInts),
+      "repeated.npy");
+  ASSERT_TRUE(bool(repeated)) << errorText(repeated.takeError());
+  EXPECT_EQ(repeated->getTypeString(), "tensor<2xi32>");
+  EXPECT_EQ(repeated->getInt(1), 2);
+  // Version 3.0 (a UTF-8 header), double quotes, comments, a continuation
+  // line, hexadecimal and parenthesised dimensions, a Python 2 long in 1.0.
+  for (auto [dict, major] :
+       {std::make_pair("{\"descr\": \"<i4\", # type\n \"fortran_order\": "
+                       "\\\n False, \"shape\": (0x2,)}",
+                       3u),
+        std::make_pair("{'descr': 'int32', 'fortran_order': False, "
+                       "'shape': ((2),)}",
+                       2u),
+        std::make_pair("{'descr': '<i4', 'fortran_order': False, "
+                       "'shape': (2L,)}",
+                       1u)}) {
+    llvm::Expected<HostTensor> tensor = parseNpy(file(dict, twoInts, major),
+                                                 "variant.npy");
+    ASSERT_TRUE(bool(tensor)) << dict << ": " << errorText(tensor.takeError());
+    EXPECT_EQ(tensor->getTypeString(), "tensor<2xi32>") << dict;
+  }
+  // ... but a Python 2 long is a syntax error in a 3.0 header.
+  EXPECT_TRUE(llvm::errorToBool(
+      parseNpy(file("{'descr': '<i4', 'fortran_order': False, "
+                    "'shape': (2L,)}",
+                    twoInts, 3),
+               "long.npy")
+          .takeError()));
 }
 
 } // namespace

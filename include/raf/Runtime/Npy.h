@@ -1,8 +1,11 @@
 //===- Npy.h - numpy .npy files ---------------------------------*- C++ -*-===//
 //
 // Reads and writes numpy's `.npy` format (versions 1.0, 2.0 and 3.0; C order,
-// little-endian or byte-order-free element types). Every malformed file is an
-// llvm::Error naming the file and what is wrong with it.
+// little-endian or byte-order-free element types). The header is read as
+// numpy.load reads it (numpy/lib/format.py): a Python dict literal with
+// exactly the keys descr, fortran_order and shape, the last value of a
+// repeated key, at most 10000 bytes. Every malformed file is an llvm::Error
+// naming the file and what is wrong with it.
 //
 //===----------------------------------------------------------------------===//
 
