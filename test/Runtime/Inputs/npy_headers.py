@@ -6,7 +6,7 @@ Every case is a header (and data) written byte by byte; numpy.load is the
 oracle. Where numpy reads an array, raf-run must read the same dtype, shape
 and bytes (it returns the argument from an identity function and writes it
 with --output), or refuse it with an error naming a documented restriction
-(big-endian, Fortran order, structured types, bf16-free dtypes); where numpy
+(big-endian, Fortran order, structured types, trailing bytes); where numpy
 refuses the file, raf-run must refuse it too. Prints one line per case and
 "all N cases agree" at the end.
 """
@@ -81,6 +81,7 @@ CASES = [
     ("unterminated", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2,)", F4), None),
     ("header over 10000 bytes", npy(GOOD + " " * 10000, F4, major=2), None),
     ("data too short", npy(GOOD, F4[:4]), None),
+    ("data too long (numpy ignores the rest)", npy(GOOD, F4 + b"junk"), "data is 12 bytes"),
     ("deeply nested", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'x': " + "(" * 300 + ")" * 300 + "}", F4), None),
 ]
 
