@@ -35,8 +35,12 @@ struct CheckAllocations
       if (!type.hasStaticShape() || !type.getElementType().isIntOrIndexOrFloat())
         return; // dynamic sizes are checked when the code runs
       uint64_t count = static_cast<uint64_t>(type.getNumElements());
-      uint64_t elementBytes =
-          llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+      // index buffers (the deallocation pipeline's pointer lists) hold
+      // 64-bit values on the hosts the CPU pipeline targets.
+      uint64_t elementBits = type.getElementType().isIndex()
+                                 ? 64
+                                 : type.getElementTypeBitWidth();
+      uint64_t elementBytes = llvm::divideCeil(elementBits, 8);
       std::optional<std::string> problem;
       if (maxBytes != 0) {
         std::optional<uint64_t> bytes =
