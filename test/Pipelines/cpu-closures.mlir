@@ -1,6 +1,7 @@
 // Closures on --target=cpu: the CPU pipeline lambda-lifts and
 // defunctionalises them (--relay-lambda-lift, --relay-defunctionalize), so
-// every program below prints the same results on both targets.
+// every program below prints the same results on both targets (expected
+// values computed with numpy).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python -c "import numpy as np; np.save('%t/x.npy', np.array([1, 2, -3, 4], np.float32)); np.save('%t/k.npy', np.array([0.5, -1, 2, 0.25], np.float32)); np.save('%t/t.npy', np.bool_(True)); np.save('%t/f.npy', np.bool_(False)); np.save('%t/n.npy', np.int32(5)); np.save('%t/i0.npy', np.int32(0)); np.save('%t/i1.npy', np.int32(1)); np.save('%t/i2.npy', np.int32(2))"
 //
@@ -56,6 +57,21 @@
 // RUN: raf-run %s --entry=pair --target=interp --input=%t/x.npy --input=%t/k.npy | FileCheck %s --check-prefix=PAIR
 // PAIR:      result #0: tensor<4xf32>
 // PAIR-NEXT: [1.25, -1, 4, 14.0625]
+
+// Unions of closures returned by a function, captured by another closure,
+// merged with it by relay.if (re-tagged) and carried in a tuple.
+// RUN: raf-run %s --entry=union_flow --target=cpu --input=%t/x.npy --input=%t/k.npy --input=%t/t.npy --input=%t/f.npy | FileCheck %s --check-prefix=FLOW-TF
+// RUN: raf-run %s --entry=union_flow --target=interp --input=%t/x.npy --input=%t/k.npy --input=%t/t.npy --input=%t/f.npy | FileCheck %s --check-prefix=FLOW-TF
+// FLOW-TF:      result #0: tensor<4xf32>
+// FLOW-TF-NEXT: [-0.5, 2, 6, -1]
+// FLOW-TF-NEXT: result #1: tensor<4xf32>
+// FLOW-TF-NEXT: [-0.25, -1, -4, -0.0625]
+// RUN: raf-run %s --entry=union_flow --target=cpu --input=%t/x.npy --input=%t/k.npy --input=%t/f.npy --input=%t/t.npy | FileCheck %s --check-prefix=FLOW-FT
+// RUN: raf-run %s --entry=union_flow --target=interp --input=%t/x.npy --input=%t/k.npy --input=%t/f.npy --input=%t/t.npy | FileCheck %s --check-prefix=FLOW-FT
+// FLOW-FT:      result #0: tensor<4xf32>
+// FLOW-FT-NEXT: [1.5, 1, -1, 4.25]
+// FLOW-FT-NEXT: result #1: tensor<4xf32>
+// FLOW-FT-NEXT: [1.5, 1, -1, 4.25]
 
 // (a) scale(scale(x)) with scale = fn(y) { y * k }: x * k * k.
 func.func @local(%x: tensor<4xf32>, %k: tensor<4xf32>) -> tensor<4xf32> {
@@ -212,4 +228,48 @@ func.func @pair(%x: tensor<4xf32>, %k: tensor<4xf32>) -> tensor<4xf32> {
   %b = relay.call %g(%a) : (tensor<4xf32>) -> tensor<4xf32>
   %r = relay.subtract %b, %x : (tensor<4xf32>, tensor<4xf32>)
   return %r : tensor<4xf32>
+}
+
+// pick(c) = c ? fn(y) { y * k } : fn(y) { y + k }; wrap = fn(y) { -f(y) };
+// g = d ? f : wrap; (h, v) = d ? (g, x) : (wrap, k); returns g(x), h(v).
+func.func private @pick(%c: tensor<i1>, %k: tensor<4xf32>) -> ((tensor<4xf32>) -> tensor<4xf32>) {
+  %f = relay.if %c : tensor<i1> -> ((tensor<4xf32>) -> tensor<4xf32>) {
+    %g = relay.fn(%y: tensor<4xf32>) -> tensor<4xf32> {
+      %m = relay.multiply %y, %k : (tensor<4xf32>, tensor<4xf32>)
+      relay.return %m : tensor<4xf32>
+    }
+    relay.yield %g : (tensor<4xf32>) -> tensor<4xf32>
+  } else {
+    %h = relay.fn(%y: tensor<4xf32>) -> tensor<4xf32> {
+      %s = relay.add %y, %k : (tensor<4xf32>, tensor<4xf32>)
+      relay.return %s : tensor<4xf32>
+    }
+    relay.yield %h : (tensor<4xf32>) -> tensor<4xf32>
+  }
+  return %f : (tensor<4xf32>) -> tensor<4xf32>
+}
+func.func @union_flow(%x: tensor<4xf32>, %k: tensor<4xf32>, %c: tensor<i1>, %d: tensor<i1>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %f = func.call @pick(%c, %k) : (tensor<i1>, tensor<4xf32>) -> ((tensor<4xf32>) -> tensor<4xf32>)
+  %wrap = relay.fn(%y: tensor<4xf32>) -> tensor<4xf32> {
+    %a = relay.call %f(%y) : (tensor<4xf32>) -> tensor<4xf32>
+    %n = relay.negative %a : (tensor<4xf32>)
+    relay.return %n : tensor<4xf32>
+  }
+  %g = relay.if %d : tensor<i1> -> ((tensor<4xf32>) -> tensor<4xf32>) {
+    relay.yield %f : (tensor<4xf32>) -> tensor<4xf32>
+  } else {
+    relay.yield %wrap : (tensor<4xf32>) -> tensor<4xf32>
+  }
+  %t = relay.if %d : tensor<i1> -> (tuple<(tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>>) {
+    %p = relay.tuple(%g, %x) : (tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>
+    relay.yield %p : tuple<(tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>>
+  } else {
+    %p = relay.tuple(%wrap, %k) : (tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>
+    relay.yield %p : tuple<(tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>>
+  }
+  %h = relay.tuple_get %t[0] : tuple<(tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>>
+  %v = relay.tuple_get %t[1] : tuple<(tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>>
+  %r0 = relay.call %g(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %r1 = relay.call %h(%v) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r0, %r1 : tensor<4xf32>, tensor<4xf32>
 }
