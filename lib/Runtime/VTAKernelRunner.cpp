@@ -8,6 +8,7 @@
 #include "raf/Runtime/VTAKernelRunner.h"
 
 #include "raf/Conversion/TCGToVTA/TCGToVTA.h"
+#include "raf/Support/ResourceLimits.h"
 #include "raf/Target/VTA/Simulator.h"
 
 #include "llvm/Support/Error.h"
@@ -37,6 +38,11 @@ LogicalResult VTAKernelRunner::run(Operation *op, KernelOperands operands,
   if (failed(lowering))
     return failure();
 
+  // The simulated DRAM is checked like raf-vta-sim's (--max-dram-bytes).
+  if (std::optional<std::string> problem = checkResourceLimit(
+          ResourceLimit::DRAMBytes, static_cast<uint64_t>(lowering->dramBytes)))
+    return op->emitError("cannot simulate the kernel's DRAM image: ")
+           << *problem;
   std::vector<uint8_t> dram(lowering->dramBytes, 0);
   auto place = [&](unsigned operand, int64_t offset) {
     const HostTensor &tensor = *operands[operand];

@@ -19,7 +19,8 @@
 // non-zero exit code. The input is scanned for IR the upstream parser does
 // not survive before it is parsed (raf/Support/SourceGuard.h), and sizes
 // derived from it are checked against the resource limits
-// (--max-allocation-bytes, --max-nesting-depth; docs/resource-limits.md).
+// (--max-allocation-bytes, --max-dram-bytes, --max-nesting-depth;
+// docs/resource-limits.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -457,7 +458,8 @@ int main(int argc, char **argv) {
       cl::value_desc("n"), cl::cat(category));
   threads = &threadsOption;
   raf::registerResourceLimitOptions(
-      {raf::ResourceLimit::AllocationBytes, raf::ResourceLimit::NestingDepth},
+      {raf::ResourceLimit::AllocationBytes, raf::ResourceLimit::DRAMBytes,
+       raf::ResourceLimit::NestingDepth},
       &category);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
