@@ -63,7 +63,7 @@ uint64_t raf::getDefaultResourceLimit(ResourceLimit limit) {
     return getPhysicalMemoryBytes();
   case ResourceLimit::EmbeddingExtent:
     // The enumeration behind the embedding's cost model is linear in every
-    // extent: 2^20 takes about a quarter of a second; the DeepBench
+    // extent: 2^20 takes about a third of a second; the DeepBench
     // convolutions have extents up to 2048.
     return uint64_t(1) << 20;
   case ResourceLimit::EmbeddingPoints:
