@@ -149,11 +149,17 @@ def run_raf(args, imported, workdir: Path, target: str) -> Dict[str, Any]:
     if target == "cpu":
         command += [f"--threads={args.threads}", f"--repeat={args.repeat}"]
     timeout = args.interp_timeout if target == "interp" else args.cpu_timeout
-    start = time.perf_counter()
-    try:
-        process = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return {"status": "not run", "detail": f"stopped after {timeout:.0f} s (timeout)"}
+    for attempt in range(10):  # the tool may be being relinked by a build
+        start = time.perf_counter()
+        try:
+            process = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+            break
+        except subprocess.TimeoutExpired:
+            return {"status": "not run", "detail": f"stopped after {timeout:.0f} s (timeout)"}
+        except OSError:
+            if attempt == 9:
+                raise
+            time.sleep(30)
     wall = time.perf_counter() - start
     if process.returncode != 0:
         return {"status": "error", "wall_s": wall,
@@ -424,6 +430,8 @@ def parse_args(argv=None):
     parser.add_argument("--raf-run", type=Path,
                         default=Path(os.environ.get("RAF_BUILD_DIR", REPO / "build"))
                         / "bin" / "raf-run")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="run the build's raf-run instead of a copy taken at the start")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--interp-budget", type=float, default=900,
@@ -432,6 +440,9 @@ def parse_args(argv=None):
     parser.add_argument("--cpu-timeout", type=float, default=1800)
     parser.add_argument("--model-timeout", type=float, default=4 * 3600)
     parser.add_argument("--shard", default="0/1", help="I/N: every N-th model from the I-th")
+    parser.add_argument("--reverse", action="store_true",
+                        help="largest models first (e.g. a second process working towards a "
+                             "first one: both skip what the other has recorded)")
     parser.add_argument("--retry-errors", action="store_true")
     parser.add_argument("--retry-not-run", action="store_true")
     parser.add_argument("--table-only", action="store_true")
@@ -452,6 +463,14 @@ def forward_args(args) -> List[str]:
         keep += [f"--{option.replace('_', '-')}", str(getattr(args, option))]
     keep += ["--retry-errors"] * args.retry_errors + ["--retry-not-run"] * args.retry_not_run
     return keep
+
+
+def git_head() -> str:
+    try:
+        return subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
+                              capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "?"
 
 
 def model_order(names: List[str]) -> List[str]:
@@ -487,6 +506,18 @@ def main(argv=None) -> int:
             return 1
         names = [n for n in names if n in args.models.split(",")]
     names = model_order(names)
+    if not args.no_snapshot:
+        # A copy of raf-run: a rebuild of the tree during the run neither
+        # fails a run nor mixes two versions of the compiler in one table.
+        snapshot = args.workdir / "bin" / f"raf-run-{os.getpid()}"
+        snapshot.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(args.raf_run, snapshot)
+        args.raf_run = snapshot
+        built = datetime.datetime.utcfromtimestamp(snapshot.stat().st_mtime)
+        log(f"raf-run: {snapshot} (a copy of the build's, built {built:%Y-%m-%d %H:%M} UTC; "
+            f"checkout at {git_head()})")
+    if args.reverse:
+        names.reverse()
     index, count = (int(v) for v in args.shard.split("/"))
     names = names[index::count]
     log(f"{len(names)} models, frontends {','.join(args.frontends)}, "
