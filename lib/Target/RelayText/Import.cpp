@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "raf/Target/RelayText/RelayText.h"
+#include "raf/Support/ResourceLimits.h"
 
 #include "Lexer.h"
 #include "Metadata.h"
@@ -138,8 +139,9 @@ private:
 
   /// Expressions, types and attribute values are parsed by recursive
   /// descent, so each level of nesting costs stack frames. Deeply nested
-  /// input is rejected with a diagnostic rather than overflowing the stack.
-  static constexpr unsigned kMaxNesting = 1000;
+  /// input is rejected with a diagnostic rather than overflowing the stack;
+  /// the limit is the nesting-depth resource limit (--max-nesting-depth,
+  /// docs/resource-limits.md), for which the tools size their stack.
 
   /// Counts one level of nesting for as long as it lives; every recursive
   /// entry point holds one.
@@ -154,9 +156,13 @@ private:
 
     /// Fails, at the current token, once the limit is passed.
     LogicalResult check() {
-      if (importer.nestingDepth <= kMaxNesting)
+      std::optional<std::string> problem = raf::checkResourceLimit(
+          raf::ResourceLimit::NestingDepth, importer.nestingDepth);
+      if (!problem)
         return success();
-      importer.error() << "nesting deeper than " << kMaxNesting << " levels";
+      importer.error() << "nesting deeper than "
+                       << raf::getResourceLimit(raf::ResourceLimit::NestingDepth)
+                       << " levels: " << *problem;
       return failure();
     }
 
