@@ -173,7 +173,7 @@ int raf::runOnParserStack(function_ref<int()> body) {
   // guard page, so anything deeper still faults rather than corrupting
   // memory.
   uint64_t levels = getResourceLimit(ResourceLimit::NestingDepth);
-  uint64_t bytes = (uint64_t(8) << 20) + std::min<uint64_t>(levels, 1u << 19) *
+  uint64_t bytes = (uint64_t(8) << 20) + std::min<uint64_t>(levels, 1u << 18) *
                                              (uint64_t(8) << 10);
   int result = 1;
   llvm::thread worker(std::optional<unsigned>(static_cast<unsigned>(bytes)),
