@@ -12,7 +12,8 @@ constructor, built without pretrained weights) or ``<module.path>:<factory>``
 (a function of no arguments returning an ``nn.Module``; the module must be
 importable, e.g. through ``PYTHONPATH``). Weights are random, seeded by
 ``--seed``; example inputs are standard-normal (float) or uniform in
-``[0, --int-high)`` (integer) with the same seed.
+``[0, --int-high)`` (integer) with the same seed. ``--dtype float64`` converts
+the model (and the default input dtype) to float64.
 
 The output directory receives ``<function>.mlir``, one ``.npy`` per function
 argument, ``expected_<i>.npy`` (PyTorch's outputs for those inputs) and
@@ -385,7 +386,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--input-shape", type=parse_shape, action="append", required=True,
                         help="shape of one input, e.g. 1,3,224,224 (repeat for several inputs)")
     parser.add_argument("--input-dtype", action="append", choices=sorted(_DTYPES),
-                        help="dtype of the corresponding input (default float32)")
+                        help="dtype of the corresponding input (default: --dtype)")
+    parser.add_argument("--dtype", choices=["float32", "float64"], default="float32",
+                        help="floating-point type of the model's parameters and buffers and "
+                             "of the inputs without --input-dtype (default float32; float64 "
+                             "for comparisons that float32 rounding would blur)")
     parser.add_argument("--int-high", type=int, default=100,
                         help="exclusive upper bound of random integer inputs (default 100)")
     parser.add_argument("--output-dir", required=True, help="directory to write into")
@@ -443,7 +448,7 @@ def main(argv: Sequence[str] = None) -> int:
     dtypes = args.input_dtype or []
     if len(dtypes) > len(args.input_shape):
         parser.error("more --input-dtype than --input-shape options")
-    dtypes = dtypes + ["float32"] * (len(args.input_shape) - len(dtypes))
+    dtypes = dtypes + [args.dtype] * (len(args.input_shape) - len(dtypes))
 
     # Every failure is reported as one "error: ..." line, never a traceback.
     try:
@@ -460,6 +465,8 @@ def main(argv: Sequence[str] = None) -> int:
     except Exception as error:  # the model's constructor failed
         print(f"error: building {args.model} failed: {one_line(error)}", file=sys.stderr)
         return 2
+    if args.dtype != "float32":
+        model = model.to(_DTYPES[args.dtype])
     generator = torch.Generator().manual_seed(args.seed)
     inputs = make_inputs(args.input_shape, dtypes, args.int_high, generator)
 
