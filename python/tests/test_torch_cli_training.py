@@ -478,6 +478,8 @@ ERRORS = [
      "error: --lr must be a positive number"),
     (lambda t: ["--train", "--loss", "mse", "--labels", "random", "--params-as-constants"],
      "error: --train cannot be combined with --params-as-constants"),
+    (lambda t: ["--train", "--loss", "mse", "--labels", "random", "--function-name",
+                "train_step"], "error: --function-name train_step is the name of the step"),
     (lambda t: ["--train", "--loss", "cross_entropy", "--labels", "random:x"],
      "error: bad --labels 'random:x'"),
     (lambda t: ["--train", "--loss", "cross_entropy", "--labels", "labels.txt"],
@@ -526,7 +528,7 @@ def test_bad_flags_are_one_line_errors(tmp_path, capsys, case):
 
 def test_bad_flags_exit_codes_of_the_command(tmp_path):
     """The same errors from the real command: one line, exit code 2."""
-    for flags, expected in (ERRORS[4], ERRORS[11]):
+    for flags, expected in (ERRORS[4], ERRORS[12]):
         result = cli("torch_models:make_small_cnn", "--input-shape", "4,3,16,16",
                      "--output-dir", str(tmp_path / "out"), *flags(tmp_path))
         assert result.returncode == 2, result.stderr

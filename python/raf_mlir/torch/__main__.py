@@ -428,6 +428,9 @@ def check_training_options(args: argparse.Namespace) -> None:
     if args.params_as_constants:
         raise CommandLineError("--train cannot be combined with --params-as-constants (the "
                                "trained parameters must be function arguments)")
+    if args.function_name == "train_step":
+        raise CommandLineError("--function-name train_step is the name of the step "
+                               "--raf-training-pipeline adds; choose another")
     if args.loss is None:
         raise CommandLineError(f"--train needs --loss ({', '.join(sorted(LOSSES))})")
     if args.loss not in LOSSES:
