@@ -358,6 +358,22 @@ def test_cli_references_are_pytorch(small_cnn, small_cnn_reference):
                                    rtol=1e-5, atol=1e-8)
 
 
+def test_annotate_requires_grad_keeps_other_attributes():
+    from raf_mlir.imported import annotate_requires_grad
+
+    text = ('func.func @f(%x: tensor<2xf32> {foo = "a,}b", raf.requires_grad = true},\n'
+            '    %g: !relay.fn<(tensor<f32>) -> tensor<f32>>, %w: tensor<2xf32>)\n'
+            '    -> tensor<f32> {\n  return\n}\n')
+    annotated = annotate_requires_grad(text, "f", [False, False, True])
+    assert annotated.startswith(
+        'func.func @f(%x: tensor<2xf32> {foo = "a,}b", raf.requires_grad = false},\n'
+        '    %g: !relay.fn<(tensor<f32>) -> tensor<f32>> {raf.requires_grad = false}, '
+        '%w: tensor<2xf32> {raf.requires_grad = true})\n')
+    assert annotate_requires_grad(annotated, "f", [False, False, True]) == annotated
+    with pytest.raises(ValueError, match="@f has 3 arguments, 2 requires_grad flags"):
+        annotate_requires_grad(text, "f", [True, False])
+
+
 def test_frozen_parameters_and_buffers(tmp_path):
     """Python API: a parameter with requires_grad=False and a plain buffer
     are not trainable."""
