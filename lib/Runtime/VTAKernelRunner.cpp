@@ -24,8 +24,7 @@ bool VTAKernelRunner::handles(Operation *op) {
   auto kernel = dyn_cast<tcg::KernelOp>(op);
   if (!kernel)
     return false;
-  auto tensorize = kernel->getAttrOfType<StringAttr>(vta::kTensorizeAttrName);
-  return tensorize && tensorize.getValue().starts_with(vta::kVTAGemmPrefix);
+  return vta::isVTAKernel(kernel);
 }
 
 LogicalResult VTAKernelRunner::run(Operation *op, KernelOperands operands,

@@ -210,7 +210,7 @@ def test_strategies(case, mode, tmp_path):
         run_tool([RAF_OPT, embedded, f"--tcg-apply-strategy=candidate={k}",
                   "-o", applied])
         text = applied.read_text()
-        assert f'tcg.tensorize = "{intrinsic}"' in text
+        assert f'tcg.tensorize = #tcg.tensorize<"{intrinsic}"' in text
         assert "tcg.embedding" not in text
         result = raf_run(applied, inputs, tmp_path, f"applied{k}")
         assert result.dtype == np.int32 and result.shape == expected.shape
@@ -273,19 +273,18 @@ def test_constant_weight(case, mode, tmp_path):
 # (2 - kw). The attribute lists two hand-written candidates: y -> oc,
 # z -> ic; and z -> (ic 8, kw 2), which unrolls the stencil and reverses the
 # weight.
-TRANSPOSED_OPERANDS = (
-    'operands = {a = {tensor = "data", dims = [[], [["d0", 16, 1]]]}, '
-    'b = {tensor = "weight", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, '
-    'c = {tensor = "out", dims = [[], [["d0", 16, 1]]]}}')
+# Iterators: oc 0, ow 1, ic 2, kw 3; operands a (data), b (weight), c (out).
+TRANSPOSED_OPERANDS = ('operands = [[[], [(0, 16, 1)]], [[(0, 16, 1)], [(1, 16, 1)]], '
+                       '[[], [(0, 16, 1)]]]')
 TRANSPOSED_EMBEDDING = (
-    '{intrinsic = "vta.gemm.1x16x16", candidates = ['
-    '{iterators = {x = [], y = [["oc", 16, 1]], z = [["ic", 16, 1]]}, '
-    + TRANSPOSED_OPERANDS + ', executed = [["oc", 16, 16], ["ow", 13, 13], '
-    '["ic", 16, 16], ["kw", 3, 3]]}, '
-    '{iterators = {x = [], y = [["oc", 16, 1]], '
-    'z = [["ic", 8, 1], ["kw", 2, 1]]}, '
-    + TRANSPOSED_OPERANDS + ', executed = [["oc", 16, 16], ["ow", 13, 13], '
-    '["ic", 16, 16], ["kw", 3, 4]]}]}')
+    '#tcg.embedding<"vta.gemm.1x16x16", relaxed, optimal = false, candidates = ['
+    '#tcg.candidate<iterators = [[], [(0, 16, 1)], [(2, 16, 1)]], ' + TRANSPOSED_OPERANDS +
+    ', extents = [16, 13, 16, 3], executed = [16, 13, 16, 3], cost = 0, '
+    'mac = [0, 0], data = [0, 0], memory_access = true>, '
+    '#tcg.candidate<iterators = [[], [(0, 16, 1)], [(2, 8, 1), (3, 2, 1)]], '
+    + TRANSPOSED_OPERANDS + ', extents = [16, 13, 16, 3], executed = [16, 13, 16, 4], '
+    'cost = 0, mac = [0, 0], data = [0, 0], memory_access = true>], '
+    'search = {nodes = 0, fails = 0, solutions = 0, assets = 0}>')
 TRANSPOSED_KERNEL = """
 func.func @main(%x: tensor<16x6xi8>, %w: tensor<16x16x3xi8>) -> tensor<16x13xi32> {
   %r = tcg.kernel "conv1d_transpose" (%data = %x : tensor<16x6xi8>, %weight = %w : tensor<16x16x3xi8>) -> tensor<16x13xi32>

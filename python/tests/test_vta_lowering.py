@@ -151,7 +151,7 @@ def packed(name, tmp_path):
               f"--tcg-dataflow-embed=intrinsic={intrinsic} mode={mode}",
               "--tcg-apply-strategy", "-o", rewritten])
     text = rewritten.read_text()
-    assert f'tcg.tensorize = "{intrinsic}"' in text, text
+    assert f'tcg.tensorize = #tcg.tensorize<"{intrinsic}"' in text, text
     inputs = [RNG.integers(-128, 128, size=s, dtype=np.int8) for s in shapes]
     return rewritten, inputs, reference(*inputs)
 

@@ -19,13 +19,13 @@ func.func @dense(%arg0: tensor<3x20xi8>, %arg1: tensor<24x20xi8>) -> tensor<3x24
   %2 = relay.nn.pad %arg1 {pad_width = array<i64: 0, 8, 0, 12>} : (tensor<24x20xi8>) -> tensor<32x32xi8>
   %3 = relay.reshape %2 {newshape = array<i64: 2, 16, 2, 16>} : (tensor<32x32xi8>) -> tensor<2x16x2x16xi8>
   %4 = relay.transpose %3 {axes = array<i64: 0, 2, 1, 3>} : (tensor<2x16x2x16xi8>) -> tensor<2x2x16x16xi8>
-  %5 = tcg.kernel "nn.dense" (%x = %1 : tensor<3x2x1x16xi8>, %weight = %4 : tensor<2x2x16x16xi8>) -> tensor<3x2x1x16xi32> attributes {arg_names = ["x", "weight"], result_name = "out", tcg.tensorize = "vta.gemm.1x16x16"} {
+  %5 = tcg.kernel "nn.dense" (%x = %1 : tensor<3x2x1x16xi8>, %weight = %4 : tensor<2x2x16x16xi8>) -> tensor<3x2x1x16xi32> attributes {arg_names = ["x", "weight"], result_name = "out", tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>} {
     %8 = tcg.tensor %m in [0, 3) name "m" -> tensor<3x2x1x16xi32> {
       %9 = tcg.tensor %n.o in [0, 2) name "n.o" -> tensor<2x1x16xi32> {
-        %10 = tcg.tensor %x_0 in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
-          %11 = tcg.tensor %y in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
+        %10 = tcg.tensor %x_0 in [0, 1) name "x" gemm_axis x -> tensor<1x16xi32> {
+          %11 = tcg.tensor %y in [0, 16) name "y" gemm_axis y -> tensor<16xi32> {
             %12 = tcg.reduce add %k.o in [0, 2) name "k.o" -> i32 {
-              %13 = tcg.reduce add %z in [0, 16) name "z" gemm_axis "z" -> i32 {
+              %13 = tcg.reduce add %z in [0, 16) name "z" gemm_axis z -> i32 {
                 %14 = tcg.input %x[%m, %k.o, %x_0, %z] : tensor<3x2x1x16xi8>
                 %15 = tcg.input %weight[%n.o, %k.o, %y, %z] : tensor<2x2x16x16xi8>
                 %16 = tcg.compute mul %14, %15 : (i8, i8) -> i32
@@ -53,9 +53,9 @@ func.func @dense(%arg0: tensor<3x20xi8>, %arg1: tensor<24x20xi8>) -> tensor<3x24
 func.func @unpacked(%a: tensor<1x16xi8>, %b: tensor<16x16xi8>) -> tensor<1x16xi32> {
   // ERR: error: operation 'tcg.kernel' is not supported by the reference evaluator
   %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x16xi8>, %w = %b : tensor<16x16xi8>) -> tensor<1x16xi32> {
-    %1 = tcg.tensor %m in [0, 1) name "m" gemm_axis "x" -> tensor<1x16xi32> {
-      %2 = tcg.tensor %n in [0, 16) name "n" gemm_axis "y" -> tensor<16xi32> {
-        %3 = tcg.reduce add %k in [0, 16) name "k" gemm_axis "z" -> i32 {
+    %1 = tcg.tensor %m in [0, 1) name "m" gemm_axis x -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "n" gemm_axis y -> tensor<16xi32> {
+        %3 = tcg.reduce add %k in [0, 16) name "k" gemm_axis z -> i32 {
           %4 = tcg.input %x[%m, %k] : tensor<1x16xi8>
           %5 = tcg.input %w[%n, %k] : tensor<16x16xi8>
           %6 = tcg.compute mul %4, %5 : (i8, i8) -> i32

@@ -109,9 +109,9 @@ def TCGLowerToVTA : Pass<"tcg-lower-to-vta", "mlir::ModuleOp"> {
   let summary = "Lower packed GEMM kernels to VTA programs (vta_isa, or tile-level vta)";
   let description = [{
     Lowers every `tcg.kernel` of the module, each of which must be a packed
-    kernel marked `tcg.tensorize = "vta.gemm.<preset>"` (the result of
+    kernel whose `#tcg.tensorize` targets `"vta"` (the result of
     `--tcg-apply-strategy`) with int8 operands and an int32 result, to a
-    `vta_isa.program` for the preset's configuration. The program is
+    `vta_isa.program` for the configuration its GEMM extents give. The program is
     inserted after the function holding the kernel, with a `vta.kernel`
     attribute naming the function and the kernel's position in it, and a
     `vta.dram` dictionary giving the DRAM image layout (byte offsets of the

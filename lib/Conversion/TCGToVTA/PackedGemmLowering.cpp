@@ -34,7 +34,7 @@ struct Iterator {
   Value value;
   int64_t extent;
   bool isReduction;
-  StringRef axis;
+  std::optional<tcg::GemmAxis> axis;
   std::string name;
 };
 
@@ -73,9 +73,10 @@ private:
   /// Row space of `input`, whose two innermost indices must be the
   /// iterators with GEMM axes `rowAxis` and `columnAxis`: one DimAccess per
   /// other dimension, over the tile iterators (`tileIndex`).
-  FailureOr<SmallVector<DimAccess>>
-  analyseInput(tcg::InputOp input, StringRef rowAxis, StringRef columnAxis);
-  int64_t axisExtent(StringRef axis) {
+  FailureOr<SmallVector<DimAccess>> analyseInput(tcg::InputOp input,
+                                                 tcg::GemmAxis rowAxis,
+                                                 tcg::GemmAxis columnAxis);
+  int64_t axisExtent(tcg::GemmAxis axis) {
     for (const Iterator &it : iterators)
       if (it.axis == axis)
         return it.extent;
@@ -102,7 +103,7 @@ LogicalResult Lowering::collectIterators() {
   Value scalar;
   while (true) {
     iterators.push_back({tensor.getIterator(), tensor.getExtent(), false,
-                         tensor.getGemmAxis().value_or(""),
+                         tensor.getGemmAxis(),
                          tensor.getIterName()
                              .value_or("i" + std::to_string(iterators.size()))
                              .str()});
@@ -118,7 +119,7 @@ LogicalResult Lowering::collectIterators() {
     if (reduce.getKind() != tcg::ScalarOp::Add)
       return error() << "its reductions must add";
     iterators.push_back({reduce.getIterator(), reduce.getExtent(), true,
-                         reduce.getGemmAxis().value_or(""),
+                         reduce.getGemmAxis(),
                          reduce.getIterName()
                              .value_or("r" + std::to_string(iterators.size()))
                              .str()});
@@ -132,14 +133,14 @@ LogicalResult Lowering::collectIterators() {
   if (!lhs || !rhs)
     return error() << "its reduction body must be the product of two reads";
   // The input is the read indexed by x, the weight the one indexed by y.
-  auto readsAxis = [&](tcg::InputOp read, StringRef axis) {
+  auto readsAxis = [&](tcg::InputOp read, tcg::GemmAxis axis) {
     for (Value operand : read.getIterators())
       for (const Iterator &it : iterators)
         if (it.value == operand && it.axis == axis)
           return true;
     return false;
   };
-  inputRead = readsAxis(lhs, "x") ? lhs : rhs;
+  inputRead = readsAxis(lhs, tcg::GemmAxis::X) ? lhs : rhs;
   weightRead = inputRead == lhs ? rhs : lhs;
   for (tcg::InputOp read : {inputRead, weightRead})
     if (!isa<BlockArgument>(read.getSource()) ||
@@ -149,9 +150,9 @@ LogicalResult Lowering::collectIterators() {
   return success();
 }
 
-FailureOr<SmallVector<DimAccess>> Lowering::analyseInput(tcg::InputOp read,
-                                                         StringRef rowAxis,
-                                                         StringRef columnAxis) {
+FailureOr<SmallVector<DimAccess>>
+Lowering::analyseInput(tcg::InputOp read, tcg::GemmAxis rowAxis,
+                       tcg::GemmAxis columnAxis) {
   unsigned operand = cast<BlockArgument>(read.getSource()).getArgNumber();
   std::string name = kernel.getArgName(operand);
   if (read.hasView())
@@ -170,14 +171,15 @@ FailureOr<SmallVector<DimAccess>> Lowering::analyseInput(tcg::InputOp read,
         dimIterator.push_back(index);
   if (rank < 3 || dimIterator.size() != map.getNumDims())
     return error() << "operand '" << name << "' is not in a packed layout";
-  auto isAxis = [&](AffineExpr expr, StringRef axis) {
+  auto isAxis = [&](AffineExpr expr, tcg::GemmAxis axis) {
     auto dim = dyn_cast<AffineDimExpr>(expr);
     return dim && iterators[dimIterator[dim.getPosition()]].axis == axis;
   };
   if (!isAxis(map.getResult(rank - 2), rowAxis) ||
       !isAxis(map.getResult(rank - 1), columnAxis))
     return error() << "operand '" << name << "' must be indexed by ["
-                   << "..., " << rowAxis << ", " << columnAxis
+                   << "..., " << tcg::stringifyGemmAxis(rowAxis) << ", "
+                   << tcg::stringifyGemmAxis(columnAxis)
                    << "] (a packed layout)";
 
   SmallVector<DimAccess> dims;
@@ -202,9 +204,10 @@ FailureOr<SmallVector<DimAccess>> Lowering::analyseInput(tcg::InputOp read,
         return error() << "cannot evaluate the index " << toString(expr);
       int64_t coefficient = *value - *base;
       const Iterator &it = iterators[dimIterator[m]];
-      if (coefficient != 0 && !it.axis.empty())
+      if (coefficient != 0 && it.axis)
         return error() << "operand '" << name << "' uses the GEMM axis "
-                       << it.axis << " outside its two innermost dimensions";
+                       << tcg::stringifyGemmAxis(*it.axis)
+                       << " outside its two innermost dimensions";
       if (coefficient != 0)
         dim.coefficients[tileIndex[dimIterator[m]]] += coefficient;
     }
@@ -214,20 +217,27 @@ FailureOr<SmallVector<DimAccess>> Lowering::analyseInput(tcg::InputOp read,
 }
 
 FailureOr<PackedGemmLowering> Lowering::run() {
-  auto tensorize = kernel->getAttrOfType<StringAttr>(kTensorizeAttrName);
+  auto tensorize = kernel->getAttrOfType<tcg::TensorizeAttr>(
+      tcg::TCGDialect::kTensorizeAttrName);
   if (!tensorize)
-    return error() << "it has no '" << kTensorizeAttrName
+    return error() << "it has no '" << tcg::TCGDialect::kTensorizeAttrName
                    << "' attribute (only packed kernels, the result of "
                       "--tcg-apply-strategy, run on VTA)";
-  StringRef intrinsic = tensorize.getValue();
-  StringRef preset = intrinsic;
-  if (!preset.consume_front(kVTAGemmPrefix))
+  StringRef intrinsic = tensorize.getIntrinsic().getValue();
+  if (!isVTAKernel(kernel))
     return error() << "it is tensorized with '" << intrinsic
-                   << "', not a VTA GEMM intrinsic";
-  std::optional<Config> presetConfig = Config::getPreset(preset);
-  if (!presetConfig)
-    return error() << "'" << intrinsic << "' names no VTA configuration preset";
-  config = *presetConfig;
+                   << "', which is not an instruction of VTA";
+  // The configuration follows from the GEMM core's extents (BATCH = x,
+  // BLOCK_OUT = y, BLOCK_IN = z); VTA's buffers keep their default sizes.
+  ArrayRef<int64_t> gemm = tensorize.getGemm();
+  if (gemm.size() != 3 || gemm[1] != gemm[2] || !llvm::isPowerOf2_64(gemm[0]) ||
+      !llvm::isPowerOf2_64(gemm[1]))
+    return error() << "'" << intrinsic
+                   << "' is not a VTA GEMM core (x, y, z extents must be "
+                      "powers of two with y = z)";
+  config = Config::getDefault();
+  config.logBatch = llvm::Log2_64(gemm[0]);
+  config.logBlock = llvm::Log2_64(gemm[1]);
 
   auto resultType = cast<RankedTensorType>(kernel.getResult().getType());
   for (auto [index, operand] : llvm::enumerate(kernel.getInputs())) {
@@ -248,17 +258,19 @@ FailureOr<PackedGemmLowering> Lowering::run() {
     return failure();
   int64_t batch = int64_t(1) << config.logBatch;
   int64_t block = int64_t(1) << config.logBlock;
-  if (axisExtent("x") != batch || axisExtent("y") != block ||
-      axisExtent("z") != block)
-    return error() << "its GEMM axes x, y, z have extents " << axisExtent("x")
-                   << ", " << axisExtent("y") << ", " << axisExtent("z") << "; "
-                   << intrinsic << " needs " << batch << ", " << block << ", "
-                   << block;
+  if (axisExtent(tcg::GemmAxis::X) != batch ||
+      axisExtent(tcg::GemmAxis::Y) != block ||
+      axisExtent(tcg::GemmAxis::Z) != block)
+    return error() << "its GEMM axes x, y, z have extents "
+                   << axisExtent(tcg::GemmAxis::X) << ", "
+                   << axisExtent(tcg::GemmAxis::Y) << ", "
+                   << axisExtent(tcg::GemmAxis::Z) << "; " << intrinsic
+                   << " needs " << batch << ", " << block << ", " << block;
   // The result's dimensions are the tensor nest: tiles, then x, y.
   unsigned numTensors = llvm::count_if(
       iterators, [](const Iterator &it) { return !it.isReduction; });
-  if (numTensors < 2 || iterators[numTensors - 2].axis != "x" ||
-      iterators[numTensors - 1].axis != "y")
+  if (numTensors < 2 || iterators[numTensors - 2].axis != tcg::GemmAxis::X ||
+      iterators[numTensors - 1].axis != tcg::GemmAxis::Y)
     return error() << "its result must be indexed by [..., x, y]";
 
   // The tile iterators: the parallel ones (before x, y), then the
@@ -266,17 +278,19 @@ FailureOr<PackedGemmLowering> Lowering::run() {
   GemmKernelModel model;
   model.config = config;
   for (const Iterator &it : iterators) {
-    tileIndex.push_back(it.axis.empty() ? int(numTileIterators++) : -1);
-    if (it.axis.empty()) {
+    tileIndex.push_back(!it.axis ? int(numTileIterators++) : -1);
+    if (!it.axis) {
       model.names.push_back(it.name);
       model.extents.push_back(it.extent);
       model.numParallel += !it.isReduction;
     }
   }
-  FailureOr<SmallVector<DimAccess>> src = analyseInput(inputRead, "x", "z");
+  FailureOr<SmallVector<DimAccess>> src =
+      analyseInput(inputRead, tcg::GemmAxis::X, tcg::GemmAxis::Z);
   if (failed(src))
     return failure();
-  FailureOr<SmallVector<DimAccess>> wgt = analyseInput(weightRead, "y", "z");
+  FailureOr<SmallVector<DimAccess>> wgt =
+      analyseInput(weightRead, tcg::GemmAxis::Y, tcg::GemmAxis::Z);
   if (failed(wgt))
     return failure();
   model.input = std::move(*src);
@@ -385,4 +399,11 @@ FailureOr<PackedGemmLowering>
 raf::vta::lowerPackedGemm(tcg::KernelOp kernel,
                           const PackedGemmLoweringOptions &options) {
   return Lowering(kernel, options).run();
+}
+
+bool raf::vta::isVTAKernel(tcg::KernelOp kernel) {
+  auto tensorize = kernel->getAttrOfType<tcg::TensorizeAttr>(
+      tcg::TCGDialect::kTensorizeAttrName);
+  return tensorize && tensorize.getTarget() &&
+         tensorize.getTarget().getValue() == kVTATarget;
 }

@@ -7,11 +7,11 @@
 
 // IR-LABEL: func.func @nchw_strided_padded
 // IR:      %[[K:.*]] = tcg.kernel "nn.conv2d" (%data = %arg0 : tensor<1x3x8x8xf32>, %weight = %arg1 : tensor<4x3x3x3xf32>) -> tensor<1x4x4x3xf32> attributes {arg_names = ["data", "weight"], result_name = "out"} {
-// IR-NEXT:   tcg.tensor %n in [0, 1) name "n" gemm_axis "x" -> tensor<1x4x4x3xf32> {
-// IR-NEXT:     tcg.tensor %oc in [0, 4) name "oc" gemm_axis "y" -> tensor<4x4x3xf32> {
+// IR-NEXT:   tcg.tensor %n in [0, 1) name "n" gemm_axis x -> tensor<1x4x4x3xf32> {
+// IR-NEXT:     tcg.tensor %oc in [0, 4) name "oc" gemm_axis y -> tensor<4x4x3xf32> {
 // IR-NEXT:       tcg.tensor %oh in [0, 4) name "oh" -> tensor<4x3xf32> {
 // IR-NEXT:         tcg.tensor %ow in [0, 3) name "ow" -> tensor<3xf32> {
-// IR-NEXT:           tcg.reduce add %ic in [0, 3) name "ic" gemm_axis "z" -> f32 {
+// IR-NEXT:           tcg.reduce add %ic in [0, 3) name "ic" gemm_axis z -> f32 {
 // IR-NEXT:             tcg.reduce add %kh in [0, 3) name "kh" -> f32 {
 // IR-NEXT:               tcg.reduce add %kw in [0, 3) name "kw" -> f32 {
 // IR-NEXT:                 %[[D:.*]] = tcg.input %data[%n, %ic, %oh * 2 + %kh, %ow * 2 + %kw] pad_low [0, 0, 1, 0] : tensor<1x3x8x8xf32>
@@ -20,7 +20,7 @@
 // IR-NEXT:                 tcg.yield %[[P]] : f32
 // IR:      return %[[K]] : tensor<1x4x4x3xf32>
 // IR-LABEL: func.func @int8
-// IR:        tcg.reduce add %ic in [0, 3) name "ic" gemm_axis "z" -> i32 {
+// IR:        tcg.reduce add %ic in [0, 3) name "ic" gemm_axis z -> i32 {
 // IR:        tcg.compute mul %{{.*}}, %{{.*}} : (i8, i8) -> i32
 // IR-NOT:  relay.nn
 

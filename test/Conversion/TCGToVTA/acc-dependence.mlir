@@ -16,12 +16,12 @@
 func.func @two_rows(%a: tensor<2x4x1x16xi8>, %b: tensor<4x16x16xi8>) -> tensor<2x1x16xi32> {
   // expected-note @+2 {{tile iterators (parallel first): m = 2, k.o = 4}}
   // expected-error @+1 {{cannot lower this kernel to VTA: the GEMM writes an accumulator row again within 3 micro-op steps (too few independent output rows per tile)}}
-  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<2x4x1x16xi8>, %w = %b : tensor<4x16x16xi8>) -> tensor<2x1x16xi32> attributes {tcg.tensorize = "vta.gemm.1x16x16"} {
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<2x4x1x16xi8>, %w = %b : tensor<4x16x16xi8>) -> tensor<2x1x16xi32> attributes {tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>} {
     %1 = tcg.tensor %m in [0, 2) name "m" -> tensor<2x1x16xi32> {
-      %2 = tcg.tensor %i in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
-        %3 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
+      %2 = tcg.tensor %i in [0, 1) name "x" gemm_axis x -> tensor<1x16xi32> {
+        %3 = tcg.tensor %n in [0, 16) name "y" gemm_axis y -> tensor<16xi32> {
           %4 = tcg.reduce add %k.o in [0, 4) name "k.o" -> i32 {
-            %5 = tcg.reduce add %k in [0, 16) name "z" gemm_axis "z" -> i32 {
+            %5 = tcg.reduce add %k in [0, 16) name "z" gemm_axis z -> i32 {
               %6 = tcg.input %x[%m, %k.o, %i, %k] : tensor<2x4x1x16xi8>
               %7 = tcg.input %w[%k.o, %n, %k] : tensor<4x16x16xi8>
               %8 = tcg.compute mul %6, %7 : (i8, i8) -> i32

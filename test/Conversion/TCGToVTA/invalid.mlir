@@ -4,9 +4,9 @@
 func.func @not_packed(%a: tensor<1x16xi8>, %b: tensor<16x16xi8>) -> tensor<1x16xi32> {
   // expected-error @+1 {{cannot lower this kernel to VTA: it has no 'tcg.tensorize' attribute}}
   %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x16xi8>, %w = %b : tensor<16x16xi8>) -> tensor<1x16xi32> {
-    %1 = tcg.tensor %m in [0, 1) name "m" gemm_axis "x" -> tensor<1x16xi32> {
-      %2 = tcg.tensor %n in [0, 16) name "n" gemm_axis "y" -> tensor<16xi32> {
-        %3 = tcg.reduce add %k in [0, 16) name "k" gemm_axis "z" -> i32 {
+    %1 = tcg.tensor %m in [0, 1) name "m" gemm_axis x -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "n" gemm_axis y -> tensor<16xi32> {
+        %3 = tcg.reduce add %k in [0, 16) name "k" gemm_axis z -> i32 {
           %4 = tcg.input %x[%m, %k] : tensor<1x16xi8>
           %5 = tcg.input %w[%n, %k] : tensor<16x16xi8>
           %6 = tcg.compute mul %4, %5 : (i8, i8) -> i32
@@ -25,11 +25,11 @@ func.func @not_packed(%a: tensor<1x16xi8>, %b: tensor<16x16xi8>) -> tensor<1x16x
 
 // Tensorized for another intrinsic.
 func.func @dot(%a: tensor<1x16xi8>, %b: tensor<16x16xi8>) -> tensor<1x16xi32> {
-  // expected-error @+1 {{cannot lower this kernel to VTA: it is tensorized with 'dot.16', not a VTA GEMM intrinsic}}
-  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x16xi8>, %w = %b : tensor<16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = "dot.16"} {
-    %1 = tcg.tensor %m in [0, 1) name "m" gemm_axis "x" -> tensor<1x16xi32> {
-      %2 = tcg.tensor %n in [0, 16) name "n" gemm_axis "y" -> tensor<16xi32> {
-        %3 = tcg.reduce add %k in [0, 16) name "k" gemm_axis "z" -> i32 {
+  // expected-error @+1 {{cannot lower this kernel to VTA: it is tensorized with 'dot.16', which is not an instruction of VTA}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x16xi8>, %w = %b : tensor<16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = #tcg.tensorize<"dot.16">} {
+    %1 = tcg.tensor %m in [0, 1) name "m" gemm_axis x -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "n" gemm_axis y -> tensor<16xi32> {
+        %3 = tcg.reduce add %k in [0, 16) name "k" gemm_axis z -> i32 {
           %4 = tcg.input %x[%m, %k] : tensor<1x16xi8>
           %5 = tcg.input %w[%n, %k] : tensor<16x16xi8>
           %6 = tcg.compute mul %4, %5 : (i8, i8) -> i32
@@ -49,10 +49,10 @@ func.func @dot(%a: tensor<1x16xi8>, %b: tensor<16x16xi8>) -> tensor<1x16xi32> {
 // int16 operands: the GEMM core multiplies int8 values.
 func.func @int16(%a: tensor<1x1x16xi16>, %b: tensor<1x16x16xi16>) -> tensor<1x16xi32> {
   // expected-error @+1 {{cannot lower this kernel to VTA: operand 'x' has element type 'i16'; the VTA GEMM reads int8}}
-  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x1x16xi16>, %w = %b : tensor<1x16x16xi16>) -> tensor<1x16xi32> attributes {arg_names = ["x", "w"], tcg.tensorize = "vta.gemm.1x16x16"} {
-    %1 = tcg.tensor %m in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
-      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
-        %3 = tcg.reduce add %k in [0, 16) name "z" gemm_axis "z" -> i32 {
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x1x16xi16>, %w = %b : tensor<1x16x16xi16>) -> tensor<1x16xi32> attributes {arg_names = ["x", "w"], tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>} {
+    %1 = tcg.tensor %m in [0, 1) name "x" gemm_axis x -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis y -> tensor<16xi32> {
+        %3 = tcg.reduce add %k in [0, 16) name "z" gemm_axis z -> i32 {
           %4 = tcg.input %x[0, %m, %k] : tensor<1x1x16xi16>
           %5 = tcg.input %w[0, %n, %k] : tensor<1x16x16xi16>
           %6 = tcg.compute mul %4, %5 : (i16, i16) -> i32
@@ -72,10 +72,10 @@ func.func @int16(%a: tensor<1x1x16xi16>, %b: tensor<1x16x16xi16>) -> tensor<1x16
 // A float kernel.
 func.func @float(%a: tensor<1x1x16xf32>, %b: tensor<1x16x16xf32>) -> tensor<1x16xf32> {
   // expected-error @+1 {{cannot lower this kernel to VTA: operand 'x' has element type 'f32'; the VTA GEMM reads int8}}
-  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x1x16xf32>, %w = %b : tensor<1x16x16xf32>) -> tensor<1x16xf32> attributes {arg_names = ["x", "w"], tcg.tensorize = "vta.gemm.1x16x16"} {
-    %1 = tcg.tensor %m in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xf32> {
-      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xf32> {
-        %3 = tcg.reduce add %k in [0, 16) name "z" gemm_axis "z" -> f32 {
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x1x16xf32>, %w = %b : tensor<1x16x16xf32>) -> tensor<1x16xf32> attributes {arg_names = ["x", "w"], tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>} {
+    %1 = tcg.tensor %m in [0, 1) name "x" gemm_axis x -> tensor<1x16xf32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis y -> tensor<16xf32> {
+        %3 = tcg.reduce add %k in [0, 16) name "z" gemm_axis z -> f32 {
           %4 = tcg.input %x[0, %m, %k] : tensor<1x1x16xf32>
           %5 = tcg.input %w[0, %n, %k] : tensor<1x16x16xf32>
           %6 = tcg.compute mul %4, %5 : (f32, f32) -> f32
@@ -92,13 +92,14 @@ func.func @float(%a: tensor<1x1x16xf32>, %b: tensor<1x16x16xf32>) -> tensor<1x16
 
 // -----
 
-// The GEMM axes must match the intrinsic's shape: 8x8x8 needs x = 8.
+// The GEMM axes must match the intrinsic's shape: 8x8x8 needs x = 8 (the
+// tcg.tensorize attribute's verifier already says so).
 func.func @wrong_extents(%a: tensor<1x1x16xi8>, %b: tensor<1x16x16xi8>) -> tensor<1x16xi32> {
-  // expected-error @+1 {{cannot lower this kernel to VTA: its GEMM axes x, y, z have extents 1, 16, 16; vta.gemm.8x8x8 needs 8, 8, 8}}
-  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x1x16xi8>, %w = %b : tensor<1x16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = "vta.gemm.8x8x8"} {
-    %1 = tcg.tensor %m in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
-      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
-        %3 = tcg.reduce add %k in [0, 16) name "z" gemm_axis "z" -> i32 {
+  // expected-error @+2 {{GEMM axis x has extent 1, but the kernel is tensorized with 'vta.gemm.8x8x8' whose axis has extent 8}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x1x16xi8>, %w = %b : tensor<1x16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = #tcg.tensorize<"vta.gemm.8x8x8", target = "vta", gemm = [8, 8, 8]>} {
+    %1 = tcg.tensor %m in [0, 1) name "x" gemm_axis x -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis y -> tensor<16xi32> {
+        %3 = tcg.reduce add %k in [0, 16) name "z" gemm_axis z -> i32 {
           %4 = tcg.input %x[0, %m, %k] : tensor<1x1x16xi8>
           %5 = tcg.input %w[0, %n, %k] : tensor<1x16x16xi8>
           %6 = tcg.compute mul %4, %5 : (i8, i8) -> i32

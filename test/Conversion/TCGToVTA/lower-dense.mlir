@@ -46,13 +46,13 @@
 // ALL: remark: vta: cycles={{[0-9]+}} {{.*}} valid-schedules=16 simulated=16
 
 func.func @dense(%data: tensor<3x2x1x16xi8>, %w: tensor<2x2x16x16xi8>) -> tensor<3x2x1x16xi32> {
-  %0 = tcg.kernel "nn.dense" (%x = %data : tensor<3x2x1x16xi8>, %weight = %w : tensor<2x2x16x16xi8>) -> tensor<3x2x1x16xi32> attributes {arg_names = ["x", "weight"], result_name = "out", tcg.tensorize = "vta.gemm.1x16x16"} {
+  %0 = tcg.kernel "nn.dense" (%x = %data : tensor<3x2x1x16xi8>, %weight = %w : tensor<2x2x16x16xi8>) -> tensor<3x2x1x16xi32> attributes {arg_names = ["x", "weight"], result_name = "out", tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>} {
     %8 = tcg.tensor %m in [0, 3) name "m" -> tensor<3x2x1x16xi32> {
       %9 = tcg.tensor %n.o in [0, 2) name "n.o" -> tensor<2x1x16xi32> {
-        %10 = tcg.tensor %x_0 in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
-          %11 = tcg.tensor %y in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
+        %10 = tcg.tensor %x_0 in [0, 1) name "x" gemm_axis x -> tensor<1x16xi32> {
+          %11 = tcg.tensor %y in [0, 16) name "y" gemm_axis y -> tensor<16xi32> {
             %12 = tcg.reduce add %k.o in [0, 2) name "k.o" -> i32 {
-              %13 = tcg.reduce add %z in [0, 16) name "z" gemm_axis "z" -> i32 {
+              %13 = tcg.reduce add %z in [0, 16) name "z" gemm_axis z -> i32 {
                 %14 = tcg.input %x[%m, %k.o, %x_0, %z] : tensor<3x2x1x16xi8>
                 %15 = tcg.input %weight[%n.o, %k.o, %y, %z] : tensor<2x2x16x16xi8>
                 %16 = tcg.compute mul %14, %15 : (i8, i8) -> i32

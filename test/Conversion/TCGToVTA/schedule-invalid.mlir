@@ -18,11 +18,11 @@
 func.func @input_overflow(%a: tensor<3000x1x16xi8>, %b: tensor<1x16x16xi8>) -> tensor<1x16xi32> {
   // expected-error @+2 {{cannot lower this kernel to VTA: invalid schedule: the input tile needs 3000 rows of the inp buffer, which holds 2048}}
   // expected-note @+1 {{tile iterators (parallel first): k.o = 3000}}
-  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<3000x1x16xi8>, %w = %b : tensor<1x16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = "vta.gemm.1x16x16"} {
-    %1 = tcg.tensor %i in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
-      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<3000x1x16xi8>, %w = %b : tensor<1x16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>} {
+    %1 = tcg.tensor %i in [0, 1) name "x" gemm_axis x -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis y -> tensor<16xi32> {
         %3 = tcg.reduce add %k.o in [0, 3000) name "k.o" -> i32 {
-          %4 = tcg.reduce add %k in [0, 16) name "z" gemm_axis "z" -> i32 {
+          %4 = tcg.reduce add %k in [0, 16) name "z" gemm_axis z -> i32 {
             %5 = tcg.input %x[%k.o, %i, %k] : tensor<3000x1x16xi8>
             %6 = tcg.input %w[0, %n, %k] : tensor<1x16x16xi8>
             %7 = tcg.compute mul %5, %6 : (i8, i8) -> i32
@@ -43,11 +43,11 @@ func.func @input_overflow(%a: tensor<3000x1x16xi8>, %b: tensor<1x16x16xi8>) -> t
 func.func @weight_overflow(%a: tensor<1100x1x16xi8>, %b: tensor<1100x16x16xi8>) -> tensor<1x16xi32> {
   // expected-error @+2 {{cannot lower this kernel to VTA: invalid schedule: the weight tile needs 1100 rows of the wgt buffer, which holds 1024}}
   // expected-note @+1 {{tile iterators (parallel first): k.o = 1100}}
-  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1100x1x16xi8>, %w = %b : tensor<1100x16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = "vta.gemm.1x16x16"} {
-    %1 = tcg.tensor %i in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
-      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1100x1x16xi8>, %w = %b : tensor<1100x16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>} {
+    %1 = tcg.tensor %i in [0, 1) name "x" gemm_axis x -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis y -> tensor<16xi32> {
         %3 = tcg.reduce add %k.o in [0, 1100) name "k.o" -> i32 {
-          %4 = tcg.reduce add %k in [0, 16) name "z" gemm_axis "z" -> i32 {
+          %4 = tcg.reduce add %k in [0, 16) name "z" gemm_axis z -> i32 {
             %5 = tcg.input %x[%k.o, %i, %k] : tensor<1100x1x16xi8>
             %6 = tcg.input %w[%k.o, %n, %k] : tensor<1100x16x16xi8>
             %7 = tcg.compute mul %5, %6 : (i8, i8) -> i32
@@ -70,15 +70,15 @@ func.func @weight_overflow(%a: tensor<1100x1x16xi8>, %b: tensor<1100x16x16xi8>) 
 func.func @uop_overflow(%a: tensor<253x1x16xi8>, %b: tensor<64x16x16xi8>) -> tensor<1x16xi32> {
   // expected-error @+2 {{cannot lower this kernel to VTA: invalid schedule: the GEMMs need 262146 micro-ops, the micro-op buffer holds 8192}}
   // expected-note @+1 {{tile iterators (parallel first): r1 = 64, r2 = 64, r3 = 64, r4 = 64, r5 = 64}}
-  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<253x1x16xi8>, %w = %b : tensor<64x16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = "vta.gemm.1x16x16"} {
-    %1 = tcg.tensor %i in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
-      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<253x1x16xi8>, %w = %b : tensor<64x16x16xi8>) -> tensor<1x16xi32> attributes {tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>} {
+    %1 = tcg.tensor %i in [0, 1) name "x" gemm_axis x -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis y -> tensor<16xi32> {
         %3 = tcg.reduce add %r1 in [0, 64) name "r1" -> i32 {
           %4 = tcg.reduce add %r2 in [0, 64) name "r2" -> i32 {
             %5 = tcg.reduce add %r3 in [0, 64) name "r3" -> i32 {
               %6 = tcg.reduce add %r4 in [0, 64) name "r4" -> i32 {
                 %7 = tcg.reduce add %r5 in [0, 64) name "r5" -> i32 {
-                  %8 = tcg.reduce add %k in [0, 16) name "z" gemm_axis "z" -> i32 {
+                  %8 = tcg.reduce add %k in [0, 16) name "z" gemm_axis z -> i32 {
                     %9 = tcg.input %x[%r1 + %r2 + %r3 + %r4, %i, %k] : tensor<253x1x16xi8>
                     %10 = tcg.input %w[%r5, %n, %k] : tensor<64x16x16xi8>
                     %11 = tcg.compute mul %9, %10 : (i8, i8) -> i32

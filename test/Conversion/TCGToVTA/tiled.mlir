@@ -41,11 +41,11 @@
 // SEARCH: remark: vta: cycles={{[0-9]+}} tiles=[m={{[0-9]+}}] virtual-threads={{[12]}} {{.*}} valid-schedules={{[0-9]+}} simulated=8
 
 func.func @rows(%a: tensor<3000x1x16xi8>, %b: tensor<1x16x16xi8>) -> tensor<3000x1x16xi32> {
-  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<3000x1x16xi8>, %w = %b : tensor<1x16x16xi8>) -> tensor<3000x1x16xi32> attributes {tcg.tensorize = "vta.gemm.1x16x16"} {
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<3000x1x16xi8>, %w = %b : tensor<1x16x16xi8>) -> tensor<3000x1x16xi32> attributes {tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>} {
     %1 = tcg.tensor %m in [0, 3000) name "m" -> tensor<3000x1x16xi32> {
-      %2 = tcg.tensor %i in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
-        %3 = tcg.tensor %n in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
-          %4 = tcg.reduce add %k in [0, 16) name "z" gemm_axis "z" -> i32 {
+      %2 = tcg.tensor %i in [0, 1) name "x" gemm_axis x -> tensor<1x16xi32> {
+        %3 = tcg.tensor %n in [0, 16) name "y" gemm_axis y -> tensor<16xi32> {
+          %4 = tcg.reduce add %k in [0, 16) name "z" gemm_axis z -> i32 {
             %5 = tcg.input %x[%m, %i, %k] : tensor<3000x1x16xi8>
             %6 = tcg.input %w[0, %n, %k] : tensor<1x16x16xi8>
             %7 = tcg.compute mul %5, %6 : (i8, i8) -> i32

@@ -144,8 +144,8 @@ func.func @tensor_empty_interval(%x: tensor<4xf32>) -> tensor<0xf32> {
 
 func.func @tensor_gemm_axis(%x: tensor<4xf32>) -> tensor<4xf32> {
   %r = tcg.kernel (%a = %x : tensor<4xf32>) -> tensor<4xf32> {
-    // expected-error @+1 {{'tcg.tensor' op gemm_axis must be "x", "y" or "z", got "w"}}
-    %t = tcg.tensor %i in [0, 4) gemm_axis "w" -> tensor<4xf32> {
+    // expected-error @+1 {{gemm_axis must be x, y or z, got 'w'}}
+    %t = tcg.tensor %i in [0, 4) gemm_axis w -> tensor<4xf32> {
       %v = tcg.input %a[%i] : tensor<4xf32>
       tcg.yield %v : f32
     }

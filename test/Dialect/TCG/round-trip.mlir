@@ -6,9 +6,9 @@
 
 // CHECK-LABEL: func.func @gemm
 // CHECK:      %[[R:.*]] = tcg.kernel "vta.gemm.1x16x16" (%a = %{{.*}} : tensor<1x16xi8>, %b = %{{.*}} : tensor<16x16xi8>) -> tensor<1x16xi32> attributes {arg_names = ["a", "b"], result_name = "c"} {
-// CHECK-NEXT:   %[[X:.*]] = tcg.tensor %x in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
-// CHECK-NEXT:     %[[Y:.*]] = tcg.tensor %y in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
-// CHECK-NEXT:       %[[Z:.*]] = tcg.reduce add %z in [0, 16) name "z" gemm_axis "z" -> i32 {
+// CHECK-NEXT:   %[[X:.*]] = tcg.tensor %x in [0, 1) name "x" gemm_axis x -> tensor<1x16xi32> {
+// CHECK-NEXT:     %[[Y:.*]] = tcg.tensor %y in [0, 16) name "y" gemm_axis y -> tensor<16xi32> {
+// CHECK-NEXT:       %[[Z:.*]] = tcg.reduce add %z in [0, 16) name "z" gemm_axis z -> i32 {
 // CHECK-NEXT:         %[[A:.*]] = tcg.input %a[%x, %z] : tensor<1x16xi8>
 // CHECK-NEXT:         %[[B:.*]] = tcg.input %b[%y, %z] : tensor<16x16xi8>
 // CHECK-NEXT:         %[[P:.*]] = tcg.compute mul %[[A]], %[[B]] : (i8, i8) -> i32
@@ -24,9 +24,9 @@
 func.func @gemm(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor<1x16xi32> {
   %c = tcg.kernel "vta.gemm.1x16x16" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>)
       -> tensor<1x16xi32> attributes {arg_names = ["a", "b"], result_name = "c"} {
-    %0 = tcg.tensor %x in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
-      %1 = tcg.tensor %y in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
-        %2 = tcg.reduce add %z in [0, 16) name "z" gemm_axis "z" -> i32 {
+    %0 = tcg.tensor %x in [0, 1) name "x" gemm_axis x -> tensor<1x16xi32> {
+      %1 = tcg.tensor %y in [0, 16) name "y" gemm_axis y -> tensor<16xi32> {
+        %2 = tcg.reduce add %z in [0, 16) name "z" gemm_axis z -> i32 {
           %3 = tcg.input %a[%x, %z] : tensor<1x16xi8>
           %4 = tcg.input %b[%y, %z] : tensor<16x16xi8>
           %5 = tcg.compute mul %3, %4 : (i8, i8) -> i32
@@ -45,7 +45,7 @@ func.func @gemm(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor<1x16xi3
 // channel access and a zero-padded view.
 // CHECK-LABEL: func.func @grouped_conv
 // CHECK:      tcg.kernel "conv2d" (%data = %{{.*}} : tensor<1x4x5x5xf32>, %weight = %{{.*}} : tensor<6x2x3x3xf32>) -> tensor<1x6x3x3xf32> attributes {arg_names = ["data", "weight"]} {
-// CHECK:      tcg.reduce add %ic in [0, 2) name "ic" gemm_axis "z" -> f32 {
+// CHECK:      tcg.reduce add %ic in [0, 2) name "ic" gemm_axis z -> f32 {
 // CHECK-NEXT:   tcg.reduce add %kh in [0, 3) name "kh" -> f32 {
 // CHECK-NEXT:     tcg.reduce add %kw in [0, 3) name "kw" -> f32 {
 // CHECK-NEXT:       tcg.input %data[%n, (%oc floordiv 3) * 2 + %ic, %oh * 2 + %kh, %ow * 2 + %kw] pad_low [0, 0, 1, 1] pad_high [0, 0, 1, 1] : tensor<1x4x5x5xf32>
@@ -53,11 +53,11 @@ func.func @gemm(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor<1x16xi3
 func.func @grouped_conv(%x: tensor<1x4x5x5xf32>, %w: tensor<6x2x3x3xf32>) -> tensor<1x6x3x3xf32> {
   %r = tcg.kernel "conv2d" (%data = %x : tensor<1x4x5x5xf32>, %weight = %w : tensor<6x2x3x3xf32>)
       -> tensor<1x6x3x3xf32> attributes {arg_names = ["data", "weight"]} {
-    %0 = tcg.tensor %n in [0, 1) name "n" gemm_axis "x" -> tensor<1x6x3x3xf32> {
-      %1 = tcg.tensor %oc in [0, 6) name "oc" gemm_axis "y" -> tensor<6x3x3xf32> {
+    %0 = tcg.tensor %n in [0, 1) name "n" gemm_axis x -> tensor<1x6x3x3xf32> {
+      %1 = tcg.tensor %oc in [0, 6) name "oc" gemm_axis y -> tensor<6x3x3xf32> {
         %2 = tcg.tensor %oh in [0, 3) name "oh" -> tensor<3x3xf32> {
           %3 = tcg.tensor %ow in [0, 3) name "ow" -> tensor<3xf32> {
-            %4 = tcg.reduce add %ic in [0, 2) name "ic" gemm_axis "z" -> f32 {
+            %4 = tcg.reduce add %ic in [0, 2) name "ic" gemm_axis z -> f32 {
               %5 = tcg.reduce add %kh in [0, 3) name "kh" -> f32 {
                 %6 = tcg.reduce add %kw in [0, 3) name "kw" -> f32 {
                   %7 = tcg.input %data[%n, (%oc floordiv 3) * 2 + %ic, %oh * 2 + %kh, %ow * 2 + %kw]

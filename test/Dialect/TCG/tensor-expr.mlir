@@ -17,11 +17,11 @@
 func.func @grouped_conv(%x: tensor<1x4x5x5xf32>, %w: tensor<6x2x3x3xf32>) -> tensor<1x6x3x3xf32> {
   %r = tcg.kernel "conv2d" (%data = %x : tensor<1x4x5x5xf32>, %weight = %w : tensor<6x2x3x3xf32>)
       -> tensor<1x6x3x3xf32> attributes {arg_names = ["data", "weight"]} {
-    %0 = tcg.tensor %n in [0, 1) name "n" gemm_axis "x" -> tensor<1x6x3x3xf32> {
-      %1 = tcg.tensor %oc in [0, 6) name "oc" gemm_axis "y" -> tensor<6x3x3xf32> {
+    %0 = tcg.tensor %n in [0, 1) name "n" gemm_axis x -> tensor<1x6x3x3xf32> {
+      %1 = tcg.tensor %oc in [0, 6) name "oc" gemm_axis y -> tensor<6x3x3xf32> {
         %2 = tcg.tensor %oh in [0, 3) name "oh" -> tensor<3x3xf32> {
           %3 = tcg.tensor %ow in [0, 3) name "ow" -> tensor<3xf32> {
-            %4 = tcg.reduce add %ic in [0, 2) name "ic" gemm_axis "z" -> f32 {
+            %4 = tcg.reduce add %ic in [0, 2) name "ic" gemm_axis z -> f32 {
               %5 = tcg.reduce add %kh in [0, 3) name "kh" -> f32 {
                 %6 = tcg.reduce add %kw in [0, 3) name "kw" -> f32 {
                   %7 = tcg.input %data[%n, (%oc floordiv 3) * 2 + %ic, %oh * 2 + %kh, %ow * 2 + %kw]

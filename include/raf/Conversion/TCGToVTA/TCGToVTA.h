@@ -90,9 +90,12 @@ mlir::FailureOr<PackedGemmLowering>
 lowerPackedGemm(tcg::KernelOp kernel,
                 const PackedGemmLoweringOptions &options = {});
 
-/// The attribute marking kernels to lower, and its prefix for VTA.
-constexpr llvm::StringLiteral kTensorizeAttrName = "tcg.tensorize";
-constexpr llvm::StringLiteral kVTAGemmPrefix = "vta.gemm.";
+/// The target name a `#tcg.tensorize` of a VTA instruction carries.
+constexpr llvm::StringLiteral kVTATarget = "vta";
+
+/// Whether `kernel` is tensorized with a VTA instruction (its
+/// `#tcg.tensorize` names the target "vta").
+bool isVTAKernel(tcg::KernelOp kernel);
 
 } // namespace raf::vta
 

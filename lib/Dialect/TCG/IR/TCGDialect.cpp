@@ -14,4 +14,5 @@ void TCGDialect::initialize() {
 #define GET_OP_LIST
 #include "raf/Dialect/TCG/IR/TCGOps.cpp.inc"
       >();
+  registerAttributes();
 }

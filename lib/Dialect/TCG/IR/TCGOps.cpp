@@ -33,7 +33,7 @@ using namespace raf::tcg;
 
 namespace {
 
-/// Parses `%iv in [lower, upper) (name "n")? (gemm_axis "a")?` into `result`
+/// Parses `%iv in [lower, upper) (name "n")? (gemm_axis x|y|z)?` into `result`
 /// and `iterator`.
 ParseResult parseIterator(OpAsmParser &parser, OperationState &result,
                           OpAsmParser::Argument &iterator) {
@@ -53,9 +53,15 @@ ParseResult parseIterator(OpAsmParser &parser, OperationState &result,
     result.addAttribute("iter_name", b.getStringAttr(text));
   }
   if (succeeded(parser.parseOptionalKeyword("gemm_axis"))) {
-    if (parser.parseString(&text))
+    SMLoc axisLoc = parser.getCurrentLocation();
+    if (parser.parseKeywordOrString(&text))
       return failure();
-    result.addAttribute("gemm_axis", b.getStringAttr(text));
+    std::optional<GemmAxis> axis = symbolizeGemmAxis(text);
+    if (!axis)
+      return parser.emitError(axisLoc, "gemm_axis must be x, y or z, got '")
+             << text << "'";
+    result.addAttribute("gemm_axis",
+                        GemmAxisAttr::get(parser.getContext(), *axis));
   }
   return success();
 }
@@ -68,16 +74,14 @@ void printIterator(OpAsmPrinter &p, OpT op) {
     p << " name ";
     p.printString(*name);
   }
-  if (std::optional<StringRef> axis = op.getGemmAxis()) {
-    p << " gemm_axis ";
-    p.printString(*axis);
-  }
+  if (std::optional<GemmAxis> axis = op.getGemmAxis())
+    p << " gemm_axis " << stringifyGemmAxis(*axis);
 }
 
 constexpr StringRef kIteratorAttrs[] = {"lower", "upper", "iter_name",
                                         "gemm_axis"};
 
-/// Checks the interval, the GEMM axis and the body's iterator argument.
+/// Checks the interval and the body's iterator argument.
 template <typename OpT>
 LogicalResult verifyIterator(OpT op) {
   if (op.getLowerBound() != 0)
@@ -85,10 +89,6 @@ LogicalResult verifyIterator(OpT op) {
   if (op.getUpperBound() <= op.getLowerBound())
     return op.emitOpError("interval [")
            << op.getLowerBound() << ", " << op.getUpperBound() << ") is empty";
-  if (std::optional<StringRef> axis = op.getGemmAxis())
-    if (*axis != "x" && *axis != "y" && *axis != "z")
-      return op.emitOpError("gemm_axis must be \"x\", \"y\" or \"z\", got \"")
-             << *axis << "\"";
   Block &body = op.getBody().front();
   if (body.getNumArguments() != 1 || !body.getArgument(0).getType().isIndex())
     return op.emitOpError("body must have exactly one argument, the `index` "

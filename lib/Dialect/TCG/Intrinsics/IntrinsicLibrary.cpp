@@ -14,6 +14,7 @@
 
 using namespace mlir;
 using namespace raf;
+using namespace raf::tcg;
 
 // `kIntrinsicLibrarySource`, generated from IntrinsicLibrary.mlir.
 #include "IntrinsicLibrary.inc"
@@ -36,9 +37,11 @@ OwningOpRef<ModuleOp> raf::tcg::parseIntrinsicLibrary(MLIRContext *context) {
                                      "IntrinsicLibrary.mlir");
 }
 
-FailureOr<embed::TensorExpression>
-raf::tcg::lookupIntrinsic(MLIRContext *context, StringRef name,
-                          std::optional<Location> loc) {
+/// The kernel of intrinsic `name` in `library`, which is parsed on demand;
+/// errors at `loc`.
+static FailureOr<KernelOp> lookupKernel(MLIRContext *context, StringRef name,
+                                        std::optional<Location> loc,
+                                        OwningOpRef<ModuleOp> &library) {
   Location where = loc.value_or(UnknownLoc::get(context));
   if (!llvm::is_contained(getIntrinsicNames(), name)) {
     InFlightDiagnostic diag = emitError(where, "unknown intrinsic '")
@@ -46,7 +49,7 @@ raf::tcg::lookupIntrinsic(MLIRContext *context, StringRef name,
     llvm::interleaveComma(getIntrinsicNames(), diag);
     return diag;
   }
-  OwningOpRef<ModuleOp> library = parseIntrinsicLibrary(context);
+  library = parseIntrinsicLibrary(context);
   if (!library)
     return emitError(where, "the intrinsic library does not parse");
   KernelOp found;
@@ -57,5 +60,29 @@ raf::tcg::lookupIntrinsic(MLIRContext *context, StringRef name,
   if (!found)
     return emitError(where, "intrinsic '")
            << name << "' is missing from the intrinsic library";
-  return extractTensorExpr(found);
+  return found;
+}
+
+FailureOr<embed::TensorExpression>
+raf::tcg::lookupIntrinsic(MLIRContext *context, StringRef name,
+                          std::optional<Location> loc) {
+  OwningOpRef<ModuleOp> library;
+  FailureOr<KernelOp> kernel = lookupKernel(context, name, loc, library);
+  if (failed(kernel))
+    return failure();
+  return extractTensorExpr(*kernel);
+}
+
+FailureOr<TensorizeAttr>
+raf::tcg::lookupTensorize(MLIRContext *context, StringRef name,
+                          std::optional<Location> loc) {
+  OwningOpRef<ModuleOp> library;
+  FailureOr<KernelOp> kernel = lookupKernel(context, name, loc, library);
+  if (failed(kernel))
+    return failure();
+  if (auto attr = (*kernel)->getAttrOfType<TensorizeAttr>(
+          TCGDialect::kTensorizeAttrName))
+    return attr;
+  return TensorizeAttr::get(context, StringAttr::get(context, name),
+                            StringAttr(), {});
 }

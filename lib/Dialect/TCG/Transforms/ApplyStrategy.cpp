@@ -32,9 +32,6 @@ using namespace raf::tcg;
 
 namespace {
 
-/// The attribute naming the intrinsic a packed kernel is laid out for.
-constexpr StringLiteral kTensorizeAttrName = "tcg.tensorize";
-
 /// Emits one layout operation on `value`.
 Value emitLayoutOp(OpBuilder &b, Location loc, Value value,
                    const LayoutOp &op) {
@@ -133,12 +130,13 @@ struct TCGApplyStrategyPass
     : public raf::tcg::impl::TCGApplyStrategyBase<TCGApplyStrategyPass> {
   using Base::Base;
 
-  LogicalResult apply(KernelOp kernel, DictionaryAttr attr);
+  LogicalResult apply(KernelOp kernel, EmbeddingAttr attr);
 
   void runOnOperation() override {
-    SmallVector<std::pair<KernelOp, DictionaryAttr>> kernels;
+    SmallVector<std::pair<KernelOp, EmbeddingAttr>> kernels;
     getOperation().walk([&](KernelOp kernel) {
-      if (auto attr = kernel->getAttrOfType<DictionaryAttr>(kEmbeddingAttrName))
+      if (auto attr = kernel->getAttrOfType<EmbeddingAttr>(
+              TCGDialect::kEmbeddingAttrName))
         kernels.push_back({kernel, attr});
     });
     bool failedAny = false;
@@ -149,36 +147,35 @@ struct TCGApplyStrategyPass
   }
 };
 
-LogicalResult TCGApplyStrategyPass::apply(KernelOp kernel,
-                                          DictionaryAttr attr) {
+LogicalResult TCGApplyStrategyPass::apply(KernelOp kernel, EmbeddingAttr attr) {
   MLIRContext *context = kernel.getContext();
   SmallVector<unsigned> inputOperands;
   FailureOr<embed::TensorExpression> expr =
       extractTensorExpr(kernel, &inputOperands);
   if (failed(expr))
     return failure();
-  auto intrinsicName = attr.getAs<StringAttr>("intrinsic");
-  auto candidates = attr.getAs<ArrayAttr>("candidates");
-  if (!intrinsicName || !candidates)
-    return kernel.emitError()
-           << "the tcg.embedding attribute lacks 'intrinsic' or 'candidates'";
+  StringAttr intrinsicName = attr.getIntrinsic();
+  ArrayRef<EmbeddingCandidateAttr> candidates = attr.getCandidates();
   FailureOr<embed::TensorExpression> intrinsic =
       lookupIntrinsic(context, intrinsicName.getValue(), kernel.getLoc());
   if (failed(intrinsic))
+    return failure();
+  FailureOr<TensorizeAttr> tensorize =
+      lookupTensorize(context, intrinsicName.getValue(), kernel.getLoc());
+  if (failed(tensorize))
     return failure();
   unsigned index = candidate;
   if (index >= candidates.size())
     return kernel.emitError() << "--tcg-apply-strategy: candidate " << index
                               << " does not exist (the embedding has "
                               << candidates.size() << " candidate(s))";
-  auto fields = dyn_cast<DictionaryAttr>(candidates[index]);
   embed::Embedding emb;
   std::string error;
-  if (!fields || !decodeEmbedding(fields, *expr, *intrinsic, emb, error))
+  if (!decodeEmbedding(candidates[index], *expr, *intrinsic, emb, error))
     return kernel.emitError()
-           << "malformed embedding of '" << intrinsicName.getValue()
-           << "' (candidate " << index
-           << "): " << (fields ? error : "not a dictionary");
+           << "candidate " << index << " of the embedding of '"
+           << intrinsicName.getValue()
+           << "' does not fit the kernel: " << error;
   Strategy strategy;
   if (!deriveStrategy(*expr, *intrinsic, emb, strategy, error))
     return kernel.emitError()
@@ -210,7 +207,7 @@ LogicalResult TCGApplyStrategyPass::apply(KernelOp kernel,
       buildKernel(b, loc, strategy.packed, packedInputs, identity);
   if (failed(packed))
     return failure();
-  (*packed)->setAttr(kTensorizeAttrName, intrinsicName);
+  (*packed)->setAttr(TCGDialect::kTensorizeAttrName, *tensorize);
   b.setInsertionPointAfter(*packed);
   Value result = packed->getResult();
   for (const LayoutOp &op : strategy.operands.back().inverse)

@@ -1,7 +1,7 @@
 //===- DataflowEmbed.cpp - --tcg-dataflow-embed ---------------------------===//
 //
 // Runs the dataflow embedding (raf/Embedding/DataflowEmbedding.h) on every
-// tcg.kernel and records the result as a `tcg.embedding` dictionary.
+// tcg.kernel and records the result as a `#tcg.embedding` attribute.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,13 +66,9 @@ struct TCGDataflowEmbedPass
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
     embed::EmbeddingOptions options;
-    if (mode == "strict") {
-      options.SearchMode = embed::EmbeddingOptions::Mode::Strict;
-    } else if (mode != "relaxed") {
-      emitError(module.getLoc()) << "--tcg-dataflow-embed: unknown mode '"
-                                 << mode << "' (expected strict or relaxed)";
-      return signalPassFailure();
-    }
+    options.SearchMode = mode == EmbeddingMode::Strict
+                             ? embed::EmbeddingOptions::Mode::Strict
+                             : embed::EmbeddingOptions::Mode::Relaxed;
     options.MaxCandidates = maxCandidates;
     options.TimeoutMs = timeout;
     options.MaxStride = maxStride;
@@ -124,7 +120,8 @@ struct TCGDataflowEmbedPass
       if (result.S != Status::Found) {
         InFlightDiagnostic diag = kernel.emitError()
                                   << "cannot embed '" << intrinsic << "' ("
-                                  << mode << "): " << result.Message;
+                                  << stringifyEmbeddingMode(mode)
+                                  << "): " << result.Message;
         failedAny = true;
         return;
       }
@@ -133,9 +130,9 @@ struct TCGDataflowEmbedPass
             << "the time limit of " << timeout << " ms stopped the search "
             << "for '" << intrinsic << "' after " << result.Candidates.size()
             << " embedding(s); the best is not proven optimal";
-      kernel->setAttr(kEmbeddingAttrName,
-                      buildEmbeddingAttr(context, *graph, *intrinsicGraph, mode,
-                                         result, reportTime));
+      kernel->setAttr(TCGDialect::kEmbeddingAttrName,
+                      buildEmbeddingAttr(context, *intrinsicGraph, mode, result,
+                                         reportTime));
     });
     if (failedAny)
       signalPassFailure();

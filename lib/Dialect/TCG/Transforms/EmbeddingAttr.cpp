@@ -1,4 +1,4 @@
-//===- EmbeddingAttr.cpp - The tcg.embedding attribute --------------------===//
+//===- EmbeddingAttr.cpp - #tcg.embedding <-> embed::Embedding ------------===//
 
 #include "raf/Dialect/TCG/Transforms/EmbeddingAttr.h"
 
@@ -6,214 +6,142 @@
 
 using namespace mlir;
 using namespace raf;
-
-/// [[name, length, stride], ...] for one axis; Names gives dimension names.
-static ArrayAttr axisAttr(Builder &b, const embed::AxisMappings &axis,
-                          llvm::function_ref<std::string(unsigned)> name) {
-  SmallVector<Attribute> entries;
-  for (const embed::AxisMapping &m : axis)
-    entries.push_back(b.getArrayAttr({b.getStringAttr(name(m.Dim)),
-                                      b.getI64IntegerAttr(m.Length),
-                                      b.getI64IntegerAttr(m.Stride)}));
-  return b.getArrayAttr(entries);
-}
-
-static DictionaryAttr embeddingFields(Builder &b,
-                                      const embed::DataflowGraph &graph,
-                                      const embed::DataflowGraph *intrinsic,
-                                      const embed::Embedding &emb) {
-  const embed::TensorExpression &expr = graph.Expr;
-  auto iterName = [&](unsigned d) { return expr.Iterators[d].Name; };
-  SmallVector<NamedAttribute> iterators;
-  for (unsigned q = 0, e = emb.Iterators.size(); q != e; ++q) {
-    std::string axis = intrinsic ? intrinsic->Expr.Iterators[q].Name
-                                 : "axis" + std::to_string(q);
-    iterators.push_back(
-        b.getNamedAttr(axis, axisAttr(b, emb.Iterators[q], iterName)));
-  }
-  SmallVector<NamedAttribute> operands;
-  for (const embed::OperandEmbedding &op : emb.Operands) {
-    SmallVector<Attribute> dims;
-    for (const embed::AxisMappings &axis : op.Dims)
-      dims.push_back(axisAttr(
-          b, axis, [](unsigned d) { return "d" + std::to_string(d); }));
-    operands.push_back(b.getNamedAttr(
-        op.IntrinsicOperand,
-        b.getDictionaryAttr(
-            {b.getNamedAttr("tensor", b.getStringAttr(op.OperatorOperand)),
-             b.getNamedAttr("dims", b.getArrayAttr(dims))})));
-  }
-  // [[name, extent, executed], ...] in iterator order.
-  SmallVector<Attribute> executed;
-  for (unsigned d = 0, e = emb.Executed.size(); d != e; ++d)
-    executed.push_back(b.getArrayAttr({b.getStringAttr(expr.Iterators[d].Name),
-                                       b.getI64IntegerAttr(emb.Extents[d]),
-                                       b.getI64IntegerAttr(emb.Executed[d])}));
-  auto u64 = [&](uint64_t v) {
-    return b.getI64IntegerAttr(static_cast<int64_t>(v));
-  };
-  return b.getDictionaryAttr(
-      {b.getNamedAttr("iterators", b.getDictionaryAttr(iterators)),
-       b.getNamedAttr("operands", b.getDictionaryAttr(operands)),
-       b.getNamedAttr("executed", b.getArrayAttr(executed)),
-       b.getNamedAttr("cost", u64(emb.Cost)),
-       b.getNamedAttr("mac_total", u64(emb.MacTotal)),
-       b.getNamedAttr("mac_min", u64(emb.MacMin)),
-       b.getNamedAttr("data_total", u64(emb.DataTotal)),
-       b.getNamedAttr("data_min", u64(emb.DataMin)),
-       b.getNamedAttr("memory_access", b.getBoolAttr(emb.MemoryAccess))});
-}
-
-DictionaryAttr raf::tcg::buildEmbeddingAttr(
-    MLIRContext *context, const embed::DataflowGraph &graph,
-    const embed::DataflowGraph &intrinsic, llvm::StringRef mode,
-    const embed::EmbeddingResult &result, bool withTime) {
-  Builder b(context);
-  const embed::Embedding &best = result.Candidates.front();
-  SmallVector<NamedAttribute> fields(
-      embeddingFields(b, graph, &intrinsic, best).getValue());
-  SmallVector<Attribute> candidates;
-  for (const embed::Embedding &c : result.Candidates)
-    candidates.push_back(embeddingFields(b, graph, &intrinsic, c));
-  auto u64 = [&](uint64_t v) {
-    return b.getI64IntegerAttr(static_cast<int64_t>(v));
-  };
-  fields.push_back(
-      b.getNamedAttr("intrinsic", b.getStringAttr(intrinsic.Expr.Name)));
-  fields.push_back(b.getNamedAttr("mode", b.getStringAttr(mode)));
-  fields.push_back(
-      b.getNamedAttr("optimal", b.getBoolAttr(result.ProvedOptimal)));
-  fields.push_back(b.getNamedAttr("candidates", b.getArrayAttr(candidates)));
-  fields.push_back(b.getNamedAttr("nodes", u64(result.Stats.Nodes)));
-  fields.push_back(b.getNamedAttr("fails", u64(result.Stats.Fails)));
-  fields.push_back(b.getNamedAttr("solutions", u64(result.Stats.Solutions)));
-  fields.push_back(b.getNamedAttr("assets", u64(result.Stats.Assets)));
-  if (result.Stats.Distinct) {
-    fields.push_back(b.getNamedAttr("distinct", u64(result.Stats.Distinct)));
-    fields.push_back(b.getNamedAttr(
-        "distinct_complete", b.getBoolAttr(result.Stats.DistinctComplete)));
-  }
-  if (withTime)
-    fields.push_back(b.getNamedAttr(
-        "time_ms", b.getF64FloatAttr(result.Stats.Milliseconds)));
-  return b.getDictionaryAttr(fields);
-}
+using namespace raf::tcg;
 
 namespace {
 
-/// Decodes [[name, length, stride], ...]; `lookup` maps a name to a
-/// dimension index (or none).
-bool decodeAxis(Attribute attr,
-                llvm::function_ref<std::optional<unsigned>(StringRef)> lookup,
-                embed::AxisMappings &axis, std::string &error) {
-  auto entries = dyn_cast_or_null<ArrayAttr>(attr);
-  if (!entries) {
-    error = "an axis mapping is not a list";
-    return false;
+AxisMapsAttr axisAttr(MLIRContext *context, const embed::AxisMappings &axis) {
+  SmallVector<DimMap> maps;
+  for (const embed::AxisMapping &m : axis)
+    maps.push_back({m.Dim, m.Length, m.Stride});
+  return AxisMapsAttr::get(context, maps);
+}
+
+EmbeddingCandidateAttr candidateAttr(MLIRContext *context,
+                                     const embed::Embedding &emb) {
+  SmallVector<AxisMapsAttr> iterators;
+  for (const embed::AxisMappings &axis : emb.Iterators)
+    iterators.push_back(axisAttr(context, axis));
+  SmallVector<ArrayAttr> operands;
+  for (const embed::OperandEmbedding &operand : emb.Operands) {
+    SmallVector<Attribute> dims;
+    for (const embed::AxisMappings &axis : operand.Dims)
+      dims.push_back(axisAttr(context, axis));
+    operands.push_back(ArrayAttr::get(context, dims));
   }
-  for (Attribute entry : entries) {
-    auto triple = dyn_cast<ArrayAttr>(entry);
-    if (!triple || triple.size() != 3 || !isa<StringAttr>(triple[0]) ||
-        !isa<IntegerAttr>(triple[1]) || !isa<IntegerAttr>(triple[2])) {
-      error = "an axis mapping entry is not [name, length, stride]";
+  return EmbeddingCandidateAttr::get(
+      context, iterators, operands, emb.Extents, emb.Executed, emb.Cost,
+      emb.MacTotal, emb.MacMin, emb.DataTotal, emb.DataMin, emb.MemoryAccess);
+}
+
+/// Decodes one axis; `numDims` bounds the dimension indices.
+bool decodeAxis(AxisMapsAttr attr, unsigned numDims, embed::AxisMappings &axis,
+                std::string &error) {
+  for (const DimMap &map : attr.getMaps()) {
+    if (map.dim >= numDims) {
+      error = "dimension " + std::to_string(map.dim) + " does not exist (" +
+              std::to_string(numDims) + " dimension(s))";
       return false;
     }
-    StringRef name = cast<StringAttr>(triple[0]).getValue();
-    std::optional<unsigned> dim = lookup(name);
-    if (!dim) {
-      error = ("unknown dimension '" + name + "'").str();
-      return false;
-    }
-    axis.push_back({*dim, cast<IntegerAttr>(triple[1]).getInt(),
-                    cast<IntegerAttr>(triple[2]).getInt()});
+    axis.push_back({static_cast<unsigned>(map.dim), map.length, map.stride});
   }
   return true;
 }
 
 } // namespace
 
-bool raf::tcg::decodeEmbedding(DictionaryAttr fields,
+EmbeddingAttr raf::tcg::buildEmbeddingAttr(
+    MLIRContext *context, const embed::DataflowGraph &intrinsic,
+    EmbeddingMode mode, const embed::EmbeddingResult &result, bool withTime) {
+  SmallVector<EmbeddingCandidateAttr> candidates;
+  for (const embed::Embedding &candidate : result.Candidates)
+    candidates.push_back(candidateAttr(context, candidate));
+  const embed::EmbeddingStats &stats = result.Stats;
+  std::optional<uint64_t> distinct;
+  std::optional<bool> complete;
+  if (stats.Distinct) {
+    distinct = stats.Distinct;
+    complete = stats.DistinctComplete;
+  }
+  FloatAttr time;
+  if (withTime)
+    time = FloatAttr::get(Float64Type::get(context), stats.Milliseconds);
+  return EmbeddingAttr::get(
+      context, StringAttr::get(context, intrinsic.Expr.Name), mode,
+      result.ProvedOptimal, candidates, stats.Nodes, stats.Fails,
+      stats.Solutions, stats.Assets, distinct, complete, time);
+}
+
+bool raf::tcg::decodeEmbedding(EmbeddingCandidateAttr candidate,
                                const embed::TensorExpression &op,
                                const embed::TensorExpression &intrinsic,
                                embed::Embedding &emb, std::string &error) {
   emb = embed::Embedding();
-  auto iterators = fields.getAs<DictionaryAttr>("iterators");
-  auto operands = fields.getAs<DictionaryAttr>("operands");
-  auto executed = fields.getAs<ArrayAttr>("executed");
-  if (!iterators || !operands || !executed) {
-    error = "the embedding lacks 'iterators', 'operands' or 'executed'";
+  if (candidate.getIterators().size() != intrinsic.Iterators.size()) {
+    error = "it maps " + std::to_string(candidate.getIterators().size()) +
+            " intrinsic iterators, " + intrinsic.Name + " has " +
+            std::to_string(intrinsic.Iterators.size());
     return false;
   }
-  auto iteratorIndex = [&](StringRef name) -> std::optional<unsigned> {
-    for (auto [index, it] : llvm::enumerate(op.Iterators))
-      if (it.Name == name)
-        return index;
-    return std::nullopt;
-  };
-  for (const embed::Iterator &axis : intrinsic.Iterators) {
+  for (auto [axis, attr] :
+       llvm::zip(intrinsic.Iterators, candidate.getIterators())) {
     embed::AxisMappings mapping;
-    if (!decodeAxis(iterators.get(axis.Name), iteratorIndex, mapping, error)) {
-      error = "axis " + axis.Name + ": " + error;
+    if (!decodeAxis(attr, op.Iterators.size(), mapping, error)) {
+      error = "axis " + axis.Name + ": operator iterator " + error;
       return false;
     }
     emb.Iterators.push_back(std::move(mapping));
   }
-  auto viewDim = [](StringRef name) -> std::optional<unsigned> {
-    unsigned dim;
-    if (!name.consume_front("d") || name.getAsInteger(10, dim))
-      return std::nullopt;
-    return dim;
-  };
-  for (unsigned i = 0, e = intrinsic.Inputs.size(); i <= e; ++i) {
+  unsigned numOperands = intrinsic.Inputs.size() + 1;
+  if (candidate.getOperands().size() != numOperands ||
+      op.Inputs.size() != intrinsic.Inputs.size()) {
+    error = "it maps " + std::to_string(candidate.getOperands().size()) +
+            " operands; " + intrinsic.Name + " has " +
+            std::to_string(numOperands) + " and the operator " +
+            std::to_string(op.Inputs.size() + 1);
+    return false;
+  }
+  for (unsigned i = 0; i != numOperands; ++i) {
+    bool isOutput = i == intrinsic.Inputs.size();
     const embed::Operand &operand =
-        i == e ? intrinsic.Output : intrinsic.Inputs[i];
-    auto entry = operands.getAs<DictionaryAttr>(operand.Name);
-    auto tensor = entry ? entry.getAs<StringAttr>("tensor") : StringAttr();
-    auto dims = entry ? entry.getAs<ArrayAttr>("dims") : ArrayAttr();
-    if (!tensor || !dims) {
-      error = "operand " + operand.Name + " lacks 'tensor' or 'dims'";
+        isOutput ? intrinsic.Output : intrinsic.Inputs[i];
+    const embed::Operand &target = isOutput ? op.Output : op.Inputs[i];
+    SmallVector<AxisMapsAttr> dims = candidate.getOperandDims(i);
+    if (dims.size() != operand.Shape.size()) {
+      error = "operand " + operand.Name + " maps " +
+              std::to_string(dims.size()) + " dimension(s), it has " +
+              std::to_string(operand.Shape.size());
       return false;
     }
     embed::OperandEmbedding oe;
     oe.IntrinsicOperand = operand.Name;
-    oe.OperatorOperand = tensor.getValue().str();
-    oe.OperatorInput = i == e ? -1 : static_cast<int>(i);
-    for (Attribute dim : dims) {
+    oe.OperatorOperand = target.Name;
+    oe.OperatorInput = isOutput ? -1 : static_cast<int>(i);
+    for (AxisMapsAttr dim : dims) {
       embed::AxisMappings mapping;
-      if (!decodeAxis(dim, viewDim, mapping, error)) {
-        error = "operand " + operand.Name + ": " + error;
+      if (!decodeAxis(dim, target.Shape.size(), mapping, error)) {
+        error = "operand " + operand.Name + ": view " + error;
         return false;
       }
       oe.Dims.push_back(std::move(mapping));
     }
     emb.Operands.push_back(std::move(oe));
   }
-  for (Attribute entry : executed) {
-    auto triple = dyn_cast<ArrayAttr>(entry);
-    if (!triple || triple.size() != 3 || !isa<IntegerAttr>(triple[1]) ||
-        !isa<IntegerAttr>(triple[2])) {
-      error = "an 'executed' entry is not [name, extent, executed]";
-      return false;
-    }
-    emb.Extents.push_back(cast<IntegerAttr>(triple[1]).getInt());
-    emb.Executed.push_back(cast<IntegerAttr>(triple[2]).getInt());
-  }
-  if (emb.Extents.size() != op.Iterators.size()) {
-    error = "'executed' lists " + std::to_string(emb.Extents.size()) +
-            " iterators, the operator has " +
-            std::to_string(op.Iterators.size());
+  if (candidate.getExtents().size() != op.Iterators.size()) {
+    error = "it lists " + std::to_string(candidate.getExtents().size()) +
+            " iterator extents, the operator has " +
+            std::to_string(op.Iterators.size()) + " iterators";
     return false;
   }
-  auto integer = [&](StringRef name) -> uint64_t {
-    auto attr = fields.getAs<IntegerAttr>(name);
-    return attr ? static_cast<uint64_t>(attr.getInt()) : 0;
-  };
-  emb.Cost = integer("cost");
-  emb.MacTotal = integer("mac_total");
-  emb.MacMin = integer("mac_min");
-  emb.DataTotal = integer("data_total");
-  emb.DataMin = integer("data_min");
-  if (auto memory = fields.getAs<BoolAttr>("memory_access"))
-    emb.MemoryAccess = memory.getValue();
+  emb.Extents.assign(candidate.getExtents().begin(),
+                     candidate.getExtents().end());
+  emb.Executed.assign(candidate.getExecuted().begin(),
+                      candidate.getExecuted().end());
+  emb.Cost = candidate.getCost();
+  emb.MacTotal = candidate.getMacTotal();
+  emb.MacMin = candidate.getMacMin();
+  emb.DataTotal = candidate.getDataTotal();
+  emb.DataMin = candidate.getDataMin();
+  emb.MemoryAccess = candidate.getMemoryAccess();
   return true;
 }

@@ -34,7 +34,8 @@ embed::Iterator makeIterator(OpT op, bool isReduction, unsigned index) {
                       : (isReduction ? "r" : "d") + std::to_string(index);
   iterator.Extent = op.getExtent();
   iterator.IsReduction = isReduction;
-  iterator.StrictAxis = op.getGemmAxis().value_or("").str();
+  if (std::optional<GemmAxis> axis = op.getGemmAxis())
+    iterator.StrictAxis = stringifyGemmAxis(*axis).str();
   return iterator;
 }
 
@@ -208,6 +209,12 @@ FailureOr<KernelOp> raf::tcg::buildKernel(OpBuilder &builder, Location loc,
   auto optionalString = [&](const std::string &text) {
     return text.empty() ? StringAttr() : builder.getStringAttr(text);
   };
+  // An embed::Iterator's strict axis is the name of an intrinsic iterator,
+  // which for the GEMM cores is a GemmAxis.
+  auto optionalAxis = [&](const std::string &text) {
+    std::optional<GemmAxis> axis = symbolizeGemmAxis(text);
+    return axis ? GemmAxisAttr::get(context, *axis) : GemmAxisAttr();
+  };
   unsigned numParallel = expr.getNumParallel();
   for (auto [index, iterator] : llvm::enumerate(expr.Iterators)) {
     Operation *op;
@@ -218,7 +225,7 @@ FailureOr<KernelOp> raf::tcg::buildKernel(OpBuilder &builder, Location loc,
       auto tensor = TensorOp::create(
           builder, loc, type, builder.getI64IntegerAttr(0),
           builder.getI64IntegerAttr(iterator.Extent),
-          optionalString(iterator.Name), optionalString(iterator.StrictAxis));
+          optionalString(iterator.Name), optionalAxis(iterator.StrictAxis));
       op = tensor;
       body = &tensor.getBody();
     } else {
@@ -227,7 +234,7 @@ FailureOr<KernelOp> raf::tcg::buildKernel(OpBuilder &builder, Location loc,
           ScalarOpAttr::get(context, fromEmbed(*expr.Reduction)),
           builder.getI64IntegerAttr(0),
           builder.getI64IntegerAttr(iterator.Extent),
-          optionalString(iterator.Name), optionalString(iterator.StrictAxis));
+          optionalString(iterator.Name), optionalAxis(iterator.StrictAxis));
       op = reduce;
       body = &reduce.getBody();
     }

@@ -19,7 +19,7 @@
 // STRICT-NEXT:   strategy: weight: split oc -> [4, 16], ic -> [2, 16], reorder (oc.o, ic.o, kh, kw, oc.i, ic.i)
 // STRICT-NEXT:   strategy: out: split oc -> [4, 16], reorder (n, oc.o, oh, ow, oc.i), fuse x = 1
 // STRICT-NEXT:   search: optimal, 1 candidate(s)
-// ATTR: tcg.embedding = {{{.*}}intrinsic = "vta.gemm.1x16x16", {{.*}}iterators = {x = [], y = {{\[\[}}"oc", 16, 1]], z = {{\[\[}}"ic", 16, 1]]}, {{.*}}mode = "strict"
+// ATTR: tcg.embedding = #tcg.embedding<"vta.gemm.1x16x16", strict, optimal = true, candidates = [#tcg.candidate<iterators = {{\[\[}}], [(1, 16, 1)], [(4, 16, 1)]],
 func.func @regular(%x: tensor<1x32x14x14xi8>, %w: tensor<64x32x3x3xi8>) -> tensor<1x64x14x14xi32> {
   %0 = relay.nn.conv2d %x, %w {padding = array<i64: 1, 1, 1, 1>, out_dtype = i32} : (tensor<1x32x14x14xi8>, tensor<64x32x3x3xi8>) -> tensor<1x64x14x14xi32>
   return %0 : tensor<1x64x14x14xi32>

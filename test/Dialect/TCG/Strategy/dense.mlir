@@ -18,13 +18,13 @@
 // CHECK:         %[[WSPLIT:.*]] = relay.reshape %[[WPAD]] {newshape = array<i64: 2, 16, 2, 16>}
 // CHECK:         %[[WP:.*]] = relay.transpose %[[WSPLIT]] {axes = array<i64: 0, 2, 1, 3>} : (tensor<2x16x2x16xi8>) -> tensor<2x2x16x16xi8>
 // CHECK:         %[[OUT:.*]] = tcg.kernel "nn.dense" (%x = %[[XP]] : tensor<3x2x1x16xi8>, %weight = %[[WP]] : tensor<2x2x16x16xi8>) -> tensor<3x2x1x16xi32>
-// CHECK-SAME:      tcg.tensorize = "vta.gemm.1x16x16"
+// CHECK-SAME:      tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>
 // CHECK:           tcg.tensor %m in [0, 3) name "m"
 // CHECK:           tcg.tensor %n.o in [0, 2) name "n.o"
-// CHECK:           tcg.tensor %[[XI:.*]] in [0, 1) name "x" gemm_axis "x"
-// CHECK:           tcg.tensor %y in [0, 16) name "y" gemm_axis "y"
+// CHECK:           tcg.tensor %[[XI:.*]] in [0, 1) name "x" gemm_axis x
+// CHECK:           tcg.tensor %y in [0, 16) name "y" gemm_axis y
 // CHECK:           tcg.reduce add %k.o in [0, 2) name "k.o"
-// CHECK:           tcg.reduce add %z in [0, 16) name "z" gemm_axis "z"
+// CHECK:           tcg.reduce add %z in [0, 16) name "z" gemm_axis z
 // CHECK:           tcg.input %x[%m, %k.o, %[[XI]], %z] : tensor<3x2x1x16xi8>
 // CHECK:           tcg.input %weight[%n.o, %k.o, %y, %z] : tensor<2x2x16x16xi8>
 // CHECK:         %[[FLAT:.*]] = relay.reshape %[[OUT]] {newshape = array<i64: 3, 32>} : (tensor<3x2x1x16xi32>) -> tensor<3x32xi32>

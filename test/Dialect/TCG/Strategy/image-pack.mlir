@@ -23,10 +23,10 @@
 // CHECK:         relay.transpose %{{.*}} {axes = array<i64: 0, 1, 3, 5, 6, 8, 9, 4, 7, 2>}
 // CHECK:         %[[DATA:.*]] = relay.reshape %{{.*}} {newshape = array<i64: 1, 1, 1, 6, 1, 2, 3, 8, 8>}
 // CHECK:         tcg.kernel "nn.conv2d" (%data = %[[DATA]] : tensor<1x1x1x6x1x2x3x8x8xi8>, %weight = %{{.*}} : tensor<1x1x3x3x8x8xi8>) -> tensor<1x1x1x4x1x2x8x8xi32>
-// CHECK-SAME:      tcg.tensorize = "vta.gemm.8x8x8"
+// CHECK-SAME:      tcg.tensorize = #tcg.tensorize<"vta.gemm.8x8x8", target = "vta", gemm = [8, 8, 8]>
 // CHECK:           tcg.tensor %oh.r in [0, 4) name "oh.r"
 // CHECK:           tcg.tensor %ow.r in [0, 2) name "ow.r"
-// CHECK:           tcg.tensor %x in [0, 8) name "x" gemm_axis "x"
+// CHECK:           tcg.tensor %x in [0, 8) name "x" gemm_axis x
 // CHECK:           tcg.input %data[%n, %ic.o, %oh.o, %oh.r + %kh, %ow.o, %ow.r, %kw, %x, %z]
 // CHECK:         relay.reshape %{{.*}} {newshape = array<i64: 1, 1, 1, 4, 1, 2, 2, 4, 8>}
 // CHECK:         relay.transpose %{{.*}} {axes = array<i64: 0, 1, 8, 2, 6, 3, 4, 7, 5>}

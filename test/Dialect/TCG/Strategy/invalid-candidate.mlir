@@ -5,7 +5,7 @@ func.func @candidate_out_of_range(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>)
   // expected-error @+1 {{--tcg-apply-strategy: candidate 1 does not exist (the embedding has 1 candidate(s))}}
   %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
       attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16", candidates = [{iterators = {x = [], y = [["n", 16, 1]], z = [["k", 16, 1]]}, operands = {a = {tensor = "a", dims = [[], [["d1", 16, 1]]]}, b = {tensor = "b", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, c = {tensor = "out", dims = [[], [["d1", 16, 1]]]}}, executed = [["m", 1, 1], ["n", 16, 16], ["k", 16, 16]]}]}} {
+                  tcg.embedding = #tcg.embedding<"vta.gemm.1x16x16", relaxed, optimal = false, candidates = [#tcg.candidate<iterators = [[], [(1, 16, 1)], [(2, 16, 1)]], operands = [[[], [(1, 16, 1)]], [[(0, 16, 1)], [(1, 16, 1)]], [[], [(1, 16, 1)]]], extents = [1, 16, 16], executed = [1, 16, 16], cost = 0, mac = [0, 0], data = [0, 0], memory_access = true>], search = {nodes = 0, fails = 0, solutions = 0, assets = 0}>} {
     %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
       %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
         %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {

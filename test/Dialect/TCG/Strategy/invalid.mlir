@@ -1,140 +1,17 @@
 // RUN: raf-opt %s -split-input-file -verify-diagnostics --tcg-apply-strategy -o /dev/null
 
 // Embeddings --tcg-apply-strategy cannot apply, each with a located error at
-// the kernel. The attributes are written by hand (as another tool might);
-// --tcg-dataflow-embed only produces well-formed ones.
+// the kernel. The attributes are written by hand (as another tool might):
+// well-formed #tcg.embedding attributes (their own syntax and verifier errors
+// are in test/Dialect/TCG/attrs-invalid.mlir) that do not fit their kernel.
 
-// The attribute names no candidates.
-func.func @no_candidates(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor<1x16xi32> {
-  // expected-error @+1 {{the tcg.embedding attribute lacks 'intrinsic' or 'candidates'}}
-  %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
-      attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16"}} {
-    %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
-      %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
-        %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
-          %3 = tcg.input %a[%m, %k] : tensor<1x16xi8>
-          %4 = tcg.input %b[%n, %k] : tensor<16x16xi8>
-          %5 = tcg.compute mul %3, %4 : (i8, i8) -> i32
-          tcg.yield %5 : i32
-        }
-        tcg.yield %2 : i32
-      }
-      tcg.yield %1 : tensor<16xi32>
-    }
-    tcg.yield %0 : tensor<1x16xi32>
-  }
-  return %c : tensor<1x16xi32>
-}
-
-// -----
 
 // An intrinsic the library does not have.
 func.func @unknown_intrinsic(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor<1x16xi32> {
   // expected-error @+1 {{unknown intrinsic 'vta.gemm.2x2x2'}}
   %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
       attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.2x2x2", candidates = [{iterators = {x = [], y = [["n", 16, 1]], z = [["k", 16, 1]]}, operands = {a = {tensor = "a", dims = [[], [["d1", 16, 1]]]}, b = {tensor = "b", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, c = {tensor = "out", dims = [[], [["d1", 16, 1]]]}}, executed = [["m", 1, 1], ["n", 16, 16], ["k", 16, 16]]}]}} {
-    %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
-      %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
-        %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
-          %3 = tcg.input %a[%m, %k] : tensor<1x16xi8>
-          %4 = tcg.input %b[%n, %k] : tensor<16x16xi8>
-          %5 = tcg.compute mul %3, %4 : (i8, i8) -> i32
-          tcg.yield %5 : i32
-        }
-        tcg.yield %2 : i32
-      }
-      tcg.yield %1 : tensor<16xi32>
-    }
-    tcg.yield %0 : tensor<1x16xi32>
-  }
-  return %c : tensor<1x16xi32>
-}
-
-// -----
-
-// A candidate that is not a dictionary.
-func.func @not_a_dictionary(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor<1x16xi32> {
-  // expected-error @+1 {{malformed embedding of 'vta.gemm.1x16x16' (candidate 0): not a dictionary}}
-  %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
-      attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16", candidates = [1]}} {
-    %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
-      %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
-        %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
-          %3 = tcg.input %a[%m, %k] : tensor<1x16xi8>
-          %4 = tcg.input %b[%n, %k] : tensor<16x16xi8>
-          %5 = tcg.compute mul %3, %4 : (i8, i8) -> i32
-          tcg.yield %5 : i32
-        }
-        tcg.yield %2 : i32
-      }
-      tcg.yield %1 : tensor<16xi32>
-    }
-    tcg.yield %0 : tensor<1x16xi32>
-  }
-  return %c : tensor<1x16xi32>
-}
-
-// -----
-
-// A candidate without its fields.
-func.func @no_fields(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor<1x16xi32> {
-  // expected-error @+1 {{malformed embedding of 'vta.gemm.1x16x16' (candidate 0): the embedding lacks 'iterators', 'operands' or 'executed'}}
-  %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
-      attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16", candidates = [{}]}} {
-    %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
-      %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
-        %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
-          %3 = tcg.input %a[%m, %k] : tensor<1x16xi8>
-          %4 = tcg.input %b[%n, %k] : tensor<16x16xi8>
-          %5 = tcg.compute mul %3, %4 : (i8, i8) -> i32
-          tcg.yield %5 : i32
-        }
-        tcg.yield %2 : i32
-      }
-      tcg.yield %1 : tensor<16xi32>
-    }
-    tcg.yield %0 : tensor<1x16xi32>
-  }
-  return %c : tensor<1x16xi32>
-}
-
-// -----
-
-// An intrinsic axis without a mapping.
-func.func @missing_axis(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor<1x16xi32> {
-  // expected-error @+1 {{malformed embedding of 'vta.gemm.1x16x16' (candidate 0): axis z: an axis mapping is not a list}}
-  %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
-      attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16", candidates = [{iterators = {x = [], y = [["n", 16, 1]]}, operands = {a = {tensor = "a", dims = [[], [["d1", 16, 1]]]}, b = {tensor = "b", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, c = {tensor = "out", dims = [[], [["d1", 16, 1]]]}}, executed = [["m", 1, 1], ["n", 16, 16], ["k", 16, 16]]}]}} {
-    %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
-      %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
-        %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
-          %3 = tcg.input %a[%m, %k] : tensor<1x16xi8>
-          %4 = tcg.input %b[%n, %k] : tensor<16x16xi8>
-          %5 = tcg.compute mul %3, %4 : (i8, i8) -> i32
-          tcg.yield %5 : i32
-        }
-        tcg.yield %2 : i32
-      }
-      tcg.yield %1 : tensor<16xi32>
-    }
-    tcg.yield %0 : tensor<1x16xi32>
-  }
-  return %c : tensor<1x16xi32>
-}
-
-// -----
-
-// A mapping entry that is not a triple.
-func.func @not_a_triple(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor<1x16xi32> {
-  // expected-error @+1 {{malformed embedding of 'vta.gemm.1x16x16' (candidate 0): axis z: an axis mapping entry is not [name, length, stride]}}
-  %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
-      attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16", candidates = [{iterators = {x = [], y = [["n", 16, 1]], z = [["k", 16]]}, operands = {a = {tensor = "a", dims = [[], [["d1", 16, 1]]]}, b = {tensor = "b", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, c = {tensor = "out", dims = [[], [["d1", 16, 1]]]}}, executed = [["m", 1, 1], ["n", 16, 16], ["k", 16, 16]]}]}} {
+                  tcg.embedding = #tcg.embedding<"vta.gemm.2x2x2", relaxed, optimal = false, candidates = [#tcg.candidate<iterators = [[], [(1, 16, 1)], [(2, 16, 1)]], operands = [[[], [(1, 16, 1)]], [[(0, 16, 1)], [(1, 16, 1)]], [[], [(1, 16, 1)]]], extents = [1, 16, 16], executed = [1, 16, 16], cost = 0, mac = [0, 0], data = [0, 0], memory_access = true>], search = {nodes = 0, fails = 0, solutions = 0, assets = 0}>} {
     %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
       %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
         %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
@@ -156,35 +33,10 @@ func.func @not_a_triple(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor
 
 // A mapping naming an iterator the kernel does not have.
 func.func @unknown_iterator(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor<1x16xi32> {
-  // expected-error @+1 {{malformed embedding of 'vta.gemm.1x16x16' (candidate 0): axis z: unknown dimension 'q'}}
+  // expected-error @+1 {{candidate 0 of the embedding of 'vta.gemm.1x16x16' does not fit the kernel: axis z: operator iterator dimension 7 does not exist (3 dimension(s))}}
   %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
       attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16", candidates = [{iterators = {x = [], y = [["n", 16, 1]], z = [["q", 16, 1]]}, operands = {a = {tensor = "a", dims = [[], [["d1", 16, 1]]]}, b = {tensor = "b", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, c = {tensor = "out", dims = [[], [["d1", 16, 1]]]}}, executed = [["m", 1, 1], ["n", 16, 16], ["k", 16, 16]]}]}} {
-    %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
-      %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
-        %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
-          %3 = tcg.input %a[%m, %k] : tensor<1x16xi8>
-          %4 = tcg.input %b[%n, %k] : tensor<16x16xi8>
-          %5 = tcg.compute mul %3, %4 : (i8, i8) -> i32
-          tcg.yield %5 : i32
-        }
-        tcg.yield %2 : i32
-      }
-      tcg.yield %1 : tensor<16xi32>
-    }
-    tcg.yield %0 : tensor<1x16xi32>
-  }
-  return %c : tensor<1x16xi32>
-}
-
-// -----
-
-// An operand without its dimensions.
-func.func @operand_fields(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor<1x16xi32> {
-  // expected-error @+1 {{malformed embedding of 'vta.gemm.1x16x16' (candidate 0): operand a lacks 'tensor' or 'dims'}}
-  %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
-      attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16", candidates = [{iterators = {x = [], y = [["n", 16, 1]], z = [["k", 16, 1]]}, operands = {a = {tensor = "a"}, b = {tensor = "b", dims = []}, c = {tensor = "out", dims = []}}, executed = [["m", 1, 1], ["n", 16, 16], ["k", 16, 16]]}]}} {
+                  tcg.embedding = #tcg.embedding<"vta.gemm.1x16x16", relaxed, optimal = false, candidates = [#tcg.candidate<iterators = [[], [(1, 16, 1)], [(7, 16, 1)]], operands = [[[], [(1, 16, 1)]], [[(0, 16, 1)], [(1, 16, 1)]], [[], [(1, 16, 1)]]], extents = [1, 16, 16], executed = [1, 16, 16], cost = 0, mac = [0, 0], data = [0, 0], memory_access = true>], search = {nodes = 0, fails = 0, solutions = 0, assets = 0}>} {
     %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
       %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
         %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
@@ -206,35 +58,10 @@ func.func @operand_fields(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tens
 
 // An operand mapping naming no view dimension.
 func.func @unknown_view_dim(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor<1x16xi32> {
-  // expected-error @+1 {{malformed embedding of 'vta.gemm.1x16x16' (candidate 0): operand a: unknown dimension 'e1'}}
+  // expected-error @+1 {{candidate 0 of the embedding of 'vta.gemm.1x16x16' does not fit the kernel: operand a: view dimension 5 does not exist (2 dimension(s))}}
   %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
       attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16", candidates = [{iterators = {x = [], y = [["n", 16, 1]], z = [["k", 16, 1]]}, operands = {a = {tensor = "a", dims = [[], [["e1", 16, 1]]]}, b = {tensor = "b", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, c = {tensor = "out", dims = [[], [["d1", 16, 1]]]}}, executed = [["m", 1, 1], ["n", 16, 16], ["k", 16, 16]]}]}} {
-    %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
-      %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
-        %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
-          %3 = tcg.input %a[%m, %k] : tensor<1x16xi8>
-          %4 = tcg.input %b[%n, %k] : tensor<16x16xi8>
-          %5 = tcg.compute mul %3, %4 : (i8, i8) -> i32
-          tcg.yield %5 : i32
-        }
-        tcg.yield %2 : i32
-      }
-      tcg.yield %1 : tensor<16xi32>
-    }
-    tcg.yield %0 : tensor<1x16xi32>
-  }
-  return %c : tensor<1x16xi32>
-}
-
-// -----
-
-// A malformed `executed` entry.
-func.func @executed_entry(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor<1x16xi32> {
-  // expected-error @+1 {{malformed embedding of 'vta.gemm.1x16x16' (candidate 0): an 'executed' entry is not [name, extent, executed]}}
-  %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
-      attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16", candidates = [{iterators = {x = [], y = [["n", 16, 1]], z = [["k", 16, 1]]}, operands = {a = {tensor = "a", dims = [[], [["d1", 16, 1]]]}, b = {tensor = "b", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, c = {tensor = "out", dims = [[], [["d1", 16, 1]]]}}, executed = [[1]]}]}} {
+                  tcg.embedding = #tcg.embedding<"vta.gemm.1x16x16", relaxed, optimal = false, candidates = [#tcg.candidate<iterators = [[], [(1, 16, 1)], [(2, 16, 1)]], operands = [[[], [(5, 16, 1)]], [[(0, 16, 1)], [(1, 16, 1)]], [[], [(1, 16, 1)]]], extents = [1, 16, 16], executed = [1, 16, 16], cost = 0, mac = [0, 0], data = [0, 0], memory_access = true>], search = {nodes = 0, fails = 0, solutions = 0, assets = 0}>} {
     %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
       %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
         %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
@@ -256,35 +83,10 @@ func.func @executed_entry(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tens
 
 // `executed` for another number of iterators.
 func.func @executed_count(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor<1x16xi32> {
-  // expected-error @+1 {{malformed embedding of 'vta.gemm.1x16x16' (candidate 0): 'executed' lists 1 iterators, the operator has 3}}
+  // expected-error @+1 {{candidate 0 of the embedding of 'vta.gemm.1x16x16' does not fit the kernel: it lists 1 iterator extents, the operator has 3 iterators}}
   %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
       attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16", candidates = [{iterators = {x = [], y = [["n", 16, 1]], z = [["k", 16, 1]]}, operands = {a = {tensor = "a", dims = [[], [["d1", 16, 1]]]}, b = {tensor = "b", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, c = {tensor = "out", dims = [[], [["d1", 16, 1]]]}}, executed = [["m", 1, 1]]}]}} {
-    %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
-      %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
-        %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
-          %3 = tcg.input %a[%m, %k] : tensor<1x16xi8>
-          %4 = tcg.input %b[%n, %k] : tensor<16x16xi8>
-          %5 = tcg.compute mul %3, %4 : (i8, i8) -> i32
-          tcg.yield %5 : i32
-        }
-        tcg.yield %2 : i32
-      }
-      tcg.yield %1 : tensor<16xi32>
-    }
-    tcg.yield %0 : tensor<1x16xi32>
-  }
-  return %c : tensor<1x16xi32>
-}
-
-// -----
-
-// A mapping of no points.
-func.func @zero_length(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor<1x16xi32> {
-  // expected-error @+1 {{cannot derive the strategy of 'vta.gemm.1x16x16' (candidate 0): axis z maps an invalid iterator}}
-  %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
-      attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16", candidates = [{iterators = {x = [], y = [["n", 16, 1]], z = [["k", 0, 1]]}, operands = {a = {tensor = "a", dims = [[], [["d1", 16, 1]]]}, b = {tensor = "b", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, c = {tensor = "out", dims = [[], [["d1", 16, 1]]]}}, executed = [["m", 1, 1], ["n", 16, 16], ["k", 16, 16]]}]}} {
+                  tcg.embedding = #tcg.embedding<"vta.gemm.1x16x16", relaxed, optimal = false, candidates = [#tcg.candidate<iterators = [[], [(1, 16, 1)], [(2, 16, 1)]], operands = [[[], [(1, 16, 1)]], [[(0, 16, 1)], [(1, 16, 1)]], [[], [(1, 16, 1)]]], extents = [1], executed = [1], cost = 0, mac = [0, 0], data = [0, 0], memory_access = true>], search = {nodes = 0, fails = 0, solutions = 0, assets = 0}>} {
     %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
       %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
         %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
@@ -309,7 +111,7 @@ func.func @two_axes(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor<1x1
   // expected-error @+1 {{cannot derive the strategy of 'vta.gemm.1x16x16' (candidate 0): iterator n is covered by two axes}}
   %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
       attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16", candidates = [{iterators = {x = [], y = [["n", 16, 1]], z = [["n", 16, 1]]}, operands = {a = {tensor = "a", dims = [[], [["d1", 16, 1]]]}, b = {tensor = "b", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, c = {tensor = "out", dims = [[], [["d1", 16, 1]]]}}, executed = [["m", 1, 1], ["n", 16, 16], ["k", 16, 16]]}]}} {
+                  tcg.embedding = #tcg.embedding<"vta.gemm.1x16x16", relaxed, optimal = false, candidates = [#tcg.candidate<iterators = [[], [(1, 16, 1)], [(1, 16, 1)]], operands = [[[], [(1, 16, 1)]], [[(0, 16, 1)], [(1, 16, 1)]], [[], [(1, 16, 1)]]], extents = [1, 16, 16], executed = [1, 16, 16], cost = 0, mac = [0, 0], data = [0, 0], memory_access = true>], search = {nodes = 0, fails = 0, solutions = 0, assets = 0}>} {
     %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
       %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
         %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
@@ -334,7 +136,7 @@ func.func @reduction_on_parallel(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) 
   // expected-error @+1 {{cannot derive the strategy of 'vta.gemm.1x16x16' (candidate 0): reduction iterator k is covered by parallel axis y}}
   %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
       attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16", candidates = [{iterators = {x = [], y = [["k", 16, 1]], z = [["n", 16, 1]]}, operands = {a = {tensor = "a", dims = [[], [["d1", 16, 1]]]}, b = {tensor = "b", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, c = {tensor = "out", dims = [[], [["d1", 16, 1]]]}}, executed = [["m", 1, 1], ["n", 16, 16], ["k", 16, 16]]}]}} {
+                  tcg.embedding = #tcg.embedding<"vta.gemm.1x16x16", relaxed, optimal = false, candidates = [#tcg.candidate<iterators = [[], [(2, 16, 1)], [(1, 16, 1)]], operands = [[[], [(1, 16, 1)]], [[(0, 16, 1)], [(1, 16, 1)]], [[], [(1, 16, 1)]]], extents = [1, 16, 16], executed = [1, 16, 16], cost = 0, mac = [0, 0], data = [0, 0], memory_access = true>], search = {nodes = 0, fails = 0, solutions = 0, assets = 0}>} {
     %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
       %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
         %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
@@ -359,7 +161,7 @@ func.func @partial_axis(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor
   // expected-error @+1 {{cannot derive the strategy of 'vta.gemm.1x16x16' (candidate 0): axis z covers 8 of its 16 points}}
   %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
       attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16", candidates = [{iterators = {x = [], y = [["n", 16, 1]], z = [["k", 8, 1]]}, operands = {a = {tensor = "a", dims = [[], [["d1", 16, 1]]]}, b = {tensor = "b", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, c = {tensor = "out", dims = [[], [["d1", 16, 1]]]}}, executed = [["m", 1, 1], ["n", 16, 16], ["k", 16, 16]]}]}} {
+                  tcg.embedding = #tcg.embedding<"vta.gemm.1x16x16", relaxed, optimal = false, candidates = [#tcg.candidate<iterators = [[], [(1, 16, 1)], [(2, 8, 1)]], operands = [[[], [(1, 16, 1)]], [[(0, 16, 1)], [(1, 16, 1)]], [[], [(1, 16, 1)]]], extents = [1, 16, 16], executed = [1, 16, 16], cost = 0, mac = [0, 0], data = [0, 0], memory_access = true>], search = {nodes = 0, fails = 0, solutions = 0, assets = 0}>} {
     %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
       %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
         %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
@@ -385,7 +187,7 @@ func.func @foreign_axis(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor
   // expected-error @+1 {{cannot derive the strategy of 'vta.gemm.1x16x16' (candidate 0): operand 'a' reads n, which intrinsic axis y covers, but the intrinsic's operand has no such axis}}
   %c = tcg.kernel "gemm" (%a = %lhs : tensor<1x16xi8>, %b = %rhs : tensor<16x16xi8>) -> tensor<1x16xi32>
       attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16", candidates = [{iterators = {x = [], y = [["n", 16, 1]], z = [["k", 16, 1]]}, operands = {a = {tensor = "a", dims = [[], [["d1", 16, 1]]]}, b = {tensor = "b", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, c = {tensor = "out", dims = [[], [["d1", 16, 1]]]}}, executed = [["m", 1, 1], ["n", 16, 16], ["k", 16, 16]]}]}} {
+                  tcg.embedding = #tcg.embedding<"vta.gemm.1x16x16", relaxed, optimal = false, candidates = [#tcg.candidate<iterators = [[], [(1, 16, 1)], [(2, 16, 1)]], operands = [[[], [(1, 16, 1)]], [[(0, 16, 1)], [(1, 16, 1)]], [[], [(1, 16, 1)]]], extents = [1, 16, 16], executed = [1, 16, 16], cost = 0, mac = [0, 0], data = [0, 0], memory_access = true>], search = {nodes = 0, fails = 0, solutions = 0, assets = 0}>} {
     %0 = tcg.tensor %m in [0, 1) name "m" -> tensor<1x16xi32> {
       %1 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
         %2 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
@@ -407,10 +209,10 @@ func.func @foreign_axis(%lhs: tensor<1x16xi8>, %rhs: tensor<16x16xi8>) -> tensor
 
 // A kernel with one input against a two-input intrinsic.
 func.func @one_input(%lhs: tensor<16x16xi8>) -> tensor<16xi32> {
-  // expected-error @+1 {{cannot derive the strategy of 'vta.gemm.1x16x16' (candidate 0): the operator has 1 inputs but 'vta.gemm.1x16x16' has 2}}
+  // expected-error @+1 {{candidate 0 of the embedding of 'vta.gemm.1x16x16' does not fit the kernel: it maps 3 operands; vta.gemm.1x16x16 has 3 and the operator 2}}
   %c = tcg.kernel "rowsum" (%a = %lhs : tensor<16x16xi8>) -> tensor<16xi32>
       attributes {arg_names = ["a"], result_name = "out",
-                  tcg.embedding = {intrinsic = "vta.gemm.1x16x16", candidates = [{iterators = {x = [], y = [["n", 16, 1]], z = [["k", 16, 1]]}, operands = {a = {tensor = "a", dims = [[], [["d1", 16, 1]]]}, b = {tensor = "b", dims = [[["d0", 16, 1]], [["d1", 16, 1]]]}, c = {tensor = "out", dims = [[], [["d1", 16, 1]]]}}, executed = [["n", 16, 16], ["k", 16, 16]]}]}} {
+                  tcg.embedding = #tcg.embedding<"vta.gemm.1x16x16", relaxed, optimal = false, candidates = [#tcg.candidate<iterators = [[], [(0, 16, 1)], [(1, 16, 1)]], operands = [[[], [(1, 16, 1)]], [[(0, 16, 1)], [(1, 16, 1)]], [[], [(1, 16, 1)]]], extents = [16, 16], executed = [16, 16], cost = 0, mac = [0, 0], data = [0, 0], memory_access = true>], search = {nodes = 0, fails = 0, solutions = 0, assets = 0}>} {
     %0 = tcg.tensor %n in [0, 16) name "n" -> tensor<16xi32> {
       %1 = tcg.reduce add %k in [0, 16) name "k" -> i32 {
         %2 = tcg.input %a[%n, %k] : tensor<16x16xi8>
@@ -432,7 +234,7 @@ func.func @too_large(%lhs: tensor<64x256x2048xi8>, %rhs: tensor<256x2048xi8>) ->
   // expected-error @+1 {{cannot derive the strategy of 'dot.16' (candidate 0): operand 'a' needs the fallback gather (its index k mod 2048 is not affine) with 33554432 indices, more than the limit of 16777216}}
   %c = tcg.kernel "big" (%a = %lhs : tensor<64x256x2048xi8>, %b = %rhs : tensor<256x2048xi8>) -> tensor<64xi32>
       attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "dot.16", candidates = [{iterators = {x = [], z = [["k", 16, 1]]}, operands = {a = {tensor = "a", dims = [[["d2", 16, 1]]]}, b = {tensor = "b", dims = [[["d1", 16, 1]]]}, c = {tensor = "out", dims = [[]]}}, executed = [["i", 64, 64], ["j", 256, 256], ["k", 2048, 2048]]}]}} {
+                  tcg.embedding = #tcg.embedding<"dot.16", relaxed, optimal = false, candidates = [#tcg.candidate<iterators = [[], [(2, 16, 1)]], operands = [[[(2, 16, 1)]], [[(1, 16, 1)]], [[]]], extents = [64, 256, 2048], executed = [64, 256, 2048], cost = 0, mac = [0, 0], data = [0, 0], memory_access = true>], search = {nodes = 0, fails = 0, solutions = 0, assets = 0}>} {
     %0 = tcg.tensor %i in [0, 64) name "i" -> tensor<64xi32> {
       %1 = tcg.reduce add %j in [0, 256) name "j" -> i32 {
         %2 = tcg.reduce add %k in [0, 2048) name "k" -> i32 {
@@ -456,7 +258,7 @@ func.func @too_large(%lhs: tensor<64x256x2048xi8>, %rhs: tensor<256x2048xi8>) ->
 func.func @sequence(%x: tensor<16xi8>) -> tensor<16xi8> {
   // expected-error @+1 {{'tcg.kernel' op holds a sequence of 2 computations; a tensor expression describes one}}
   %r = tcg.kernel (%a = %x : tensor<16xi8>) -> tensor<16xi8>
-      attributes {tcg.embedding = {intrinsic = "dot.16", candidates = []}} {
+      attributes {tcg.embedding = #tcg.embedding<"dot.16", relaxed, optimal = false, candidates = [#tcg.candidate<iterators = [[], [(0, 16, 1)]], operands = [[[(0, 16, 1)]], [[(0, 16, 1)]], [[]]], extents = [16], executed = [16], cost = 0, mac = [0, 0], data = [0, 0], memory_access = true>], search = {nodes = 0, fails = 0, solutions = 0, assets = 0}>} {
     %t = tcg.tensor %i in [0, 16) -> tensor<16xi8> {
       %v = tcg.input %a[%i] : tensor<16xi8>
       %w = tcg.compute mul %v, %v : (i8, i8) -> i8
@@ -480,7 +282,7 @@ func.func @unroll_too_large(%lhs: tensor<12287xi8>, %rhs: tensor<4096xi8>) -> te
   // expected-error @+1 {{cannot derive the strategy of 'dot.16' (candidate 0): operand 'a' needs a gather of 33554432 indices for its index ow + kw, more than the limit of 16777216}}
   %c = tcg.kernel "conv1d" (%a = %lhs : tensor<12287xi8>, %b = %rhs : tensor<4096xi8>) -> tensor<8192xi32>
       attributes {arg_names = ["a", "b"], result_name = "out",
-                  tcg.embedding = {intrinsic = "dot.16", candidates = [{iterators = {x = [], z = [["kw", 16, 1]]}, operands = {a = {tensor = "a", dims = [[["d0", 16, 1]]]}, b = {tensor = "b", dims = [[["d0", 16, 1]]]}, c = {tensor = "out", dims = [[]]}}, executed = [["ow", 8192, 8192], ["kw", 4096, 4096]]}]}} {
+                  tcg.embedding = #tcg.embedding<"dot.16", relaxed, optimal = false, candidates = [#tcg.candidate<iterators = [[], [(1, 16, 1)]], operands = [[[(0, 16, 1)]], [[(0, 16, 1)]], [[]]], extents = [8192, 4096], executed = [8192, 4096], cost = 0, mac = [0, 0], data = [0, 0], memory_access = true>], search = {nodes = 0, fails = 0, solutions = 0, assets = 0}>} {
     %0 = tcg.tensor %ow in [0, 8192) name "ow" -> tensor<8192xi32> {
       %1 = tcg.reduce add %kw in [0, 4096) name "kw" -> i32 {
         %2 = tcg.input %a[%ow + %kw] : tensor<12287xi8>

@@ -34,7 +34,7 @@
 // CHECK:         %[[WREORDER:.*]] = relay.transpose %[[WSPLIT]] {axes = array<i64: 0, 2, 3, 5, 1, 6, 4>}
 // CHECK:         %[[WEIGHT:.*]] = relay.reshape %[[WREORDER]] {newshape = array<i64: 1, 1, 2, 1, 16, 16>}
 // CHECK:         tcg.kernel "nn.conv2d" (%data = %[[DATA]] : tensor<1x1x5x2x7x1x1x16xi8>, %weight = %[[WEIGHT]] : tensor<1x1x2x1x16x16xi8>) -> tensor<1x1x5x7x1x16xi32>
-// CHECK-SAME:      tcg.tensorize = "vta.gemm.1x16x16"
+// CHECK-SAME:      tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>
 // CHECK:           tcg.input %data[%n, %ic, %oh, %kh.o, %ow, %kw.o, %x, %z]
 // CHECK:           tcg.input %weight[%oc.o, %ic, %kh.o, %kw.o, %y, %z]
 

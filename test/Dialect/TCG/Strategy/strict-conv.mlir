@@ -20,17 +20,17 @@
 // CHECK:         %[[WSPLIT:.*]] = relay.reshape %[[W]] {newshape = array<i64: 3, 16, 2, 16, 3, 3>}
 // CHECK:         %[[WEIGHT:.*]] = relay.transpose %[[WSPLIT]] {axes = array<i64: 0, 2, 4, 5, 1, 3>} : (tensor<3x16x2x16x3x3xi8>) -> tensor<3x2x3x3x16x16xi8>
 // CHECK:         %[[PACKED:.*]] = tcg.kernel "nn.conv2d" (%data = %[[DATA]] : tensor<1x2x10x10x1x16xi8>, %weight = %[[WEIGHT]] : tensor<3x2x3x3x16x16xi8>) -> tensor<1x3x8x8x1x16xi32>
-// CHECK-SAME:      tcg.tensorize = "vta.gemm.1x16x16"
+// CHECK-SAME:      tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>
 // CHECK:           tcg.tensor %n in [0, 1) name "n"
 // CHECK:           tcg.tensor %oc.o in [0, 3) name "oc.o"
 // CHECK:           tcg.tensor %oh in [0, 8) name "oh"
 // CHECK:           tcg.tensor %ow in [0, 8) name "ow"
-// CHECK:           tcg.tensor %x in [0, 1) name "x" gemm_axis "x"
-// CHECK:           tcg.tensor %y in [0, 16) name "y" gemm_axis "y"
+// CHECK:           tcg.tensor %x in [0, 1) name "x" gemm_axis x
+// CHECK:           tcg.tensor %y in [0, 16) name "y" gemm_axis y
 // CHECK:           tcg.reduce add %ic.o in [0, 2) name "ic.o"
 // CHECK:           tcg.reduce add %kh in [0, 3) name "kh"
 // CHECK:           tcg.reduce add %kw in [0, 3) name "kw"
-// CHECK:           tcg.reduce add %z in [0, 16) name "z" gemm_axis "z"
+// CHECK:           tcg.reduce add %z in [0, 16) name "z" gemm_axis z
 // CHECK:           tcg.input %data[%n, %ic.o, %oh + %kh, %ow + %kw, %x, %z] : tensor<1x2x10x10x1x16xi8>
 // CHECK:           tcg.input %weight[%oc.o, %ic.o, %kh, %kw, %y, %z] : tensor<3x2x3x3x16x16xi8>
 // CHECK:         %[[UNFUSE:.*]] = relay.reshape %[[PACKED]] {newshape = array<i64: 1, 3, 8, 8, 16>}

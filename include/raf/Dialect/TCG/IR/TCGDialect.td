@@ -31,9 +31,9 @@ def TCG_Dialect : Dialect {
     %c = tcg.kernel "vta.gemm.1x16x16" (%a = %lhs : tensor<1x16xi8>,
                                         %b = %rhs : tensor<16x16xi8>)
         -> tensor<1x16xi32> attributes {arg_names = ["a", "b"]} {
-      %0 = tcg.tensor %x in [0, 1) name "x" gemm_axis "x" -> tensor<1x16xi32> {
-        %1 = tcg.tensor %y in [0, 16) name "y" gemm_axis "y" -> tensor<16xi32> {
-          %2 = tcg.reduce add %z in [0, 16) name "z" gemm_axis "z" -> i32 {
+      %0 = tcg.tensor %x in [0, 1) name "x" gemm_axis x -> tensor<1x16xi32> {
+        %1 = tcg.tensor %y in [0, 16) name "y" gemm_axis y -> tensor<16xi32> {
+          %2 = tcg.reduce add %z in [0, 16) name "z" gemm_axis z -> i32 {
             %3 = tcg.input %a[%x, %z] : tensor<1x16xi8>
             %4 = tcg.input %b[%y, %z] : tensor<16x16xi8>
             %5 = tcg.compute mul %3, %4 : (i8, i8) -> i32
@@ -67,6 +67,21 @@ def TCG_Dialect : Dialect {
     `tcg.tensor` is one loop nest (the left-child chain of Fig. 3.2), a later
     one may read an earlier one's result (a read-after-write dependency), and
     the kernel yields the result of one of them (normally the last).
+
+    Two discardable attributes carry the results of the embedding passes
+    and are verified wherever they appear: `tcg.embedding`
+    (`#tcg.embedding`, on a kernel) and `tcg.tensorize` (`#tcg.tensorize`,
+    on a packed kernel).
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// The discardable attributes the embedding passes attach to kernels.
+    static constexpr ::llvm::StringLiteral kEmbeddingAttrName = "tcg.embedding";
+    static constexpr ::llvm::StringLiteral kTensorizeAttrName = "tcg.tensorize";
+
+    /// Registers the attributes (in TCGAttrs.cpp, beside their storage).
+    void registerAttributes();
   }];
 }
 

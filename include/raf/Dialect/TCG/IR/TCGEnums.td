@@ -18,4 +18,26 @@ def TCG_ScalarOp : I32EnumAttr<"ScalarOp", "scalar operation", [
   let cppNamespace = "::raf::tcg";
 }
 
+// The axes of a GEMM core, c[x, y] = sum_z a[x, z] * b[y, z]: x the rows of
+// the activation (VTA's BATCH), y the output channels (BLOCK_OUT), z the
+// reduced input channels (BLOCK_IN). TVM's hand-written VTA strategy maps
+// batch -> x, output channel -> y, input channel -> z (Rieber 2022,
+// §4.5.1).
+def TCG_GemmAxis : I32EnumAttr<"GemmAxis", "GEMM core axis", [
+  I32EnumAttrCase<"X", 0, "x">,
+  I32EnumAttrCase<"Y", 1, "y">,
+  I32EnumAttrCase<"Z", 2, "z">
+]> {
+  let cppNamespace = "::raf::tcg";
+}
+
+// The two search modes of the dataflow embedding (Rieber 2022, §4.5.1-2):
+// strict reproduces TVM's fixed mapping, relaxed lets the solver choose.
+def TCG_EmbeddingMode : I32EnumAttr<"EmbeddingMode", "embedding search mode", [
+  I32EnumAttrCase<"Strict", 0, "strict">,
+  I32EnumAttrCase<"Relaxed", 1, "relaxed">
+]> {
+  let cppNamespace = "::raf::tcg";
+}
+
 #endif // RAF_DIALECT_TCG_IR_TCGENUMS_TD

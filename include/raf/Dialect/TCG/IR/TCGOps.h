@@ -11,9 +11,8 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "raf/Dialect/TCG/IR/TCGAttrs.h"
 #include "raf/Dialect/TCG/IR/TCGDialect.h"
-
-#include "raf/Dialect/TCG/IR/TCGEnums.h.inc"
 
 #define GET_OP_CLASSES
 #include "raf/Dialect/TCG/IR/TCGOps.h.inc"

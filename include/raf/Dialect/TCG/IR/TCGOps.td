@@ -17,6 +17,7 @@ include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "raf/Dialect/TCG/IR/TCGDialect.td"
 include "raf/Dialect/TCG/IR/TCGEnums.td"
+include "raf/Dialect/TCG/IR/TCGAttrs.td"
 
 class TCG_Op<string mnemonic, list<Trait> traits = []>
     : Op<TCG_Dialect, mnemonic, traits>;
@@ -30,7 +31,7 @@ def TCG_Scalar : AnyTypeOf<[AnySignlessInteger, AnyFloat],
 // GEMM axis shared by tcg.tensor and tcg.reduce.
 defvar TCG_IteratorArgs = (ins I64Attr:$lower, I64Attr:$upper,
                                OptionalAttr<StrAttr>:$iter_name,
-                               OptionalAttr<StrAttr>:$gemm_axis);
+                               OptionalAttr<TCG_GemmAxis>:$gemm_axis);
 
 // C++ shared by the two iterator-defining ops.
 defvar TCG_IteratorDecls = [{
@@ -108,12 +109,13 @@ def TCG_TensorOp : TCG_Op<"tensor", [
     shape: the nest depth is the rank and the intervals are the shape.
 
     `lower` must be 0 (the view attributes of `tcg.input` express offsets).
-    `iter_name` names the iterator (`oc`, `oh`, ...); `gemm_axis` ("x", "y"
-    or "z") is the axis of a GEMM core that TVM's hand-written VTA strategy
-    maps the dimension to (batch -> x, output channel -> y; spec §3.7).
+    `iter_name` names the iterator (`oc`, `oh`, ...); `gemm_axis` (`x`, `y`
+    or `z`, a `GemmAxis`) is the axis of a GEMM core that TVM's hand-written
+    VTA strategy maps the dimension to (batch -> x, output channel -> y;
+    Rieber 2022, §4.5.1).
 
     ```mlir
-    %t = tcg.tensor %oc in [0, 16) name "oc" gemm_axis "y" -> tensor<16x8xf32> {
+    %t = tcg.tensor %oc in [0, 16) name "oc" gemm_axis y -> tensor<16x8xf32> {
       ...
     }
     ```
@@ -139,7 +141,7 @@ def TCG_ReduceOp : TCG_Op<"reduce", [
     is the yielded type (the accumulator type).
 
     ```mlir
-    %s = tcg.reduce add %k in [0, 64) name "k" gemm_axis "z" -> f32 {
+    %s = tcg.reduce add %k in [0, 64) name "k" gemm_axis z -> f32 {
       ...
       tcg.yield %p : f32
     }

@@ -10,6 +10,7 @@
 #ifndef RAF_DIALECT_TCG_INTRINSICS_INTRINSICLIBRARY_H
 #define RAF_DIALECT_TCG_INTRINSICS_INTRINSICLIBRARY_H
 
+#include "raf/Dialect/TCG/IR/TCGAttrs.h"
 #include "raf/Embedding/TensorExpression.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -40,6 +41,13 @@ parseIntrinsicLibrary(mlir::MLIRContext *context);
 /// location by default), that lists the known names.
 llvm::FailureOr<embed::TensorExpression>
 lookupIntrinsic(mlir::MLIRContext *context, llvm::StringRef name,
+                std::optional<mlir::Location> loc = std::nullopt);
+
+/// What a kernel packed for intrinsic `name` is tensorized with: the
+/// library kernel's own `tcg.tensorize` (target and GEMM extents), or just
+/// the name for an intrinsic no target implements. Errors as lookupIntrinsic.
+llvm::FailureOr<TensorizeAttr>
+lookupTensorize(mlir::MLIRContext *context, llvm::StringRef name,
                 std::optional<mlir::Location> loc = std::nullopt);
 
 } // namespace raf::tcg

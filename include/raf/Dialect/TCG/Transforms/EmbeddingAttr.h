@@ -1,35 +1,33 @@
-//===- EmbeddingAttr.h - The tcg.embedding attribute ------------*- C++ -*-===//
+//===- EmbeddingAttr.h - #tcg.embedding <-> embed::Embedding -----*- C++
+//-*-===//
 //
-// The dictionary --tcg-dataflow-embed attaches to a kernel (its schema is in
-// the pass description) and the accessors --tcg-print-embeddings and the
-// strategy derivation read it with.
+// Converts between the embedding library's result and the typed
+// #tcg.embedding attribute that --tcg-dataflow-embed attaches to a kernel
+// and --tcg-print-embeddings and --tcg-apply-strategy read.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef RAF_DIALECT_TCG_TRANSFORMS_EMBEDDINGATTR_H
 #define RAF_DIALECT_TCG_TRANSFORMS_EMBEDDINGATTR_H
 
+#include "raf/Dialect/TCG/IR/TCGAttrs.h"
 #include "raf/Embedding/DataflowEmbedding.h"
-
-#include "mlir/IR/BuiltinAttributes.h"
 
 namespace raf::tcg {
 
-inline constexpr llvm::StringLiteral kEmbeddingAttrName = "tcg.embedding";
+/// Encodes the result of an embedding search on `graph`.
+EmbeddingAttr buildEmbeddingAttr(mlir::MLIRContext *context,
+                                 const embed::DataflowGraph &intrinsic,
+                                 EmbeddingMode mode,
+                                 const embed::EmbeddingResult &result,
+                                 bool withTime);
 
-/// Encodes the result of an embedding search on Graph.
-mlir::DictionaryAttr buildEmbeddingAttr(mlir::MLIRContext *context,
-                                        const embed::DataflowGraph &graph,
-                                        const embed::DataflowGraph &intrinsic,
-                                        llvm::StringRef mode,
-                                        const embed::EmbeddingResult &result,
-                                        bool withTime);
-
-/// Decodes one embedding of the attribute (its top level, or an entry of
-/// its `candidates`) against the operator and intrinsic it was found for.
-/// Fails with a reason in `error` when a field is missing or malformed or a
-/// name does not match an iterator, axis or view dimension.
-bool decodeEmbedding(mlir::DictionaryAttr fields,
+/// Decodes one candidate of the attribute against the operator and
+/// intrinsic it was found for. Fails with a reason in `error` when the
+/// candidate does not fit them: another number of intrinsic iterators,
+/// operands or operand dimensions, an operator iterator or view dimension
+/// that does not exist, or another number of operator iterators.
+bool decodeEmbedding(EmbeddingCandidateAttr candidate,
                      const embed::TensorExpression &op,
                      const embed::TensorExpression &intrinsic,
                      embed::Embedding &emb, std::string &error);

@@ -3,6 +3,8 @@
 #ifndef RAF_DIALECT_TCG_TRANSFORMS_PASSES_H
 #define RAF_DIALECT_TCG_TRANSFORMS_PASSES_H
 
+#include "raf/Dialect/TCG/IR/TCGAttrs.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

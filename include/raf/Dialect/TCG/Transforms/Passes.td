@@ -64,18 +64,17 @@ def TCGDataflowEmbed : Pass<"tcg-dataflow-embed", "mlir::ModuleOp"> {
     iterators and data, several operator dimensions per axis, and padding of
     short iterators to a divisor of the intrinsic's extents.
 
-    The result is a `tcg.embedding` dictionary on the kernel: the intrinsic
-    and mode; `iterators` (per intrinsic iterator, the operator iterators it
-    covers as `[name, length, stride]`, innermost first); `operands` (per
-    intrinsic operand: the operator operand and, per intrinsic dimension,
-    `[view dimension, length, stride]`); `executed` (per iterator `[name, extent,
-    extent after tiling, padding included]`); `cost`, `mac_total`, `mac_min`,
-    `data_total`, `data_min`; `memory_access` (false when the layout must
-    duplicate data, e.g. im2col); `optimal` (branch and bound finished);
-    `candidates` (the up to `max-candidates` cheapest, same fields); and the
-    search statistics `nodes`, `fails`, `solutions`, `assets` (and
-    `time_ms` with `report-time`; `distinct` and `distinct_complete` with
-    `count`, whose enumeration `time_ms` does not include).
+    The result is a typed `#tcg.embedding` attribute on the kernel (see
+    the tcg dialect's attributes): the intrinsic and mode; `optimal`
+    (branch and bound finished); the up to `max-candidates` cheapest
+    `#tcg.candidate`s, each with the operator iterators every intrinsic
+    iterator covers and the view dimensions every intrinsic operand
+    dimension covers (as `(dim, length, stride)` triples, innermost first),
+    the extents before and after tiling (padding included), `cost`, `mac`,
+    `data` and `memory_access` (false when the layout must duplicate data,
+    e.g. im2col); and the search statistics `nodes`, `fails`, `solutions`,
+    `assets` (and `time_ms` with `report-time`; `distinct` and `complete`
+    with `count`, whose enumeration `time_ms` does not include).
 
     A kernel without a tensor expression, an intrinsic that cannot embed
     (the message names the structural mismatch or the constraint whose
@@ -92,8 +91,13 @@ def TCGDataflowEmbed : Pass<"tcg-dataflow-embed", "mlir::ModuleOp"> {
   let options = [
     Option<"intrinsic", "intrinsic", "std::string", "\"vta.gemm.1x16x16\"",
            "Intrinsic of the library to embed (see --tcg-print-intrinsics)">,
-    Option<"mode", "mode", "std::string", "\"relaxed\"",
-           "strict (TVM's mapping) or relaxed">,
+    Option<"mode", "mode", "::raf::tcg::EmbeddingMode",
+           "::raf::tcg::EmbeddingMode::Relaxed", "Search mode",
+           [{::llvm::cl::values(
+               clEnumValN(::raf::tcg::EmbeddingMode::Strict, "strict",
+                          "TVM's mapping: n -> x, oc -> y, ic -> z"),
+               clEnumValN(::raf::tcg::EmbeddingMode::Relaxed, "relaxed",
+                          "the solver chooses strides and dimensions"))}]>,
     Option<"maxCandidates", "max-candidates", "unsigned", "5",
            "Number of cheapest distinct embeddings to find">,
     Option<"timeout", "timeout", "unsigned", "10000",
@@ -119,8 +123,7 @@ def TCGDataflowEmbed : Pass<"tcg-dataflow-embed", "mlir::ModuleOp"> {
            "edge)">,
     Option<"countLimit", "count", "unsigned", "0",
            "Also enumerate up to this many distinct embeddings of the whole "
-           "space and record how many there are (distinct, "
-           "distinct_complete)">
+           "space and record how many there are (distinct, complete)">
   ];
   let dependentDialects = ["mlir::func::FuncDialect", "raf::tcg::TCGDialect"];
 }
@@ -168,7 +171,8 @@ def TCGApplyStrategy : Pass<"tcg-apply-strategy", "mlir::ModuleOp"> {
        their `gemm_axis`; every operand has the intrinsic's dimensions
        innermost (`a[tile..., x, z]`, `b[tile..., y, z]`,
        `c[tile..., x, y]` for the VTA GEMM); the kernel records the
-       intrinsic in `tcg.tensorize`;
+       intrinsic in `tcg.tensorize` (`#tcg.tensorize`, copied from the
+       intrinsic library: the target and the GEMM extents);
     3. the inverse rewrites of the result (reshape, transpose, and a
        strided slice that cuts the padding away) back to the original
        type.
