@@ -50,7 +50,8 @@ using namespace mlir;
 void raf::buildCPUPipeline(OpPassManager &pm,
                            const CPUPipelineOptions &options) {
   // Closures become first-order code: lifted to module functions, then
-  // specialised per closure and called directly (Reynolds' defunctionalisation).
+  // specialised per closure and called directly (Reynolds 1972,
+  // defunctionalisation).
   pm.addPass(relay::createRelayLambdaLift());
   pm.addPass(relay::createRelayDefunctionalize());
   // relay -> linalg on tensors. Fusion first, so that each fused group is a

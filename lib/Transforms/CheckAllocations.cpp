@@ -37,9 +37,8 @@ struct CheckAllocations
       uint64_t count = static_cast<uint64_t>(type.getNumElements());
       // index buffers (the deallocation pipeline's pointer lists) hold
       // 64-bit values on the hosts the CPU pipeline targets.
-      uint64_t elementBits = type.getElementType().isIndex()
-                                 ? 64
-                                 : type.getElementTypeBitWidth();
+      uint64_t elementBits =
+          type.getElementType().isIndex() ? 64 : type.getElementTypeBitWidth();
       uint64_t elementBytes = llvm::divideCeil(elementBits, 8);
       std::optional<std::string> problem;
       if (maxBytes != 0) {

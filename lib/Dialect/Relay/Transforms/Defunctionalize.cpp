@@ -42,8 +42,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -65,8 +65,7 @@ namespace {
 /// function argument in a new closure at every step).
 constexpr unsigned kMaxSpecializations = 64;
 
-constexpr StringLiteral kInterpHint =
-    "; --target=interp runs this program";
+constexpr StringLiteral kInterpHint = "; --target=interp runs this program";
 
 /// Whether a value of `type` is or contains a function value.
 bool containsFunction(Type type) {
@@ -102,7 +101,8 @@ Type tagType(MLIRContext *context) {
 }
 
 std::string typeKey(Type type) {
-  return llvm::utohexstr(reinterpret_cast<uintptr_t>(type.getAsOpaquePointer()));
+  return llvm::utohexstr(
+      reinterpret_cast<uintptr_t>(type.getAsOpaquePointer()));
 }
 
 ShapeRef makeLeaf(Type type) {
@@ -202,32 +202,28 @@ private:
   using CaseBuilder =
       function_ref<FailureOr<SmallVector<Repr>>(OpBuilder &, unsigned)>;
 
-  FailureOr<Specialization *> specialize(func::FuncOp source,
-                                         ArrayRef<ShapeRef> params,
-                                         Operation *at);
+  FailureOr<Specialization *>
+  specialize(func::FuncOp source, ArrayRef<ShapeRef> params, Operation *at);
   LogicalResult rewriteFunction(func::FuncOp fn, ArrayRef<ShapeRef> params,
                                 Specialization &spec);
   LogicalResult rewriteBlock(Block &block, FunctionState &state);
   LogicalResult rewriteOp(Operation *op, FunctionState &state);
   LogicalResult rewriteIf(IfOp op, FunctionState &state);
-  LogicalResult rewriteCall(Operation *op, const Repr &callee,
-                            ValueRange args, FunctionState &state);
+  LogicalResult rewriteCall(Operation *op, const Repr &callee, ValueRange args,
+                            FunctionState &state);
 
   FailureOr<Repr> getRepr(Value value, FunctionState &state, Operation *user);
   /// Gives the results of `op` the reprs `results`: first-order results
   /// are replaced, the others recorded.
-  void bindResults(Operation *op, ArrayRef<Repr> results,
-                   FunctionState &state);
+  void bindResults(Operation *op, ArrayRef<Repr> results, FunctionState &state);
 
   FailureOr<SmallVector<Repr>> emitApply(OpBuilder &builder, Location loc,
                                          const Repr &callee,
                                          ArrayRef<Repr> args, Operation *at);
   /// `relay.if` chain over `tag` (0 .. count-1) built from `caseBuilder`.
-  FailureOr<SmallVector<Repr>> emitSwitch(OpBuilder &builder, Location loc,
-                                          Value tag, unsigned first,
-                                          unsigned count,
-                                          CaseBuilder caseBuilder,
-                                          Operation *at);
+  FailureOr<SmallVector<Repr>>
+  emitSwitch(OpBuilder &builder, Location loc, Value tag, unsigned first,
+             unsigned count, CaseBuilder caseBuilder, Operation *at);
   /// Ends both branches with a yield of their values in the merged shapes
   /// and builds the `relay.if` holding them.
   FailureOr<SmallVector<Repr>>
@@ -300,9 +296,8 @@ void Defunctionalizer::bindResults(Operation *op, ArrayRef<Repr> results,
   state.dead.push_back(op);
 }
 
-FailureOr<Value> Defunctionalizer::placeholder(OpBuilder &builder,
-                                               Location loc, Type type,
-                                               Operation *at) {
+FailureOr<Value> Defunctionalizer::placeholder(OpBuilder &builder, Location loc,
+                                               Type type, Operation *at) {
   if (auto tensor = dyn_cast<RankedTensorType>(type)) {
     Type element = tensor.getElementType();
     if (tensor.hasStaticShape() && element.isIntOrFloat())
@@ -392,11 +387,12 @@ Defunctionalizer::inject(OpBuilder &builder, Location loc, const Repr &repr,
   return env;
 }
 
-FailureOr<SmallVector<Repr>> Defunctionalizer::finishIf(
-    OpBuilder &builder, Location loc, Value condition,
-    std::unique_ptr<Block> thenBlock, ArrayRef<Repr> thenValues,
-    std::unique_ptr<Block> elseBlock, ArrayRef<Repr> elseValues,
-    Operation *at) {
+FailureOr<SmallVector<Repr>>
+Defunctionalizer::finishIf(OpBuilder &builder, Location loc, Value condition,
+                           std::unique_ptr<Block> thenBlock,
+                           ArrayRef<Repr> thenValues,
+                           std::unique_ptr<Block> elseBlock,
+                           ArrayRef<Repr> elseValues, Operation *at) {
   SmallVector<ShapeRef> shapes;
   for (auto [a, b] : llvm::zip_equal(thenValues, elseValues))
     shapes.push_back(merge(a.shape, b.shape));
@@ -405,8 +401,7 @@ FailureOr<SmallVector<Repr>> Defunctionalizer::finishIf(
     OpBuilder branch = builderAtEnd(builder.getContext(), block);
     SmallVector<Value> yielded;
     for (auto [value, shape] : llvm::zip_equal(values, shapes)) {
-      FailureOr<SmallVector<Value>> env =
-          inject(branch, loc, value, shape, at);
+      FailureOr<SmallVector<Value>> env = inject(branch, loc, value, shape, at);
       if (failed(env))
         return failure();
       llvm::append_range(yielded, *env);
@@ -448,10 +443,11 @@ Defunctionalizer::emitSwitch(OpBuilder &builder, Location loc, Value tag,
                   std::move(elseBlock), *elseValues, at);
 }
 
-FailureOr<SmallVector<Repr>>
-Defunctionalizer::emitApply(OpBuilder &builder, Location loc,
-                            const Repr &callee, ArrayRef<Repr> args,
-                            Operation *at) {
+FailureOr<SmallVector<Repr>> Defunctionalizer::emitApply(OpBuilder &builder,
+                                                         Location loc,
+                                                         const Repr &callee,
+                                                         ArrayRef<Repr> args,
+                                                         Operation *at) {
   if (callee.shape->kind == Shape::Kind::Union) {
     // Reynolds' `apply`: dispatch on the tag of the closure.
     SmallVector<Repr> alternatives = childReprs(callee);
@@ -494,8 +490,8 @@ Defunctionalizer::specialize(func::FuncOp source, ArrayRef<ShapeRef> params,
     Specialization &spec = *found->second;
     if (!spec.resultsKnown)
       return at->emitOpError("calls @")
+             << source.getSymName() << " recursively, and @"
              << source.getSymName()
-             << " recursively, and @" << source.getSymName()
              << " returns a function value: which closure the call returns "
                 "is only known once @"
              << source.getSymName() << " is defunctionalised" << kInterpHint;
@@ -508,9 +504,10 @@ Defunctionalizer::specialize(func::FuncOp source, ArrayRef<ShapeRef> params,
            << source.getSymName() << " with " << params.size()
            << " values, but it takes " << type.getNumInputs();
   bool firstOrderResults = !llvm::any_of(type.getResults(), containsFunction);
-  bool inPlace = firstOrderResults && llvm::all_of(params, [](const ShapeRef &p) {
-                   return p->kind == Shape::Kind::Leaf;
-                 });
+  bool inPlace =
+      firstOrderResults && llvm::all_of(params, [](const ShapeRef &p) {
+        return p->kind == Shape::Kind::Leaf;
+      });
 
   auto spec = std::make_unique<Specialization>();
   for (const ShapeRef &param : params)
@@ -602,9 +599,8 @@ LogicalResult Defunctionalizer::rewriteFunction(func::FuncOp fn,
   FunctionState state;
   Block &entry = fn.getBody().front();
   SmallVector<BlockArgument> replacedArgs;
-  for (auto [arg, param] :
-       llvm::zip_equal(SmallVector<BlockArgument>(entry.getArguments()),
-                       params)) {
+  for (auto [arg, param] : llvm::zip_equal(
+           SmallVector<BlockArgument>(entry.getArguments()), params)) {
     if (param->kind == Shape::Kind::Leaf)
       continue;
     Repr repr{param, {}};
@@ -616,8 +612,8 @@ LogicalResult Defunctionalizer::rewriteFunction(func::FuncOp fn,
   }
   // Recursive calls made while the body is rewritten see the new inputs.
   if (spec.resultsKnown)
-    fn.setFunctionType(FunctionType::get(fn.getContext(), spec.inputTypes,
-                                         spec.resultTypes));
+    fn.setFunctionType(
+        FunctionType::get(fn.getContext(), spec.inputTypes, spec.resultTypes));
 
   if (failed(rewriteBlock(entry, state)))
     return failure();
@@ -648,8 +644,8 @@ LogicalResult Defunctionalizer::rewriteFunction(func::FuncOp fn,
     arg.dropAllUses();
     entry.eraseArgument(arg.getArgNumber());
   }
-  fn.setFunctionType(FunctionType::get(fn.getContext(), spec.inputTypes,
-                                       spec.resultTypes));
+  fn.setFunctionType(
+      FunctionType::get(fn.getContext(), spec.inputTypes, spec.resultTypes));
   return success();
 }
 
@@ -713,8 +709,7 @@ LogicalResult Defunctionalizer::rewriteIf(IfOp op, FunctionState &state) {
   return success();
 }
 
-LogicalResult Defunctionalizer::rewriteOp(Operation *op,
-                                          FunctionState &state) {
+LogicalResult Defunctionalizer::rewriteOp(Operation *op, FunctionState &state) {
   if (auto ref = dyn_cast<GlobalRefOp>(op)) {
     state.reprs[ref.getResult()] =
         Repr{makeComposite(Shape::Kind::Closure, ref.getResult().getType(),
@@ -760,8 +755,7 @@ LogicalResult Defunctionalizer::rewriteOp(Operation *op,
              << call.getCallee() << ", which is not a func.func of the module";
     if (llvm::any_of(op->getOperandTypes(), containsFunction) ||
         llvm::any_of(op->getResultTypes(), containsFunction)) {
-      Repr closure{makeComposite(Shape::Kind::Closure,
-                                 callee.getFunctionType(),
+      Repr closure{makeComposite(Shape::Kind::Closure, callee.getFunctionType(),
                                  call.getCalleeAttr(), {}),
                    {}};
       return rewriteCall(op, closure, call.getOperands(), state);
@@ -786,8 +780,8 @@ LogicalResult Defunctionalizer::rewriteOp(Operation *op,
       fields.push_back(fieldRepr->shape);
       llvm::append_range(repr.env, fieldRepr->env);
     }
-    repr.shape = makeComposite(Shape::Kind::Tuple, tuple.getResult().getType(), {},
-                               fields);
+    repr.shape = makeComposite(Shape::Kind::Tuple, tuple.getResult().getType(),
+                               {}, fields);
     state.reprs[tuple.getResult()] = std::move(repr);
     state.dead.push_back(op);
     return success();
@@ -815,8 +809,7 @@ LogicalResult Defunctionalizer::rewriteOp(Operation *op,
     if (containsFunction(result.getType()))
       return op->emitOpError("produces a function value (result #")
              << index << " of type " << result.getType()
-             << ") whose closure is only known at run time"
-             << kInterpHint;
+             << ") whose closure is only known at run time" << kInterpHint;
   for (Region &region : op->getRegions())
     for (Block &block : region)
       if (failed(rewriteBlock(block, state)))
@@ -855,8 +848,8 @@ LogicalResult Defunctionalizer::run() {
     if (!uses)
       continue;
     for (const SymbolTable::SymbolUse &use : *uses) {
-      Operation *target = symbols.lookup(
-          use.getSymbolRef().getRootReference().getValue());
+      Operation *target =
+          symbols.lookup(use.getSymbolRef().getRootReference().getValue());
       if (target && cloneCounts.contains(target) && live.insert(target).second)
         worklist.push_back(target);
     }
