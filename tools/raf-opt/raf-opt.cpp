@@ -45,6 +45,7 @@
 
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 int main(int argc, char **argv) {
@@ -94,6 +95,17 @@ int main(int argc, char **argv) {
                                 &outputFilename = outputFilename]() -> int {
     mlir::MlirOptMainConfig config =
         mlir::MlirOptMainConfig::createFromCLOptions();
+    // These read no input.
+    if (config.shouldShowDialects() || config.shouldListPasses())
+      return mlir::failed(mlir::MlirOptMain(
+                 llvm::outs(), llvm::MemoryBuffer::getMemBuffer(""), registry,
+                 config))
+                 ? 1
+                 : 0;
+    if (inputFilename == "-" &&
+        llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
+      llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d "
+                      "to interrupt)\n";
     std::string errorMessage;
     std::unique_ptr<llvm::MemoryBuffer> input =
         mlir::openInputFile(inputFilename, &errorMessage);
@@ -101,8 +113,7 @@ int main(int argc, char **argv) {
       llvm::errs() << errorMessage << "\n";
       return 1;
     }
-    if (!config.shouldShowDialects() && !config.shouldListPasses() &&
-        !raf::checkMLIRSource(*input))
+    if (!raf::checkMLIRSource(*input))
       return 1;
     std::unique_ptr<llvm::ToolOutputFile> output =
         mlir::openOutputFile(outputFilename, &errorMessage);
