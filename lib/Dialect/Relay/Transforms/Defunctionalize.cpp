@@ -798,6 +798,11 @@ LogicalResult Defunctionalizer::rewriteOp(Operation *op, FunctionState &state) {
   if (isa<func::ReturnOp, YieldOp>(op))
     return success();
 
+  if (isa<GradOp>(op))
+    return op->emitOpError(
+        "differentiates a function value, which compiled code cannot do; "
+        "lower relay.grad with --relay-grad-pipeline and run the result on "
+        "--target=interp");
   for (auto [index, operand] : llvm::enumerate(op->getOperands()))
     if (containsFunction(operand.getType()))
       return op->emitOpError("takes a function value (operand #")

@@ -319,9 +319,10 @@ def RelayDefunctionalize : Pass<"relay-defunctionalize", "::mlir::ModuleOp"> {
     closures of the shapes the function was entered with.
 
     Errors, reported at the op and naming `--target=interp` as the way to
-    run the program: a function value stored in a reference, passed to
-    `relay.grad` or any other op, or produced by one (its closure is only
-    known at run time); a `relay.fn` not in lambda-lifted form; a recursive
+    run the program: a function value stored in a reference, passed to any
+    op other than calls, `relay.if`, tuples and returns, or produced by one
+    (its closure is only known at run time); `relay.grad` (lower it with
+    `--relay-grad-pipeline` for the evaluator); a `relay.fn` not in lambda-lifted form; a recursive
     call of a function that returns a function value; a function that
     would need more than 64 specialisations (a recursion that wraps its
     function argument in a new closure at every step); a choice between
