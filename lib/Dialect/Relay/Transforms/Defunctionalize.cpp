@@ -593,8 +593,7 @@ LogicalResult Defunctionalizer::rewriteFunction(func::FuncOp fn,
     return fn.emitOpError("has ")
            << fn.getBody().getBlocks().size()
            << " blocks; --relay-defunctionalize follows function values "
-              "through single-block functions (relay programs) only"
-           << kInterpHint;
+              "through single-block functions (relay programs) only";
 
   FunctionState state;
   Block &entry = fn.getBody().front();
