@@ -85,11 +85,20 @@ raf::findUnsafeMLIRSource(StringRef text, uint64_t maxDepth) {
     }
     if (c == '(' || c == '[' || c == '{' || c == '<') {
       open.push_back(c);
-      if (open.size() > maxDepth)
+      if (open.size() > maxDepth) {
+        // The limit's own message (naming its option) when `maxDepth` is
+        // the limit in force.
+        std::optional<std::string> problem;
+        if (maxDepth == getResourceLimit(ResourceLimit::NestingDepth))
+          problem = checkResourceLimit(ResourceLimit::NestingDepth,
+                                       open.size());
+        if (!problem)
+          problem = std::to_string(open.size()) +
+                    " levels exceed the limit of " + std::to_string(maxDepth) +
+                    " levels";
         return UnsafeSource{
-            pos, "IR nested deeper than the parser can take: " +
-                     *checkResourceLimit(ResourceLimit::NestingDepth,
-                                         open.size())};
+            pos, "IR nested deeper than the parser can take: " + *problem};
+      }
       ++pos;
       continue;
     }
