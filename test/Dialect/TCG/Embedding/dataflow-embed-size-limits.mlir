@@ -1,4 +1,5 @@
 // RUN: timeout 10 raf-opt %s -split-input-file -verify-diagnostics --convert-relay-to-tcg --tcg-dataflow-embed -o /dev/null
+// RUN: %python %S/../../../Tools/Inputs/bounded.py 1 300 raf-opt %s -split-input-file --convert-relay-to-tcg --tcg-dataflow-embed -o /dev/null | FileCheck %s --check-prefix=BOUNDED
 // RUN: not raf-opt %s -split-input-file --convert-relay-to-tcg --tcg-dataflow-embed --max-embedding-extent=63 -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXTENT
 // RUN: not raf-opt %s -split-input-file --convert-relay-to-tcg --tcg-dataflow-embed --max-embedding-extent=4294967296 --max-iteration-points=1000 -o /dev/null 2>&1 | FileCheck %s --check-prefix=POINTS
 // RUN: not raf-opt %s -split-input-file --convert-relay-to-tcg --tcg-dataflow-embed --tcg-print-embeddings -o /dev/null --max-embedding-extent=64 --max-iteration-points=1024 2>&1 | FileCheck %s --check-prefix=RAISED
@@ -7,7 +8,8 @@
 // (docs/resource-limits.md) are refused before their dataflow graph or
 // constraint problem is built: the model's work grows with every extent (a
 // 2^31-long reduction took minutes and 17 GB). The error names the limit and
-// its option; the first RUN line fails if the refusal takes 10 s.
+// its option, within a second and 300 MB (the whole file: both refusals and
+// the ordinary layer's embedding).
 
 func.func @huge_reduction(%x: tensor<1x2147483648xi8>, %w: tensor<16x2147483648xi8>) -> tensor<1x16xi32> {
   // expected-error @+1 {{cannot embed 'vta.gemm.1x16x16': iterator 'k': 2147483648 points exceed the embedding extent limit of 1048576 points (the default); raise it with --max-embedding-extent}}
@@ -31,6 +33,11 @@ func.func @dense(%x: tensor<1x64xi8>, %w: tensor<16x64xi8>) -> tensor<1x16xi32> 
   %0 = relay.nn.dense %x, %w {out_dtype = i32} : (tensor<1x64xi8>, tensor<16x64xi8>) -> tensor<1x16xi32>
   return %0 : tensor<1x16xi32>
 }
+
+// BOUNDED: exit 1
+// BOUNDED-NEXT: within 1 s
+// BOUNDED-NEXT: within 300 MB
+// BOUNDED: error: cannot embed 'vta.gemm.1x16x16': iterator 'k': 2147483648 points exceed
 
 // EXTENT: error: cannot embed 'vta.gemm.1x16x16': iterator 'k': 2147483648 points exceed the embedding extent limit of 63 points (--max-embedding-extent)
 // EXTENT: error: cannot embed 'vta.gemm.1x16x16': iterator 'm': 2048 points exceed the embedding extent limit of 63 points (--max-embedding-extent)
