@@ -96,8 +96,9 @@ void checkMemory(const Config &config, const Layout &layout,
            " rows)");
     return;
   }
-  // An empty transfer (x_size or y_size 0) touches nothing.
-  if (insn.xSize == 0 || insn.ySize == 0)
+  // A transfer of no columns touches nothing; a store of no rows neither,
+  // but a load of no DRAM rows still writes its padding rows.
+  if (insn.xSize == 0 || (!isLoad && insn.ySize == 0))
     return;
 
   // The hardware copies x_size consecutive micro-ops (vta.cc).

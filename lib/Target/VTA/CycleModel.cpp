@@ -18,7 +18,9 @@ uint64_t CycleModel::getTransferBytes(const Config &config,
 }
 
 uint64_t CycleModel::getPadElements(const Instruction &insn) {
-  if (insn.opcode != Opcode::Load || insn.xSize == 0 || insn.ySize == 0)
+  // A load of no columns does nothing; one of no DRAM rows still writes
+  // its padding rows.
+  if (insn.opcode != Opcode::Load || insn.xSize == 0)
     return 0;
   uint64_t total = uint64_t(insn.yPad0 + insn.ySize + insn.yPad1) *
                    uint64_t(insn.xPad0 + insn.xSize + insn.xPad1);
@@ -40,9 +42,10 @@ uint64_t CycleModel::getLatency(const Config &config,
   case Opcode::Load:
   case Opcode::Store: {
     uint64_t bytes = getTransferBytes(config, insn);
-    // An empty transfer does nothing (TVM-VTA's simulator returns early).
+    // A transfer of no DRAM elements only writes its padding rows, if any
+    // (TVM-VTA's simulator returns early for no columns).
     if (bytes == 0)
-      return issueCycles;
+      return issueCycles + getPadElements(insn) * padCyclesPerElement;
     uint64_t perCycle = dmaBytesPerCycle ? dmaBytesPerCycle : 1;
     return issueCycles + dmaLatencyCycles + (bytes + perCycle - 1) / perCycle +
            getPadElements(insn) * padCyclesPerElement;

@@ -112,9 +112,10 @@ raf::vta::getBufferRanges(const Config &config, const TileInstruction &tile) {
   };
   switch (insn.opcode) {
   case Opcode::Load: {
-    // An empty transfer writes nothing, not even its padding (Checks.h).
+    // A load of no columns writes nothing; one of no DRAM rows still
+    // writes its padding rows (Simulator.h).
     int64_t rows = 0;
-    if (insn.ySize != 0 && insn.xSize != 0)
+    if (insn.xSize != 0)
       rows = (insn.yPad0 + insn.ySize + insn.yPad1) *
              (insn.xPad0 + insn.xSize + insn.xPad1);
     add(getBuffer(insn.memoryType), {insn.sramBase, insn.sramBase + rows},

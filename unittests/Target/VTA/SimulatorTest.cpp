@@ -226,6 +226,43 @@ TEST(VTASimulator, LoadWithPadding) {
   EXPECT_EQ(result.loadBytes[size_t(MemoryType::Inp)], 6u * lanes);
 }
 
+TEST(VTASimulator, LoadOfNoRowsZeroFillsItsPadding) {
+  // y_size 0 with padding: no DRAM is read, but the padding rows are
+  // zeroed, as TVM-VTA's simulator and the hardware's padded load do. Only
+  // x_size 0 makes a load a no-op.
+  Config config = Config::getDefault();
+  unsigned lanes = config.batch() * config.blockIn();
+  std::vector<uint8_t> dram(4 * lanes, 7);
+  Instruction noColumns = Instruction::load(MemoryType::Inp, 0, 0, 1, 0, 1);
+  noColumns.yPad0 = 1;
+  noColumns.xPad0 = 2;
+  // 1 padding row above no DRAM rows, of 1 + 3 elements: rows 4..7.
+  Instruction noRows = Instruction::load(MemoryType::Inp, 4, 0, 0, 3, 3);
+  noRows.yPad0 = 1;
+  noRows.xPad0 = 1;
+  noRows.pushNextDep = true;
+  Program program;
+  program.instructions = {Instruction::load(MemoryType::Inp, 0, 0, 1, 4, 4),
+                          Instruction::load(MemoryType::Inp, 4, 0, 1, 4, 4),
+                          noColumns, noRows,
+                          Instruction::finish().deps(true, false, false, false)};
+  Simulator sim(config);
+  SimulationResult result = runOk(sim, program, dram);
+  llvm::ArrayRef<int8_t> inp = sim.getInpBuffer();
+  for (unsigned row = 0; row < 4; ++row)
+    EXPECT_EQ(inp[row * lanes], 7) << "row " << row;
+  for (unsigned row = 4; row < 8; ++row)
+    EXPECT_EQ(inp[row * lanes], 0) << "row " << row;
+  EXPECT_EQ(result.loadBytes[size_t(MemoryType::Inp)], 8u * lanes);
+  // The cycle model charges the padding rows of the load of no rows only.
+  CycleModel model;
+  EXPECT_EQ(CycleModel::getPadElements(noRows), 4u);
+  EXPECT_EQ(model.getLatency(config, noRows),
+            model.issueCycles + 4u * model.padCyclesPerElement);
+  EXPECT_EQ(CycleModel::getPadElements(noColumns), 0u);
+  EXPECT_EQ(model.getLatency(config, noColumns), model.issueCycles);
+}
+
 /// Writes little-endian int32 lanes.
 void putInt32(std::vector<uint8_t> &dram, size_t offset,
               llvm::ArrayRef<int32_t> values) {

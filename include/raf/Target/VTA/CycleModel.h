@@ -43,7 +43,8 @@ struct CycleModel {
   uint64_t issueCycles = 0;
 
   /// DRAM bytes `insn` transfers (LOAD/STORE; 0 for other instructions and
-  /// for empty transfers). ACC_8BIT loads read one byte per accumulator.
+  /// for transfers of no rows or columns). ACC_8BIT loads read one byte per
+  /// accumulator.
   static uint64_t getTransferBytes(const Config &config,
                                    const Instruction &insn);
   /// Padding elements a LOAD writes.
