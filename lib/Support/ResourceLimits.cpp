@@ -219,7 +219,11 @@ void cl::parser<raf::ByteSize>::printOptionDiff(
 
 void raf::registerResourceLimitOptions(ArrayRef<ResourceLimit> limits,
                                        cl::OptionCategory *category) {
+  // An option exists once per process (LLVM refuses duplicates).
+  static std::atomic<bool> registered[numLimits];
   for (ResourceLimit limit : limits) {
+    if (registered[indexOf(limit)].exchange(true))
+      continue;
     const LimitInfo &info = infos[indexOf(limit)];
     bool bytes = StringRef(info.unit) == "bytes";
     // The options live as long as the process, like static cl::opts.

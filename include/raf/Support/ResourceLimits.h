@@ -81,7 +81,8 @@ std::string describeOverflow(ResourceLimit limit, llvm::StringRef what);
 
 /// Registers the command-line options of `limits` (--max-allocation-bytes,
 /// ...) in `category`; call before cl::ParseCommandLineOptions. The values
-/// go to setResourceLimit as the command line is parsed. Byte-valued
+/// go to setResourceLimit as the command line is parsed; a limit registered
+/// before is skipped (a later category is not added). Byte-valued
 /// options take the sizes parseByteSize reads ("4GiB").
 void registerResourceLimitOptions(llvm::ArrayRef<ResourceLimit> limits,
                                   llvm::cl::OptionCategory *category = nullptr);
