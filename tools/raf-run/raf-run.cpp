@@ -7,7 +7,7 @@
 //                    MLIR's ExecutionEngine (LLVM JIT, host CPU)
 //   --target=interp  run the relay reference evaluator
 //   --target=vta-sim run the reference evaluator, with packed kernels
-//                    (tcg.tensorize = "vta.gemm.*") lowered to VTA programs
+//                    (#tcg.tensorize with target "vta") lowered to VTA programs
 //                    and run on the VTA simulator; prints the simulated
 //                    cycles (docs/vta.md, "Running on the simulator")
 //
@@ -35,6 +35,8 @@
 
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
 #include "raf/Dialect/TCG/IR/TCGDialect.h"
+#include "raf/Dialect/VTA/IR/VTADialect.h"
+#include "raf/Dialect/VTAISA/IR/VTAISADialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -472,7 +474,10 @@ int main(int argc, char **argv) {
 
 static int runTool() {
   DialectRegistry registry;
+  // The vta dialects: kernels carry #vta.schedule, and a module lowered by
+  // --tcg-lower-to-vta holds its programs beside the functions.
   registry.insert<raf::relay::RelayDialect, raf::tcg::TCGDialect,
+                  raf::vta::VTADialect, raf::vta_isa::VTAISADialect,
                   arith::ArithDialect,
                   func::FuncDialect, linalg::LinalgDialect, math::MathDialect,
                   memref::MemRefDialect, scf::SCFDialect,

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "raf/Conversion/TCGToVTA/ScheduleMethod.h"
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
 
 namespace raf {

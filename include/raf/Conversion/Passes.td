@@ -101,7 +101,7 @@ def ConvertTCGToLinalg : Pass<"convert-tcg-to-linalg", "mlir::ModuleOp"> {
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
-    "mlir::tensor::TensorDialect"
+    "mlir::math::MathDialect", "mlir::tensor::TensorDialect"
   ];
 }
 
@@ -159,8 +159,9 @@ def TCGLowerToVTA : Pass<"tcg-lower-to-vta", "mlir::ModuleOp"> {
            "Schedules simulated on the cycle model (the best by the "
            "analytic estimate)">,
     ListOption<"tileSizes", "tile-sizes", "int64_t",
-               "A given schedule: one tile size per tile iterator, parallel "
-               "ones first in kernel order (the search when empty)">,
+               "A given schedule for kernels without a vta.schedule: one "
+               "tile size per tile iterator, parallel ones first in kernel "
+               "order (the search when empty)">,
     Option<"virtualThreads", "virtual-threads", "int64_t", /*default=*/"1",
            "Virtual threads of a given schedule (1 or 2)">,
     Option<"maxInstructions", "max-instructions", "int64_t",
@@ -175,6 +176,57 @@ def TCGLowerToVTA : Pass<"tcg-lower-to-vta", "mlir::ModuleOp"> {
   ];
   let dependentDialects = ["raf::vta::VTADialect",
                            "raf::vta_isa::VTAISADialect"];
+}
+
+def VTASchedule : Pass<"vta-schedule", "mlir::ModuleOp"> {
+  let summary = "Choose the VTA schedule of every packed GEMM kernel";
+  let description = [{
+    For every `tcg.kernel` tensorized with a VTA GEMM (`#tcg.tensorize`
+    with target "vta"; other kernels are left alone), chooses a schedule
+    (docs/vta.md, "Tiled lowering") and attaches it as
+    `vta.schedule = #vta.schedule<tiles = [...], virtual_threads = N>`.
+    `--tcg-lower-to-vta` compiles and `raf-run --target=vta-sim` runs
+    exactly the schedule a kernel carries, so the schedule is data that
+    can be inspected, edited or produced by another tool.
+
+    `method=heuristic` ranks every valid schedule by the analytic estimate
+    and simulates the `simulate` best on the cycle model;
+    `method=exhaustive` simulates every valid schedule. A kernel that
+    already carries a schedule keeps it (it is checked, and an invalid one
+    is an error naming the violated limit). The requantisation shift, the
+    accumulator dependence distance and the instruction limit are the
+    lowering's and must match the options `--tcg-lower-to-vta` is given.
+
+    ```
+    raf-opt --tcg-apply-strategy --vta-schedule=method=exhaustive \
+            --tcg-lower-to-vta packed.mlir
+    ```
+  }];
+  let options = [
+    Option<"method", "method", "::raf::vta::ScheduleMethod",
+           /*default=*/"::raf::vta::ScheduleMethod::Heuristic",
+           "How to choose",
+           [{::llvm::cl::values(
+               clEnumValN(::raf::vta::ScheduleMethod::Heuristic, "heuristic",
+                          "simulate the best schedules by the estimate"),
+               clEnumValN(::raf::vta::ScheduleMethod::Exhaustive,
+                          "exhaustive", "simulate every valid schedule"))}]>,
+    Option<"simulateCandidates", "simulate", "unsigned", /*default=*/"8",
+           "With method=heuristic: schedules simulated on the cycle model">,
+    Option<"requantShift", "requant-shift", "int64_t", /*default=*/"-1",
+           "The lowering's requantisation shift (0-15; -1: exact int32 "
+           "planes)">,
+    Option<"accDependenceDistance", "acc-dep-distance", "unsigned",
+           /*default=*/"0",
+           "The lowering's accumulator dependence distance (0: unchecked)">,
+    Option<"maxInstructions", "max-instructions", "int64_t",
+           /*default=*/"262144",
+           "Schedules with more instructions are invalid">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark per kernel: the schedule, its cycles and the "
+           "search">
+  ];
+  let dependentDialects = ["raf::vta::VTADialect"];
 }
 
 def ConvertVTAToVTAISA : Pass<"convert-vta-to-vta-isa", "mlir::ModuleOp"> {

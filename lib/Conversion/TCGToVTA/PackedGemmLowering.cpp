@@ -12,6 +12,7 @@
 
 #include "raf/Conversion/TCGToVTA/TCGToVTA.h"
 #include "raf/Conversion/TCGToVTA/TiledSchedule.h"
+#include "raf/Dialect/VTA/IR/VTAAttrs.h"
 
 #include "raf/Target/VTA/Checks.h"
 #include "raf/Target/VTA/Config.h"
@@ -350,7 +351,16 @@ FailureOr<PackedGemmLowering> Lowering::run() {
       options.exhaustiveSearch ? SearchMode::Exhaustive : SearchMode::Pruned;
   search.simulate = options.simulateCandidates;
   search.cycleModel = options.cycleModel;
-  if (!options.tileSizes.empty()) {
+  // The schedule the kernel carries (--vta-schedule) is the one that is
+  // compiled and run; the tile-sizes option of the lowering only applies
+  // to kernels without one.
+  if (auto schedule = kernel->getAttrOfType<ScheduleAttr>(kScheduleAttrName)) {
+    ScheduleKnobs given;
+    given.tileSizes.assign(schedule.getTiles().begin(),
+                           schedule.getTiles().end());
+    given.virtualThreads = schedule.getVirtualThreads();
+    search.given = given;
+  } else if (!options.tileSizes.empty()) {
     ScheduleKnobs given;
     given.tileSizes.assign(options.tileSizes.begin(), options.tileSizes.end());
     given.virtualThreads = options.virtualThreads;

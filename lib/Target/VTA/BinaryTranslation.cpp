@@ -2,29 +2,58 @@
 
 #include "raf/Target/VTA/BinaryTranslation.h"
 
+#include "raf/Dialect/Relay/IR/RelayDialect.h"
+#include "raf/Dialect/TCG/IR/TCGDialect.h"
 #include "raf/Dialect/VTAISA/IR/VTAISAOps.h"
 #include "raf/Target/VTA/BinaryFormat.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace raf::vta;
 
-LogicalResult raf::vta::exportVTABinary(ModuleOp module,
-                                        llvm::raw_ostream &os) {
-  auto programs = module.getOps<vta_isa::ProgramOp>();
-  size_t count = llvm::range_size(programs);
-  if (count != 1)
-    return module.emitError("expected one vta_isa.program in the module, "
-                            "found ")
-           << count;
-  vta_isa::ProgramOp programOp = *programs.begin();
+/// --vta-kernel: which program of a module --vta-isa-to-bin encodes.
+static llvm::cl::opt<std::string> kernelOption(
+    "vta-kernel",
+    llvm::cl::desc("With --vta-isa-to-bin: encode the program whose "
+                   "vta.kernel attribute is this (\"<function>#<n>\", as "
+                   "--tcg-lower-to-vta names them); needed when the module "
+                   "holds several programs"),
+    llvm::cl::value_desc("name"));
+
+LogicalResult raf::vta::exportVTABinary(ModuleOp module, llvm::raw_ostream &os,
+                                        StringRef kernel) {
+  SmallVector<vta_isa::ProgramOp> programs;
+  for (vta_isa::ProgramOp program : module.getOps<vta_isa::ProgramOp>()) {
+    auto name = program->getAttrOfType<StringAttr>("vta.kernel");
+    if (kernel.empty() || (name && name.getValue() == kernel))
+      programs.push_back(program);
+  }
+  if (programs.size() != 1) {
+    InFlightDiagnostic diag = module.emitError();
+    if (kernel.empty())
+      diag << "expected one vta_isa.program in the module, found "
+           << programs.size();
+    else
+      diag << "no vta_isa.program has vta.kernel = \"" << kernel << "\"";
+    SmallVector<StringRef> names;
+    for (vta_isa::ProgramOp program : module.getOps<vta_isa::ProgramOp>())
+      if (auto name = program->getAttrOfType<StringAttr>("vta.kernel"))
+        names.push_back(name.getValue());
+    if (!names.empty())
+      diag << " (choose one with --vta-kernel: " << llvm::join(names, ", ")
+           << ")";
+    return diag;
+  }
+  vta_isa::ProgramOp programOp = programs.front();
   // The verifier has checked the rules writeBinary enforces, so a failure
   // here would be a bug; still report it rather than write garbage.
   llvm::Expected<std::vector<uint8_t>> bytes =
@@ -69,10 +98,14 @@ void raf::vta::registerVTABinaryTranslations() {
         auto module = dyn_cast<ModuleOp>(op);
         if (!module)
           return LogicalResult(op->emitError("expected a builtin.module"));
-        return exportVTABinary(module, output);
+        return exportVTABinary(module, output, kernelOption);
       },
       [](DialectRegistry &registry) {
-        registry.insert<raf::vta::VTADialect, vta_isa::VTAISADialect>();
+        // The output of --tcg-lower-to-vta: the programs beside the relay
+        // functions whose kernels they implement.
+        registry.insert<raf::vta::VTADialect, vta_isa::VTAISADialect,
+                        func::FuncDialect, relay::RelayDialect,
+                        tcg::TCGDialect>();
       });
   TranslateToMLIRRegistration fromBinary(
       "bin-to-vta-isa",

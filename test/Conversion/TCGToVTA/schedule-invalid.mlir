@@ -9,6 +9,8 @@
 // RUN: not raf-opt %t/input.mlir --tcg-lower-to-vta="max-instructions=10" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIMIT
 // RUN: not raf-opt %t/input.mlir --tcg-lower-to-vta="tile-sizes=7" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIVIDE
 // RUN: not raf-opt %t/input.mlir --tcg-lower-to-vta="tile-sizes=1,1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=COUNT
+// RUN: raf-opt %t/attribute.mlir --vta-schedule --verify-diagnostics -o /dev/null
+// RUN: raf-opt %t/attribute.mlir --tcg-lower-to-vta --verify-diagnostics -o /dev/null
 // THREADS: error: cannot lower this kernel to VTA: invalid schedule: the input tile needs 1500 rows of the inp buffer, which holds 1024 per virtual thread
 // LIMIT: error: cannot lower this kernel to VTA: no schedule fits VTA: even with tiles of 1, the program needs {{[0-9]+}} instructions, more than the limit of 10
 // DIVIDE: error: cannot lower this kernel to VTA: invalid schedule: tile size 7 does not divide the extent 3000 of iterator 'k.o'
@@ -91,6 +93,32 @@ func.func @uop_overflow(%a: tensor<253x1x16xi8>, %b: tensor<64x16x16xi8>) -> ten
               tcg.yield %6 : i32
             }
             tcg.yield %5 : i32
+          }
+          tcg.yield %4 : i32
+        }
+        tcg.yield %3 : i32
+      }
+      tcg.yield %2 : tensor<16xi32>
+    }
+    tcg.yield %1 : tensor<1x16xi32>
+  }
+  return %0 : tensor<1x16xi32>
+}
+
+//--- attribute.mlir
+// The same schedule given as the kernel's #vta.schedule.
+func.func @attribute_overflow(%a: tensor<3000x1x16xi8>, %b: tensor<1x16x16xi8>) -> tensor<1x16xi32> {
+  // expected-error @+2 {{cannot lower this kernel to VTA: invalid schedule: the input tile needs 3000 rows of the inp buffer, which holds 2048}}
+  // expected-note @+1 {{tile iterators (parallel first): k.o = 3000}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<3000x1x16xi8>, %w = %b : tensor<1x16x16xi8>) -> tensor<1x16xi32> attributes {vta.schedule = #vta.schedule<tiles = [3000], virtual_threads = 1>, tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>} {
+    %1 = tcg.tensor %i in [0, 1) name "x" gemm_axis x -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis y -> tensor<16xi32> {
+        %3 = tcg.reduce add %k.o in [0, 3000) name "k.o" -> i32 {
+          %4 = tcg.reduce add %k in [0, 16) name "z" gemm_axis z -> i32 {
+            %5 = tcg.input %x[%k.o, %i, %k] : tensor<3000x1x16xi8>
+            %6 = tcg.input %w[0, %n, %k] : tensor<1x16x16xi8>
+            %7 = tcg.compute mul %5, %6 : (i8, i8) -> i32
+            tcg.yield %7 : i32
           }
           tcg.yield %4 : i32
         }

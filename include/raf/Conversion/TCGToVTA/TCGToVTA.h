@@ -90,6 +90,9 @@ mlir::FailureOr<PackedGemmLowering>
 lowerPackedGemm(tcg::KernelOp kernel,
                 const PackedGemmLoweringOptions &options = {});
 
+/// The attribute holding a kernel's `#vta.schedule`.
+constexpr llvm::StringLiteral kScheduleAttrName = "vta.schedule";
+
 /// The target name a `#tcg.tensorize` of a VTA instruction carries.
 constexpr llvm::StringLiteral kVTATarget = "vta";
 

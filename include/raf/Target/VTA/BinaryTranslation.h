@@ -18,10 +18,13 @@ class raw_ostream;
 
 namespace raf::vta {
 
-/// Writes the one vta_isa.program of `module` as a VTA binary. A module
-/// without exactly one program is diagnosed and fails.
+/// Writes a vta_isa.program of `module` as a VTA binary: the one whose
+/// `vta.kernel` attribute is `kernel` (as --tcg-lower-to-vta names them,
+/// "<function>#<n>"), or, with an empty `kernel`, the module's only
+/// program. A module without that program is diagnosed and fails.
 mlir::LogicalResult exportVTABinary(mlir::ModuleOp module,
-                                    llvm::raw_ostream &os);
+                                    llvm::raw_ostream &os,
+                                    llvm::StringRef kernel = {});
 
 /// Reads the main buffer of `sourceMgr` as a VTA binary into a module
 /// holding one vta_isa.program. Corrupt input is diagnosed (one error per

@@ -1,4 +1,4 @@
-//===- VTAAttrs.cpp - #vta.config -----------------------------------------===//
+//===- VTAAttrs.cpp - #vta.config and #vta.schedule -----------------------===//
 
 #include "raf/Dialect/VTA/IR/VTAAttrs.h"
 
@@ -144,4 +144,44 @@ void ConfigAttr::print(AsmPrinter &printer) const {
                           printer << p.key << " = " << config.*p.member;
                         });
   printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// ScheduleAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                     ArrayRef<int64_t> tiles, int64_t virtualThreads) {
+  for (auto [index, size] : llvm::enumerate(tiles))
+    if (size < 1)
+      return emitError() << "tile size " << size << " of tile iterator "
+                         << index << " is not positive";
+  if (virtualThreads != 1 && virtualThreads != 2)
+    return emitError() << "virtual_threads must be 1 or 2, got "
+                       << virtualThreads;
+  return success();
+}
+
+Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<int64_t> tiles;
+  int64_t virtualThreads = 1;
+  if (parser.parseLess() || parser.parseKeyword("tiles") ||
+      parser.parseEqual() ||
+      parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square,
+          [&] { return parser.parseInteger(tiles.emplace_back()); }) ||
+      parser.parseComma() || parser.parseKeyword("virtual_threads") ||
+      parser.parseEqual() || parser.parseInteger(virtualThreads) ||
+      parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(loc); },
+                    parser.getContext(), tiles, virtualThreads);
+}
+
+void ScheduleAttr::print(AsmPrinter &printer) const {
+  printer << "<tiles = [";
+  llvm::interleaveComma(getTiles(), printer);
+  printer << "], virtual_threads = " << getVirtualThreads() << '>';
 }

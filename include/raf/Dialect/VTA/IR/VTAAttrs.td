@@ -54,4 +54,30 @@ def VTA_ConfigAttr : AttrDef<VTA_Dialect, "Config"> {
   }];
 }
 
+def VTA_ScheduleAttr : AttrDef<VTA_Dialect, "Schedule"> {
+  let mnemonic = "schedule";
+  let summary = "the schedule of a packed GEMM kernel on VTA";
+  let description = [{
+    How a packed GEMM kernel runs on VTA (docs/vta.md, "Tiled lowering"):
+    one tile size per tile iterator of the kernel (the GEMM axes excluded;
+    parallel iterators first, in kernel order; each divides its iterator's
+    extent) and 1 or 2 virtual threads (double-buffered input, weight and
+    accumulator halves). `--vta-schedule` chooses it and attaches it to the
+    kernel as `vta.schedule`; `--tcg-lower-to-vta` and
+    `raf-run --target=vta-sim` compile and run exactly that schedule.
+
+    ```mlir
+    #vta.schedule<tiles = [1, 2, 1], virtual_threads = 2>
+    ```
+
+    The verifier checks the attribute on its own (positive tile sizes, 1 or
+    2 threads); whether it fits the kernel and VTA's buffers is checked when
+    the kernel is lowered, with an error that names the violated limit.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$tiles,
+                        "int64_t":$virtualThreads);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 #endif // RAF_DIALECT_VTA_IR_VTAATTRS_TD

@@ -1,0 +1,67 @@
+//===- VTASchedule.cpp - --vta-schedule -----------------------------------===//
+//
+// Chooses the schedule of every packed VTA GEMM kernel and records it on
+// the kernel as a #vta.schedule, which the lowering and the simulator
+// runner then follow instead of searching again.
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Conversion/Passes.h"
+#include "raf/Conversion/TCGToVTA/TCGToVTA.h"
+
+#include "raf/Dialect/VTA/IR/VTAAttrs.h"
+#include "raf/Dialect/VTA/IR/VTADialect.h"
+
+namespace raf {
+#define GEN_PASS_DEF_VTASCHEDULE
+#include "raf/Conversion/Passes.h.inc"
+} // namespace raf
+
+using namespace mlir;
+using namespace raf;
+
+namespace {
+
+struct VTASchedulePass : public raf::impl::VTAScheduleBase<VTASchedulePass> {
+  using VTAScheduleBase::VTAScheduleBase;
+
+  void runOnOperation() override {
+    vta::PackedGemmLoweringOptions options;
+    if (requantShift >= 0)
+      options.requantShift = requantShift;
+    options.accDependenceDistance = accDependenceDistance;
+    options.exhaustiveSearch = method == vta::ScheduleMethod::Exhaustive;
+    options.simulateCandidates = simulateCandidates;
+    options.maxInstructions = maxInstructions;
+    SmallVector<tcg::KernelOp> kernels;
+    getOperation().walk([&](tcg::KernelOp kernel) {
+      if (vta::isVTAKernel(kernel))
+        kernels.push_back(kernel);
+    });
+    bool failedAny = false;
+    for (tcg::KernelOp kernel : kernels) {
+      // The lowering follows a schedule the kernel already has (and fails
+      // if it is invalid), and searches otherwise.
+      FailureOr<vta::PackedGemmLowering> lowering =
+          vta::lowerPackedGemm(kernel, options);
+      if (failed(lowering)) {
+        failedAny = true;
+        continue;
+      }
+      const vta::ScheduleKnobs &knobs = lowering->knobs;
+      kernel->setAttr(vta::kScheduleAttrName,
+                      vta::ScheduleAttr::get(&getContext(), knobs.tileSizes,
+                                             knobs.virtualThreads));
+      if (report)
+        kernel.emitRemark("vta-schedule: cycles=")
+            << lowering->timing.cycles
+            << " instructions=" << lowering->program.instructions.size()
+            << " valid-schedules=" << lowering->validConfigurations
+            << " simulated=" << lowering->simulatedConfigurations;
+    }
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+
+} // namespace
