@@ -14,6 +14,9 @@ packages=(
   libomp-22-dev
   # Unit tests.
   libgtest-dev
+  # MPI runtime of data-parallel training (docs/data-parallel.md); as root,
+  # mpirun needs --allow-run-as-root.
+  openmpi-bin libopenmpi-dev
   # Python side (run with /usr/bin/python3): frontends, oracles, plots.
   python3 python3-numpy python3-pytest python3-torch python3-torchvision
   python3-onnx python3-matplotlib
