@@ -643,6 +643,14 @@ raf::embed::buildDataflowGraph(const TensorExpression &Expr,
   std::string Error;
   if (!Expr.verify(Error))
     return makeError("invalid tensor expression '" + Expr.Name + "': " + Error);
+  // The dataflow graph splits the body into two-operand statements (Rieber
+  // 2022, Eqs. 4.6-4.8); a unary operation has no such statement here.
+  for (const ScalarNode &SN : Expr.Body)
+    if (!SN.IsInput && isUnaryScalarOp(SN.Op))
+      return makeError("tensor expression '" + Expr.Name + "' applies '" +
+                       stringifyScalarOp(SN.Op).str() +
+                       "', a unary operation; the dataflow embedding models "
+                       "two-operand statements only");
   DataflowGraph G;
   G.Expr = Expr;
   unsigned NumIters = Expr.Iterators.size();

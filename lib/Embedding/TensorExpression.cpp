@@ -41,8 +41,19 @@ llvm::StringRef raf::embed::stringifyScalarOp(ScalarOp Op) {
     return "max";
   case ScalarOp::Min:
     return "min";
+  case ScalarOp::Div:
+    return "div";
+  case ScalarOp::Exp:
+    return "exp";
   }
   return "";
+}
+
+bool raf::embed::isUnaryScalarOp(ScalarOp Op) { return Op == ScalarOp::Exp; }
+
+bool raf::embed::isReductionScalarOp(ScalarOp Op) {
+  return Op == ScalarOp::Add || Op == ScalarOp::Mul || Op == ScalarOp::Max ||
+         Op == ScalarOp::Min;
 }
 
 std::optional<ScalarOp> raf::embed::symbolizeScalarOp(llvm::StringRef Name) {
@@ -52,6 +63,8 @@ std::optional<ScalarOp> raf::embed::symbolizeScalarOp(llvm::StringRef Name) {
       .Case("mul", ScalarOp::Mul)
       .Case("max", ScalarOp::Max)
       .Case("min", ScalarOp::Min)
+      .Case("div", ScalarOp::Div)
+      .Case("exp", ScalarOp::Exp)
       .Default(std::nullopt);
 }
 
@@ -166,6 +179,11 @@ bool TensorExpression::verify(std::string &Error) const {
                      : "reduction iterators without a reduction operation");
     return false;
   }
+  if (Reduction && !isReductionScalarOp(*Reduction)) {
+    OS << "'" << stringifyScalarOp(*Reduction)
+       << "' is not a reduction operation";
+    return false;
+  }
   unsigned NumIters = Iterators.size();
   for (const Operand &In : Inputs)
     if (!checkOperand(In, NumIters, Error))
@@ -199,6 +217,10 @@ bool TensorExpression::verify(std::string &Error) const {
     if (N.IsInput ? N.Input >= Inputs.size() : (N.Lhs >= I || N.Rhs >= I)) {
       OS << "body node " << I << " refers to "
          << (N.IsInput ? "a missing operand" : "a later node");
+      return false;
+    }
+    if (!N.IsInput && isUnaryScalarOp(N.Op) && N.Rhs != N.Lhs) {
+      OS << "unary body node " << I << " has a second operand";
       return false;
     }
   }

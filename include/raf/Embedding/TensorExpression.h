@@ -71,14 +71,20 @@ struct Operand {
   bool hasView() const;
 };
 
-/// Scalar operations of bodies and reductions.
-enum class ScalarOp { Add, Sub, Mul, Max, Min };
+/// Scalar operations of bodies and reductions. Div and Exp (Rieber 2022,
+/// Tab. 3.1) are body operations only; Exp is unary.
+enum class ScalarOp { Add, Sub, Mul, Max, Min, Div, Exp };
 
 llvm::StringRef stringifyScalarOp(ScalarOp Op);
 std::optional<ScalarOp> symbolizeScalarOp(llvm::StringRef Name);
+/// Whether Op takes one operand (Exp).
+bool isUnaryScalarOp(ScalarOp Op);
+/// Whether Op may combine values over reduction iterators (add, mul, max,
+/// min).
+bool isReductionScalarOp(ScalarOp Op);
 
-/// A node of the scalar body: an operand read or a binary operation on two
-/// earlier nodes.
+/// A node of the scalar body: an operand read or an operation on one (a
+/// unary operation reads Lhs; Rhs equals Lhs) or two earlier nodes.
 struct ScalarNode {
   bool IsInput = true;
   /// For inputs: the index into TensorExpression::Inputs.

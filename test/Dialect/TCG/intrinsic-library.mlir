@@ -51,7 +51,8 @@
 // EXPR-NEXT:   a: tensor<16xi8>
 // EXPR-NEXT:   b: tensor<16xi8>
 // EXPR-NEXT:   c: tensor<1xi32>
-// EXPR-NOT:  {{.}}
+// EXPR-NEXT: vs.add.16: c[x] = v[x] + s[0]
+// The rest of Tab. 3.1 is checked in TopDown/intrinsics-tab31.mlir.
 
 // SELECTED-NOT: vta.gemm
 // SELECTED:     // dot.16:
@@ -60,5 +61,5 @@
 // SELECTED:     func.func @gemv.16x16(
 // SELECTED-NOT: vta.gemm
 
-// UNKNOWN: error: unknown intrinsic 'vta.gemm.2x2x2'; known intrinsics: vta.gemm.1x16x16, vta.gemm.8x8x8, gemv.16x16, dot.16
+// UNKNOWN: error: unknown intrinsic 'vta.gemm.2x2x2'; known intrinsics: vta.gemm.1x16x16, vta.gemm.8x8x8, gemv.16x16, dot.16, vs.add.16, {{.*}}, mv.exp.max.16x16{{$}}
 // UNKNOWN-NOT: func.func

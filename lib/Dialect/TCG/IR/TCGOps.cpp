@@ -357,9 +357,18 @@ YieldOp ReduceOp::getYield() {
 }
 
 LogicalResult ReduceOp::verify() {
-  if (getKind() == ScalarOp::Sub)
-    return emitOpError("cannot reduce with 'sub' (not associative); use add, "
-                       "mul, max or min");
+  switch (getKind()) {
+  case ScalarOp::Sub:
+  case ScalarOp::Div:
+    return emitOpError("cannot reduce with '")
+           << stringifyScalarOp(getKind())
+           << "' (not associative); use add, mul, max or min";
+  case ScalarOp::Exp:
+    return emitOpError("cannot reduce with 'exp' (a unary operation); use "
+                       "add, mul, max or min");
+  default:
+    break;
+  }
   return verifyIterator(*this);
 }
 
@@ -379,7 +388,16 @@ LogicalResult ReduceOp::verifyRegions() {
 
 LogicalResult ComputeOp::verify() {
   Type result = getType();
-  for (Type operand : {getLhs().getType(), getRhs().getType()}) {
+  bool unary = isUnary(getKind());
+  if (unary != !getRhs())
+    return emitOpError("'") << stringifyScalarOp(getKind()) << "' takes "
+                            << (unary ? "one operand" : "two operands");
+  if (getKind() == ScalarOp::Exp && !isa<FloatType>(result))
+    return emitOpError("'exp' needs a floating-point type, got ") << result;
+  SmallVector<Type, 2> operands = {getLhs().getType()};
+  if (getRhs())
+    operands.push_back(getRhs().getType());
+  for (Type operand : operands) {
     if (isa<IntegerType>(operand) != isa<IntegerType>(result))
       return emitOpError("operands and result must all be integers or all "
                          "floats, got ")
@@ -397,6 +415,19 @@ LogicalResult ComputeOp::verify() {
   }
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// ConstantOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConstantOp::verify() {
+  if (!isa<IntegerAttr, FloatAttr>(getValue()))
+    return emitOpError("value must be an integer or float attribute, got ")
+           << getValue();
+  return success();
+}
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 
 //===----------------------------------------------------------------------===//
 // InputOp

@@ -20,8 +20,23 @@ using namespace raf::tcg;
 #include "IntrinsicLibrary.inc"
 
 ArrayRef<StringRef> raf::tcg::getIntrinsicNames() {
-  static const StringRef names[] = {"vta.gemm.1x16x16", "vta.gemm.8x8x8",
-                                    "gemv.16x16", "dot.16"};
+  static const StringRef names[] = {
+      "vta.gemm.1x16x16", "vta.gemm.8x8x8", "gemv.16x16", "dot.16",
+      // Rieber 2022, Tab. 3.1.
+      "vs.add.16", "vs.mul.16", "vs.sub.16", "vs.div.16", "vs.max.16",
+      "vv.add.16", "vv.mul.16", "vv.sub.16", "vv.div.16", "vv.max.16",
+      "vv.exp.16", "red.add.16", "red.mul.16", "red.max.16", "dot.add.add.16",
+      "dot.add.mul.16", "dot.add.max.16", "dot.mul.add.16", "dot.mul.mul.16",
+      "dot.mul.max.16", "dot.sub.add.16", "dot.sub.mul.16", "dot.sub.max.16",
+      "dot.div.add.16", "dot.div.mul.16", "dot.div.max.16", "dot.max.add.16",
+      "dot.max.mul.16", "dot.max.max.16", "dot.exp.add.16", "dot.exp.mul.16",
+      "dot.exp.max.16", "mv.add.add.16x16", "mv.add.mul.16x16",
+      "mv.add.max.16x16", "mv.mul.add.16x16", "mv.mul.mul.16x16",
+      "mv.mul.max.16x16", "mv.sub.add.16x16", "mv.sub.mul.16x16",
+      "mv.sub.max.16x16", "mv.div.add.16x16", "mv.div.mul.16x16",
+      "mv.div.max.16x16", "mv.max.add.16x16", "mv.max.mul.16x16",
+      "mv.max.max.16x16", "mv.exp.add.16x16", "mv.exp.mul.16x16",
+      "mv.exp.max.16x16"};
   return names;
 }
 

@@ -37,7 +37,7 @@ AffineMap Computation::getAccessMap(InputOp input) const {
 namespace {
 
 /// Appends the ops `value` depends on to `order` in post order (operands
-/// first). Only reads and element-wise operations may appear.
+/// first). Only reads, constants and element-wise operations may appear.
 LogicalResult collectBody(Value value, SmallVectorImpl<Operation *> &order,
                           llvm::SmallPtrSetImpl<Operation *> &visited) {
   Operation *op = value.getDefiningOp();
@@ -53,7 +53,8 @@ LogicalResult collectBody(Value value, SmallVectorImpl<Operation *> &order,
         "tcg.reduce");
   if (auto compute = dyn_cast<ComputeOp>(op))
     if (failed(collectBody(compute.getLhs(), order, visited)) ||
-        failed(collectBody(compute.getRhs(), order, visited)))
+        (compute.getRhs() &&
+         failed(collectBody(compute.getRhs(), order, visited))))
       return failure();
   order.push_back(op);
   return success();

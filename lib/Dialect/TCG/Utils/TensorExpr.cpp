@@ -93,12 +93,19 @@ raf::tcg::extractTensorExpr(KernelOp kernel,
       if (inputOperands)
         inputOperands->push_back(argument.getArgNumber());
       expr.Inputs.push_back(std::move(operand));
-    } else {
-      auto compute = cast<ComputeOp>(op);
+    } else if (auto compute = dyn_cast<ComputeOp>(op)) {
       node.IsInput = false;
       node.Op = toEmbed(compute.getKind());
       node.Lhs = nodeOf.lookup(compute.getLhs().getDefiningOp());
-      node.Rhs = nodeOf.lookup(compute.getRhs().getDefiningOp());
+      node.Rhs = compute.getRhs()
+                     ? nodeOf.lookup(compute.getRhs().getDefiningOp())
+                     : node.Lhs;
+    } else {
+      // A tensor expression reads operands only; the top-down embedding
+      // (--tcg-topdown-embed) reads the kernel itself.
+      return op->emitOpError("is not modelled by a tensor expression (no "
+                             "constants); the dataflow embedding cannot read "
+                             "this kernel");
     }
     nodeOf[op] = expr.Body.size();
     expr.Body.push_back(node);
@@ -264,7 +271,8 @@ FailureOr<KernelOp> raf::tcg::buildKernel(OpBuilder &builder, Location loc,
     }
     nodes.push_back(ComputeOp::create(
         builder, loc, element, ScalarOpAttr::get(context, fromEmbed(node.Op)),
-        nodes[node.Lhs], nodes[node.Rhs]));
+        nodes[node.Lhs],
+        embed::isUnaryScalarOp(node.Op) ? Value() : nodes[node.Rhs]));
   }
 
   // Each level yields what the level inside produced.

@@ -117,6 +117,12 @@ void printNode(const embed::TensorExpression &expr, unsigned index,
     printRead(expr.Inputs[node.Input], expr.Iterators, os);
     return;
   }
+  if (embed::isUnaryScalarOp(node.Op)) {
+    os << embed::stringifyScalarOp(node.Op) << '(';
+    printNode(expr, node.Lhs, /*outermost=*/true, os);
+    os << ')';
+    return;
+  }
   if (node.Op == embed::ScalarOp::Max || node.Op == embed::ScalarOp::Min) {
     os << embed::stringifyScalarOp(node.Op) << '(';
     printNode(expr, node.Lhs, /*outermost=*/true, os);
@@ -134,6 +140,9 @@ void printNode(const embed::TensorExpression &expr, unsigned index,
     break;
   case embed::ScalarOp::Sub:
     os << " - ";
+    break;
+  case embed::ScalarOp::Div:
+    os << " / ";
     break;
   default:
     os << " * ";

@@ -51,7 +51,8 @@ def TCG_Dialect : Dialect {
 
     * only `tcg.tensor` contains `tcg.tensor`: a tensor body is either one
       nested `tcg.tensor` (an inner output dimension) or a scalar
-      computation of `tcg.input`, `tcg.compute` and `tcg.reduce`;
+      computation of `tcg.input`, `tcg.constant`, `tcg.compute` and
+      `tcg.reduce`;
     * the tensor nest of a computation forms its result type: one dimension
       per `tcg.tensor`, of the size of its interval;
     * a `tcg.reduce` nests in a `tcg.tensor` or another `tcg.reduce` (one

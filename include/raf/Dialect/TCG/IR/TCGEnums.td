@@ -6,14 +6,19 @@
 include "mlir/IR/EnumAttr.td"
 
 // The scalar operations of compute and reduce nodes. The same set as
-// raf::embed::ScalarOp, so extracting a tensor expression is a 1:1 mapping;
-// `sub` is not a reduction (it is not associative).
+// raf::embed::ScalarOp, so extracting a tensor expression is a 1:1 mapping.
+// Reductions use add, mul, max and min only (`sub` and `div` are not
+// associative, `exp` is unary). `div` and `exp` complete the element-wise
+// operations of Rieber 2022, Tab. 3.1 (sigmoid, softmax); `exp` is the one
+// unary operation and needs a floating-point type.
 def TCG_ScalarOp : I32EnumAttr<"ScalarOp", "scalar operation", [
   I32EnumAttrCase<"Add", 0, "add">,
   I32EnumAttrCase<"Sub", 1, "sub">,
   I32EnumAttrCase<"Mul", 2, "mul">,
   I32EnumAttrCase<"Max", 3, "max">,
-  I32EnumAttrCase<"Min", 4, "min">
+  I32EnumAttrCase<"Min", 4, "min">,
+  I32EnumAttrCase<"Div", 5, "div">,
+  I32EnumAttrCase<"Exp", 6, "exp">
 ]> {
   let cppNamespace = "::raf::tcg";
 }

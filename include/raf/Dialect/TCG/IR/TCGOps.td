@@ -12,6 +12,7 @@
 
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/OpBase.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -104,8 +105,8 @@ def TCG_TensorOp : TCG_Op<"tensor", [
     `index` argument) ranges over `[lower, upper)`, and for each value the
     body computes one element of the dimension. The body is either a nested
     `tcg.tensor` (the next, inner dimension) yielding its tensor, or a
-    scalar computation (`tcg.input`, `tcg.compute`, `tcg.reduce`) yielding a
-    scalar. The result type is the interval's size followed by the yielded
+    scalar computation (`tcg.input`, `tcg.constant`, `tcg.compute`,
+    `tcg.reduce`) yielding a scalar. The result type is the interval's size followed by the yielded
     shape: the nest depth is the rank and the intervals are the shape.
 
     `lower` must be 0 (the view attributes of `tcg.input` express offsets).
@@ -158,26 +159,59 @@ def TCG_ReduceOp : TCG_Op<"reduce", [
 
 def TCG_ComputeOp : TCG_Op<"compute", [
     ParentOneOf<["TensorOp", "ReduceOp"]>, Pure]> {
-  let summary = "an element-wise binary operation on two scalars";
+  let summary = "an element-wise operation on one or two scalars";
   let description = [{
-    Applies `kind` to two scalars. The result type is explicit and may be
-    wider than the operands, which is how an accumulation type is written
-    (`i8 * i8 -> i32`): operands and result are all integers or all floats,
-    and the result is at least as wide as either operand. Narrower operands
-    are widened first (integers sign-extended, as for relay's `out_dtype`),
-    then the operation runs in the result type.
+    Applies `kind` to two scalars (`add`, `sub`, `mul`, `div`, `max`,
+    `min`) or, for the unary `exp`, to one. The result type is explicit and
+    may be wider than the operands, which is how an accumulation type is
+    written (`i8 * i8 -> i32`): operands and result are all integers or all
+    floats, and the result is at least as wide as either operand. Narrower
+    operands are widened first (integers sign-extended, as for relay's
+    `out_dtype`), then the operation runs in the result type. `exp` needs a
+    float; integer `div` is signed and rounds towards zero.
 
     ```mlir
     %p = tcg.compute mul %a, %b : (i8, i8) -> i32
+    %e = tcg.compute exp %x : (f32) -> f32
     ```
   }];
   let arguments = (ins TCG_ScalarOp:$kind, TCG_Scalar:$lhs,
-                       TCG_Scalar:$rhs);
+                       Optional<TCG_Scalar>:$rhs);
   let results = (outs TCG_Scalar:$result);
   let assemblyFormat = [{
-    $kind $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+    $kind $lhs (`,` $rhs^)? attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Whether `kind` takes one operand (exp) rather than two.
+    static bool isUnary(ScalarOp kind) { return kind == ScalarOp::Exp; }
+    /// Whether the operands may be swapped (Rieber 2022, §3.3.1).
+    static bool isCommutative(ScalarOp kind) {
+      return kind == ScalarOp::Add || kind == ScalarOp::Mul ||
+             kind == ScalarOp::Max || kind == ScalarOp::Min;
+    }
+  }];
+}
+
+def TCG_ConstantOp : TCG_Op<"constant", [
+    ParentOneOf<["TensorOp", "ReduceOp"]>, Pure, ConstantLike,
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "a scalar constant";
+  let description = [{
+    A constant operand of a computation, e.g. the 1 of a sigmoid
+    `1 / (1 + exp(0 - x))`; Rieber 2022, Tab. 3.2 puts constants on the
+    right of commutative operations. The value is an integer or float
+    attribute of the result type.
+
+    ```mlir
+    %one = tcg.constant 1.000000e+00 : f32
+    ```
+  }];
+  let arguments = (ins TypedAttrInterface:$value);
+  let results = (outs TCG_Scalar:$result);
+  let assemblyFormat = "$value attr-dict";
+  let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def TCG_InputOp : TCG_Op<"input", [
