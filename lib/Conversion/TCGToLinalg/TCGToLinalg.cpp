@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -91,7 +92,8 @@ Value widen(OpBuilder &b, Location loc, Value value, Type type) {
   return arith::ExtSIOp::create(b, loc, type, value);
 }
 
-/// `kind` applied to `lhs` and `rhs` of the same type.
+/// `kind` applied to `lhs` and `rhs` of the same type (`lhs` alone for a
+/// unary kind).
 Value applyScalarOp(OpBuilder &b, Location loc, ScalarOp kind, Value lhs,
                     Value rhs) {
   bool isFloat = isa<FloatType>(lhs.getType());
@@ -111,6 +113,12 @@ Value applyScalarOp(OpBuilder &b, Location loc, ScalarOp kind, Value lhs,
   case ScalarOp::Min:
     return isFloat ? Value(arith::MinimumFOp::create(b, loc, lhs, rhs))
                    : Value(arith::MinSIOp::create(b, loc, lhs, rhs));
+  case ScalarOp::Div:
+    return isFloat ? Value(arith::DivFOp::create(b, loc, lhs, rhs))
+                   : Value(arith::DivSIOp::create(b, loc, lhs, rhs));
+  case ScalarOp::Exp:
+    // Unary (the verifier allows it on floats only); `rhs` is null.
+    return math::ExpOp::create(b, loc, lhs);
   }
   llvm_unreachable("unknown scalar operation");
 }
@@ -280,12 +288,19 @@ private:
           for (auto [read, argument] : llvm::zip(reads, args))
             scalars[read.getResult()] = argument;
           for (Operation *op : form.body) {
+            if (auto constant = dyn_cast<ConstantOp>(op)) {
+              scalars[constant.getResult()] = arith::ConstantOp::create(
+                  b, l, cast<TypedAttr>(constant.getValue()));
+              continue;
+            }
             auto compute = dyn_cast<ComputeOp>(op);
             if (!compute)
               continue;
             Type type = compute.getType();
             Value lhs = widen(b, l, scalars.lookup(compute.getLhs()), type);
-            Value rhs = widen(b, l, scalars.lookup(compute.getRhs()), type);
+            Value rhs = compute.getRhs()
+                            ? widen(b, l, scalars.lookup(compute.getRhs()), type)
+                            : Value();
             scalars[compute.getResult()] =
                 applyScalarOp(b, l, compute.getKind(), lhs, rhs);
           }
