@@ -60,6 +60,9 @@ void raf::buildCPUPipeline(OpPassManager &pm,
     pm.addPass(relay::createRafFuse());
   if (options.shareKernels)
     pm.addPass(relay::createRafShareKernels());
+  // Relay's loops are tail-recursive functions: they become scf.while, so
+  // that a deep loop does not grow the stack.
+  pm.addPass(relay::createRelayTailRecursionToLoops());
   // tcg kernels (operators converted by --convert-relay-to-tcg) first: the
   // relay lowering then sees only relay operators.
   pm.addPass(createConvertTCGToLinalg());
@@ -83,6 +86,8 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   // that the entry point has a fixed C calling convention.
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
+  // Loops made from tail recursion yield freshly computed arguments.
+  bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));

@@ -3,7 +3,7 @@
 // every program below prints the same results on both targets (expected
 // values computed with numpy).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %python -c "import numpy as np; np.save('%t/x.npy', np.array([1, 2, -3, 4], np.float32)); np.save('%t/k.npy', np.array([0.5, -1, 2, 0.25], np.float32)); np.save('%t/t.npy', np.bool_(True)); np.save('%t/f.npy', np.bool_(False)); np.save('%t/n.npy', np.int32(5)); np.save('%t/i0.npy', np.int32(0)); np.save('%t/i1.npy', np.int32(1)); np.save('%t/i2.npy', np.int32(2))"
+// RUN: %python -c "import numpy as np; np.save('%t/x.npy', np.array([1, 2, -3, 4], np.float32)); np.save('%t/k.npy', np.array([0.5, -1, 2, 0.25], np.float32)); np.save('%t/t.npy', np.bool_(True)); np.save('%t/f.npy', np.bool_(False)); np.save('%t/n.npy', np.int32(5)); np.save('%t/i0.npy', np.int32(0)); np.save('%t/i1.npy', np.int32(1)); np.save('%t/i2.npy', np.int32(2)); np.save('%t/n100k.npy', np.int32(100000))"
 //
 // (a) a local closure capturing a tensor.
 // RUN: raf-run %s --entry=local --target=cpu --input=%t/x.npy --input=%t/k.npy | FileCheck %s --check-prefix=LOCAL
@@ -51,6 +51,12 @@
 // RUN: raf-run %s --entry=loop --target=interp --input=%t/x.npy --input=%t/k.npy --input=%t/n.npy | FileCheck %s --check-prefix=LOOP
 // LOOP:      result #0: tensor<4xf32>
 // LOOP-NEXT: [2.25, -0.5, 2, 4.625]
+// The loop's tail recursion is an scf.while on the CPU
+// (--relay-tail-recursion-to-loops), so 100000 iterations need no stack
+// (the evaluator stops at 1000 nested calls); x + 50000 k, from numpy.
+// RUN: raf-run %s --entry=loop --target=cpu --input=%t/x.npy --input=%t/k.npy --input=%t/n100k.npy | FileCheck %s --check-prefix=DEEP
+// DEEP:      result #0: tensor<4xf32>
+// DEEP-NEXT: [25001, -49998, 99997, 12504]
 //
 // Closures in a tuple.
 // RUN: raf-run %s --entry=pair --target=cpu --input=%t/x.npy --input=%t/k.npy | FileCheck %s --check-prefix=PAIR

@@ -335,6 +335,31 @@ def RelayDefunctionalize : Pass<"relay-defunctionalize", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def RelayTailRecursionToLoops
+    : Pass<"relay-tail-recursion-to-loops", "::mlir::ModuleOp"> {
+  let summary = "Turn self tail calls into scf.while loops";
+  let description = [{
+    Relay expresses loops as recursion (Relay §3.1). Compiled code would
+    run each iteration as a call and a stack frame, so a deep loop
+    overflows the stack. In every single-block function with a tail call
+    of itself - a `func.call` whose results are the function's results,
+    directly or through `relay.if` branches, with only effect-free ops
+    after it - the body becomes the before region of an `scf.while` over
+    the function's arguments: each exit yields whether to continue, the
+    next arguments (a tail call's operands) and the results (zeros on a
+    tail call). Non-tail recursive calls stay calls. Functions whose
+    results are not statically shaped tensors are left alone. The result
+    is for the CPU pipeline (the reference evaluator does not run
+    `scf.while`), which runs this pass after defunctionalisation.
+
+    ```
+    raf-opt --relay-tail-recursion-to-loops model.mlir
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def RelayLowerGrad : Pass<"relay-lower-grad", "::mlir::ModuleOp"> {
   let summary = "Higher-order reverse-mode AD: lower relay.grad to "
                 "references and backpropagator closures";
