@@ -243,9 +243,10 @@ def import_model(model: nn.Module, x: torch.Tensor, frontend: str,
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / "model.onnx"
     try:
-        with torch.no_grad():
-            torch.onnx.export(model, (x,), str(path), opset_version=opset,
-                              do_constant_folding=True)
+        # Not under torch.no_grad(): without autograd, nn.MultiheadAttention
+        # takes its fused fast path (aten::_native_multi_head_attention),
+        # which torch.onnx cannot export.
+        torch.onnx.export(model, (x,), str(path), opset_version=opset, do_constant_folding=True)
         return import_onnx(path, example_inputs=[x.numpy()])
     finally:
         for child in directory.iterdir():
