@@ -188,6 +188,8 @@ def run_model(args, name: str) -> None:
 
     torch.set_num_threads(args.threads)
     store = load(args.json)
+    if skip_interp_over_budget(args, store, name):
+        return
     workdir = args.workdir / name
     shutil.rmtree(workdir, ignore_errors=True)
     workdir.mkdir(parents=True)
@@ -263,8 +265,8 @@ def run_model(args, name: str) -> None:
                 estimate = interp_ratio(load(args.json)) * torch_ms / 1e3
                 if estimate > args.interp_budget:
                     record = {"status": "not run",
-                              "detail": f"estimated {estimate / 60:.0f} min on the evaluator "
-                                        f"(budget {args.interp_budget / 60:.0f} min)"}
+                              "detail": f"estimated {estimate / 60:.0f} min on the evaluator, "
+                                        f"over the {args.interp_budget / 60:.0f} min budget"}
                     update(args.json, name, ["frontends", frontend, "targets", target], record)
                     log(f"{name} {frontend} {target}: not run ({record['detail']})")
                     continue
@@ -291,6 +293,38 @@ def run_model(args, name: str) -> None:
                 f"({time.perf_counter() - t1:.0f} s)")
         del imported
     shutil.rmtree(workdir, ignore_errors=True)
+
+
+def skip_interp_over_budget(args, store: Dict[str, Any], name: str) -> bool:
+    """Records "not run" for the interp runs of a timed model whose estimate
+    is over the budget, without building it; True when nothing else is left
+    to run for the model."""
+    torch_ms = lookup(store, name, "torch_ms")
+    if torch_ms is None or "interp" not in args.targets:
+        return False
+    estimate = interp_ratio(store) * torch_ms / 1e3
+    if estimate <= args.interp_budget:
+        return False
+    record = {"status": "not run",
+              "detail": f"estimated {estimate / 60:.0f} min on the evaluator, "
+                        f"over the {args.interp_budget / 60:.0f} min budget"}
+    left = False
+    for frontend in args.frontends:
+        entry = lookup(store, name, "frontends", frontend)
+        if entry is None or entry.get("import") is None:
+            left = True
+            continue
+        if entry.get("import") != "ok":
+            continue
+        for target in args.targets:
+            if done((entry.get("targets") or {}).get(target), args):
+                continue
+            if target == "interp":
+                update(args.json, name, ["frontends", frontend, "targets", target], record)
+                log(f"{name} {frontend} {target}: not run ({record['detail']})")
+            else:
+                left = True
+    return not left
 
 
 def module_digest(imported) -> str:
@@ -433,15 +467,51 @@ def write_table(args) -> None:
                 f"{fmt_ms(record['torch_ms']) if first else ''} | {interp_time} |")
             first = False
         counts["complete"] += complete
+    per_column: Dict[str, Dict[str, int]] = {}
+    problems: List[str] = []
+    degenerate = [n for n in names if lookup(store, n, "degenerate")]
+    for name in names:
+        for frontend in args.frontends:
+            entry = lookup(store, name, "frontends", frontend)
+            if not entry:
+                for what in ["import"] + args.targets:
+                    column = per_column.setdefault(f"{frontend} {what}", {})
+                    column["pending"] = column.get("pending", 0) + 1
+                continue
+            key = "ok" if entry.get("import") == "ok" else (
+                "fails in torch.onnx" if entry.get("known") else "error")
+            column = per_column.setdefault(f"{frontend} import", {})
+            column[key] = column.get(key, 0) + 1
+            if key == "error":
+                problems.append(f"{name} {frontend} import: {entry.get('import_detail')}")
+            if entry.get("import") != "ok":
+                continue
+            for target in args.targets:
+                run = (entry.get("targets") or {}).get(target)
+                status = run.get("status") if run else "pending"
+                column = per_column.setdefault(f"{frontend} {target}", {})
+                column[status] = column.get(status, 0) + 1
+                if status in ("error", "MISMATCH"):
+                    problems.append(f"{name} {frontend} {target}: {target_cell(run)}")
     summary = [
         "## Summary",
         "",
-        f"- {len(names)} classifiers; {counts['models']} calibrated and timed in PyTorch, "
-        f"{counts['complete']} with every frontend x target recorded.",
-        "- Runs (model x frontend x target): " + ", ".join(
-            f"{count} {status}" for status, count in sorted(cells.items())) + ".",
+        f"- {len(names)} classifiers; {counts['models']} calibrated and timed in PyTorch "
+        f"(degenerate after calibration: {', '.join(degenerate) or 'none'}); "
+        f"{counts['complete']} with every frontend x target recorded "
+        "(\"pending\": not reached yet by the run).",
         "",
+        "| frontend x target | " + " | ".join(
+            ["ok/match", "MISMATCH", "error", "fails in torch.onnx", "not run", "pending"]) + " |",
+        "|---|---:|---:|---:|---:|---:|---:|",
     ]
+    for column in [f"{f} {what}" for f in args.frontends for what in ["import"] + args.targets]:
+        counts_ = per_column.get(column, {})
+        summary.append(f"| {column} | " + " | ".join(str(counts_.get(k, 0)) for k in [
+            "ok" if column.endswith("import") else "match", "MISMATCH", "error",
+            "fails in torch.onnx", "not run", "pending"]) + " |")
+    summary += ["", "Errors and mismatches:" if problems else "No errors or mismatches.", ""]
+    summary += [f"- {p}" for p in problems] + ([""] if problems else [])
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text("\n".join(lines + summary + ["## Results", ""] + rows) + "\n")
 
