@@ -59,10 +59,15 @@ Operation *producerOfAll(ValueRange values) {
   return op;
 }
 
-/// Whether every op after `op` in its block, up to the terminator, is free
-/// of effects, so that running them before the next iteration instead of
-/// after the recursive call returns changes nothing.
+/// Whether only the terminator uses the results of `op`, and every op after
+/// `op` in its block is free of effects, so that running them before the
+/// next iteration instead of after the recursive call returns changes
+/// nothing.
 bool onlyPureOpsFollow(Operation *op) {
+  Operation *terminator = op->getBlock()->getTerminator();
+  for (Operation *user : op->getUsers())
+    if (user != terminator)
+      return false;
   for (Operation *next = op->getNextNode();
        next && !next->hasTrait<OpTrait::IsTerminator>();
        next = next->getNextNode())
