@@ -343,8 +343,9 @@ def RelayTailRecursionToLoops
     run each iteration as a call and a stack frame, so a deep loop
     overflows the stack. In every single-block function with a tail call
     of itself - a `func.call` whose results are the function's results,
-    directly or through `relay.if` branches, with only effect-free ops
-    after it - the body becomes the before region of an `scf.while` over
+    directly or through `relay.if` branches, used by nothing else and
+    followed only by effect-free ops - the body becomes the before region
+    of an `scf.while` over
     the function's arguments: each exit yields whether to continue, the
     next arguments (a tail call's operands) and the results (zeros on a
     tail call). Non-tail recursive calls stay calls. Functions whose
