@@ -298,9 +298,10 @@ private:
               continue;
             Type type = compute.getType();
             Value lhs = widen(b, l, scalars.lookup(compute.getLhs()), type);
-            Value rhs = compute.getRhs()
-                            ? widen(b, l, scalars.lookup(compute.getRhs()), type)
-                            : Value();
+            Value rhs =
+                compute.getRhs()
+                    ? widen(b, l, scalars.lookup(compute.getRhs()), type)
+                    : Value();
             scalars[compute.getResult()] =
                 applyScalarOp(b, l, compute.getKind(), lhs, rhs);
           }

@@ -28,7 +28,9 @@ def TCGPrintIntrinsics : Pass<"tcg-print-intrinsics", "mlir::ModuleOp"> {
   let summary = "Print the intrinsic library";
   let description = [{
     Prints the intrinsic library (VTA GEMM 1x16x16 and 8x8x8, GEMV 16x16,
-    dot 16; `raf::tcg::lookupIntrinsic`) to stdout as a module, each
+    dot 16, and the float32 vector-scalar, vector-vector, reduction, dot and
+    matrix-vector intrinsics of Rieber 2022, Tab. 3.1;
+    `raf::tcg::lookupIntrinsic`) to stdout as a module, each
     function preceded by its tensor expression as a comment, so the output
     is itself valid input. `names` selects intrinsics; an unknown name is an
     error that lists the known ones. The input module is not read or
@@ -197,6 +199,47 @@ def TCGApplyStrategy : Pass<"tcg-apply-strategy", "mlir::ModuleOp"> {
   ];
   let dependentDialects = ["mlir::func::FuncDialect", "raf::tcg::TCGDialect",
                            "raf::relay::RelayDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// Top-down embedding (Rieber 2022, chapter 3)
+//===----------------------------------------------------------------------===//
+
+def TCGTopDownTransform : Pass<"tcg-topdown-transform", "mlir::ModuleOp"> {
+  let summary = "Apply one transformation of the top-down search (§3.3)";
+  let description = [{
+    Applies the transformation `kind` of Rieber 2022, §3.3.1 to every op
+    that carries the discardable marker attribute `topdown.target` (the
+    marker is removed), or, for `kind=canonicalize`, puts every commutative
+    `tcg.compute` of the module into the operand order of Tab. 3.2
+    (constants to the right, intermediate values to the left). A refused
+    transformation (a precondition fails) is an error at the op and the pass
+    fails.
+
+    | kind | marked op | rewrite |
+    | --- | --- | --- |
+    | `swap` | `tcg.compute` | operand swap (Fig. 3.7); commutative ops only |
+    | `canonicalize` | – | Tab. 3.2 on every compute |
+    | `output-transpose` | `tcg.tensor` | interchange with the nested dimension (Fig. 3.9); reads of the computation follow |
+    | `input-transpose` | `tcg.input`, marker `array<i64: ...>` the permutation | read a transposed copy of the source (Fig. 3.8) |
+    | `compute-fission` | `tcg.compute` | move into a new computation (Fig. 3.10) |
+    | `reduction-fission` | `tcg.reduce` | move the element computation into a new computation with the reduced dimension (Fig. 3.11) |
+    | `inline` | top-level `tcg.tensor` | replace every read by the computation (Figs. 3.13, 3.14) |
+
+    Fusion (Fig. 3.12) is not available: it needs tensor bodies holding a
+    sequence of computations, which the dialect does not express yet. The
+    passes exist to test the rewrites one by one; the search that combines
+    them (Algs. 2 and 3) is not implemented yet (docs/topdown-embedding.md).
+
+    ```
+    raf-opt --tcg-topdown-transform=kind=compute-fission kernel.mlir
+    ```
+  }];
+  let options = [
+    Option<"kind", "kind", "std::string", /*default=*/"\"\"",
+           "swap, canonicalize, output-transpose, input-transpose, "
+           "compute-fission, reduction-fission or inline">
+  ];
 }
 
 #endif // RAF_DIALECT_TCG_TRANSFORMS_PASSES_TD

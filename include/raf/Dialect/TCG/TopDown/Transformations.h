@@ -1,0 +1,83 @@
+//===- Transformations.h - TCG rewrites of the top-down search --*- C++ -*-===//
+//
+// The transformations of Rieber 2022, §3.3.1, as rewrites of tcg kernels.
+// Each checks its preconditions first and, when one fails, emits an error at
+// the op it was asked to transform and returns failure without changing the
+// IR (a refusal). On success the kernel verifies again.
+//
+//   swapOperands        operand swap (Fig. 3.7), commutative ops only
+//   canonicalizeOperands  the Tab. 3.2 canonical form (constants to the
+//                       right, intermediate values to the left)
+//   interchangeTensors  output transpose (Fig. 3.9) of two adjacent
+//                       dimensions; consumers in the kernel are rewritten
+//   transposeInput      input transpose (Fig. 3.8): the read goes through a
+//                       transposed copy of its source
+//   fissionCompute      compute fission (Fig. 3.10)
+//   fissionReduction    reduction fission (Fig. 3.11)
+//   inlineComputation   compute and reduction inlining (Figs. 3.13, 3.14)
+//
+// Not here: fusion (Fig. 3.12) needs a tensor body that holds a sequence of
+// nested computations, which the tcg dialect does not express yet; input
+// masking is a matching concept (Matcher.h), not a rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RAF_DIALECT_TCG_TOPDOWN_TRANSFORMATIONS_H
+#define RAF_DIALECT_TCG_TOPDOWN_TRANSFORMATIONS_H
+
+#include "raf/Dialect/TCG/IR/TCGOps.h"
+
+#include "mlir/Support/LLVM.h"
+
+namespace raf::tcg::topdown {
+
+/// Swaps the operands of a commutative binary compute (Fig. 3.7). Refuses
+/// unary and non-commutative operations.
+mlir::LogicalResult swapOperands(ComputeOp op);
+
+/// Puts a commutative binary compute into the canonical form of Tab. 3.2:
+/// a constant goes to the right, an intermediate value (a result computed
+/// in the kernel: a compute or reduce result, or a read of an earlier
+/// computation) to the left. Returns whether the operands were swapped.
+bool canonicalizeOperands(ComputeOp op);
+
+/// Output transpose (Fig. 3.9): interchanges `outer` with the tcg.tensor
+/// nested in it, so the two output dimensions trade places. Every read of
+/// the computation in the kernel is rewritten to the new layout. Refuses an
+/// innermost dimension and a computation the kernel returns (its type would
+/// change).
+mlir::LogicalResult interchangeTensors(TensorOp outer);
+
+/// Input transpose (Fig. 3.8): makes `input` read a copy of its source with
+/// the dimensions permuted by `permutation` (copy dimension k is source
+/// dimension permutation[k]), inserted as a new computation right after the
+/// source is available. Refuses a permutation that is not one of the
+/// source's rank or is the identity. Returns the copy.
+mlir::FailureOr<TensorOp> transposeInput(InputOp input,
+                                         llvm::ArrayRef<int64_t> permutation);
+
+/// Compute fission (Fig. 3.10): moves `op` into a new computation, placed
+/// before the one holding it, whose dimensions are all iterators enclosing
+/// `op`; `op` is replaced by a read of it. Refuses when the computation has
+/// a single statement (compute or reduce) and when an operand of `op` is
+/// computed by another statement (fission that one first; Alg. 2 goes
+/// bottom-up). Returns the new computation.
+mlir::FailureOr<TensorOp> fissionCompute(ComputeOp op);
+
+/// Reduction fission (Fig. 3.11): moves the element computation of the
+/// innermost reduction `op` into a new computation with one more dimension
+/// per enclosing iterator (the reduction's own included); the reduction
+/// then reduces a read of it. Refuses a reduction whose body is a single
+/// read or constant and one whose body holds another reduction.
+mlir::FailureOr<TensorOp> fissionReduction(ReduceOp op);
+
+/// Inlining (Figs. 3.13, 3.14): replaces every read of the element-wise
+/// computation `producer` (a top-level tcg.tensor) by its scalar
+/// computation with the access functions composed, then erases it. Refuses
+/// a computation the kernel returns, one that nothing reads, one with a
+/// reduction, and reads through a padded or dilated view.
+mlir::LogicalResult inlineComputation(TensorOp producer);
+
+} // namespace raf::tcg::topdown
+
+#endif // RAF_DIALECT_TCG_TOPDOWN_TRANSFORMATIONS_H

@@ -1,0 +1,494 @@
+//===- Transformations.cpp - TCG rewrites of the top-down search ----------===//
+//
+// Rieber 2022, §3.3.1. Every rewrite checks all its preconditions before it
+// changes anything, so a refusal leaves the kernel as it was.
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Dialect/TCG/TopDown/Transformations.h"
+
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace raf::tcg;
+
+namespace {
+
+/// The top-level computation (a tcg.tensor whose parent is the kernel)
+/// holding `op`, or `op` itself.
+TensorOp getComputation(Operation *op) {
+  Operation *current = op;
+  while (current && !isa<KernelOp>(current->getParentOp()))
+    current = current->getParentOp();
+  return dyn_cast_or_null<TensorOp>(current);
+}
+
+/// The iterator-defining ops (tcg.tensor, tcg.reduce) enclosing `op`,
+/// outermost first.
+SmallVector<Operation *> getEnclosingIterators(Operation *op) {
+  SmallVector<Operation *> chain;
+  for (Operation *parent = op->getParentOp(); parent && !isa<KernelOp>(parent);
+       parent = parent->getParentOp())
+    if (isa<TensorOp, ReduceOp>(parent))
+      chain.push_back(parent);
+  std::reverse(chain.begin(), chain.end());
+  return chain;
+}
+
+struct IteratorFacts {
+  IntegerAttr lower, upper;
+  StringAttr name;
+  GemmAxisAttr axis;
+  Value iterator;
+};
+
+IteratorFacts getFacts(Operation *op) {
+  if (auto tensor = dyn_cast<TensorOp>(op))
+    return {tensor.getLowerAttr(), tensor.getUpperAttr(),
+            tensor.getIterNameAttr(), tensor.getGemmAxisAttr(),
+            tensor.getIterator()};
+  auto reduce = cast<ReduceOp>(op);
+  return {reduce.getLowerAttr(), reduce.getUpperAttr(),
+          reduce.getIterNameAttr(), reduce.getGemmAxisAttr(),
+          reduce.getIterator()};
+}
+
+/// Whether the kernel returns the result of `computation`.
+bool isKernelResult(TensorOp computation) {
+  auto kernel = cast<KernelOp>(computation->getParentOp());
+  return kernel.getYield().getValue() == computation.getResult();
+}
+
+/// Builds, at the builder's insertion point (in a kernel body), a
+/// computation with one dimension per op of `iterators` (same interval,
+/// name and GEMM axis) whose element, of type `element`, `body` produces;
+/// `body` receives a mapping from the old iterators to the new ones.
+TensorOp
+buildComputation(OpBuilder &builder, Location loc,
+                 ArrayRef<Operation *> iterators, Type element,
+                 llvm::function_ref<Value(OpBuilder &, IRMapping &)> body) {
+  OpBuilder::InsertionGuard guard(builder);
+  SmallVector<int64_t> shape;
+  SmallVector<IteratorFacts> facts;
+  for (Operation *op : iterators) {
+    facts.push_back(getFacts(op));
+    shape.push_back(facts.back().upper.getInt() - facts.back().lower.getInt());
+  }
+  IRMapping mapping;
+  SmallVector<TensorOp> nest;
+  for (auto [index, fact] : llvm::enumerate(facts)) {
+    auto type = RankedTensorType::get(
+        ArrayRef<int64_t>(shape).drop_front(index), element);
+    auto tensor = TensorOp::create(builder, loc, type, fact.lower, fact.upper,
+                                   fact.name, fact.axis);
+    Block *block = builder.createBlock(&tensor.getBody(), {},
+                                       {builder.getIndexType()}, {loc});
+    mapping.map(fact.iterator, block->getArgument(0));
+    nest.push_back(tensor);
+  }
+  Value scalar = body(builder, mapping);
+  YieldOp::create(builder, loc, scalar);
+  for (unsigned index = nest.size() - 1; index > 0; --index) {
+    builder.setInsertionPointAfter(nest[index]);
+    YieldOp::create(builder, loc, nest[index].getResult());
+  }
+  return nest.front();
+}
+
+/// Counts the statements (computes and reductions) of a computation.
+unsigned countStatements(TensorOp computation) {
+  unsigned count = 0;
+  computation.walk([&](Operation *op) {
+    if (isa<ComputeOp, ReduceOp>(op))
+      ++count;
+  });
+  return count;
+}
+
+/// A read of every point of `computation` at `iterators`.
+Value readAll(OpBuilder &builder, Location loc, TensorOp computation,
+              ValueRange iterators) {
+  AffineMap identity =
+      AffineMap::getMultiDimIdentityMap(iterators.size(), builder.getContext());
+  return InputOp::create(builder, loc, computation.getResult(), iterators,
+                         identity);
+}
+
+/// Whether `value` is computed inside the kernel: a compute or reduce
+/// result, or a read of an earlier computation (Tab. 3.2's b_dep).
+bool isIntermediate(Value value) {
+  Operation *op = value.getDefiningOp();
+  if (isa_and_nonnull<ComputeOp, ReduceOp>(op))
+    return true;
+  if (auto input = dyn_cast_or_null<InputOp>(op))
+    return !isa<BlockArgument>(input.getSource());
+  return false;
+}
+
+/// Replaces the view attribute lists of `input` by `reorder` of them.
+void reorderViews(
+    InputOp input,
+    llvm::function_ref<SmallVector<int64_t>(ArrayRef<int64_t>)> reorder) {
+  Builder builder(input.getContext());
+  if (std::optional<ArrayRef<int64_t>> values = input.getPadLow())
+    input.setPadLowAttr(builder.getDenseI64ArrayAttr(reorder(*values)));
+  if (std::optional<ArrayRef<int64_t>> values = input.getPadHigh())
+    input.setPadHighAttr(builder.getDenseI64ArrayAttr(reorder(*values)));
+  if (std::optional<ArrayRef<int64_t>> values = input.getDilation())
+    input.setDilationAttr(builder.getDenseI64ArrayAttr(reorder(*values)));
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Operand swap (Fig. 3.7, Tab. 3.2)
+//===----------------------------------------------------------------------===//
+
+LogicalResult raf::tcg::topdown::swapOperands(ComputeOp op) {
+  if (ComputeOp::isUnary(op.getKind()))
+    return op.emitOpError("cannot swap the operand of unary '")
+           << stringifyScalarOp(op.getKind()) << "'";
+  if (!ComputeOp::isCommutative(op.getKind()))
+    return op.emitOpError("cannot swap the operands of '")
+           << stringifyScalarOp(op.getKind()) << "' (not commutative)";
+  Value lhs = op.getLhs(), rhs = op.getRhs();
+  op->setOperands({rhs, lhs});
+  return success();
+}
+
+bool raf::tcg::topdown::canonicalizeOperands(ComputeOp op) {
+  if (ComputeOp::isUnary(op.getKind()) ||
+      !ComputeOp::isCommutative(op.getKind()))
+    return false;
+  Value lhs = op.getLhs(), rhs = op.getRhs();
+  bool lhsConstant = lhs.getDefiningOp<ConstantOp>() != nullptr;
+  bool rhsConstant = rhs.getDefiningOp<ConstantOp>() != nullptr;
+  bool swap = (lhsConstant && !rhsConstant) ||
+              (!lhsConstant && !isIntermediate(lhs) && isIntermediate(rhs));
+  if (swap)
+    op->setOperands({rhs, lhs});
+  return swap;
+}
+
+//===----------------------------------------------------------------------===//
+// Output transpose (Fig. 3.9)
+//===----------------------------------------------------------------------===//
+
+LogicalResult raf::tcg::topdown::interchangeTensors(TensorOp outer) {
+  auto inner = outer.getYield().getValue().getDefiningOp<TensorOp>();
+  if (!inner)
+    return outer.emitOpError("is the innermost dimension; output transpose "
+                             "interchanges a dimension with the one nested "
+                             "in it");
+  TensorOp computation = getComputation(outer);
+  if (isKernelResult(computation))
+    return outer.emitOpError("belongs to the computation the kernel returns; "
+                             "transposing it would change the kernel's type");
+
+  // The path from the computation down to `outer`, and outer's depth.
+  SmallVector<TensorOp> path;
+  for (Operation *op = outer; op != computation->getParentOp();
+       op = op->getParentOp())
+    path.push_back(cast<TensorOp>(op));
+  std::reverse(path.begin(), path.end());
+  unsigned depth = path.size() - 1;
+
+  // Swap the intervals, names and axes, then the iterators' uses: outer's
+  // iterator now ranges over inner's old interval and takes its uses.
+  IteratorFacts outerFacts = getFacts(outer), innerFacts = getFacts(inner);
+  outer.setLowerAttr(innerFacts.lower);
+  outer.setUpperAttr(innerFacts.upper);
+  outer.setIterNameAttr(innerFacts.name);
+  outer.setGemmAxisAttr(innerFacts.axis);
+  inner.setLowerAttr(outerFacts.lower);
+  inner.setUpperAttr(outerFacts.upper);
+  inner.setIterNameAttr(outerFacts.name);
+  inner.setGemmAxisAttr(outerFacts.axis);
+  SmallVector<OpOperand *> outerUses, innerUses;
+  for (OpOperand &use : outerFacts.iterator.getUses())
+    outerUses.push_back(&use);
+  for (OpOperand &use : innerFacts.iterator.getUses())
+    innerUses.push_back(&use);
+  for (OpOperand *use : outerUses)
+    use->set(innerFacts.iterator);
+  for (OpOperand *use : innerUses)
+    use->set(outerFacts.iterator);
+
+  // Result types: dimensions depth and depth + 1 trade places.
+  for (auto [level, tensor] : llvm::enumerate(path)) {
+    SmallVector<int64_t> shape(tensor.getType().getShape());
+    std::swap(shape[depth - level], shape[depth - level + 1]);
+    tensor.getResult().setType(
+        RankedTensorType::get(shape, tensor.getType().getElementType()));
+  }
+  SmallVector<int64_t> innerShape(inner.getType().getShape());
+  innerShape[0] = inner.getExtent();
+  inner.getResult().setType(
+      RankedTensorType::get(innerShape, inner.getType().getElementType()));
+
+  // Reads of the computation follow the new layout.
+  auto swapped = [&](ArrayRef<int64_t> values) {
+    SmallVector<int64_t> result(values);
+    std::swap(result[depth], result[depth + 1]);
+    return result;
+  };
+  for (Operation *user :
+       llvm::make_early_inc_range(computation.getResult().getUsers())) {
+    auto read = cast<InputOp>(user);
+    SmallVector<AffineExpr> results(read.getMap().getResults());
+    std::swap(results[depth], results[depth + 1]);
+    read.setMapAttr(AffineMapAttr::get(AffineMap::get(
+        read.getMap().getNumDims(), 0, results, read.getContext())));
+    reorderViews(read, swapped);
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Input transpose (Fig. 3.8)
+//===----------------------------------------------------------------------===//
+
+FailureOr<TensorOp>
+raf::tcg::topdown::transposeInput(InputOp input,
+                                  ArrayRef<int64_t> permutation) {
+  auto sourceType = cast<RankedTensorType>(input.getSource().getType());
+  int64_t rank = sourceType.getRank();
+  SmallVector<int64_t> sorted(permutation);
+  llvm::sort(sorted);
+  if (static_cast<int64_t>(permutation.size()) != rank ||
+      sorted != llvm::to_vector(llvm::seq<int64_t>(0, rank)))
+    return input.emitOpError("input transpose needs a permutation of the ")
+           << rank << " source dimensions";
+  if (llvm::equal(permutation, llvm::seq<int64_t>(0, rank)))
+    return input.emitOpError(
+        "the identity permutation leaves the input as it is");
+
+  // The copy goes where the source becomes available.
+  auto kernel = input->getParentOfType<KernelOp>();
+  OpBuilder builder(input.getContext());
+  Value source = input.getSource();
+  if (auto producer = source.getDefiningOp())
+    builder.setInsertionPointAfter(producer);
+  else
+    builder.setInsertionPointToStart(&kernel.getBodyBlock());
+  Location loc = input.getLoc();
+
+  // copy[i_0, ..., i_{r-1}] = source[j] with j[permutation[k]] = i_k.
+  SmallVector<int64_t> copyShape;
+  for (int64_t dim : permutation)
+    copyShape.push_back(sourceType.getDimSize(dim));
+  Type element = sourceType.getElementType();
+  SmallVector<TensorOp> nest;
+  SmallVector<Value> iterators;
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    for (int64_t k = 0; k < rank; ++k) {
+      auto type = RankedTensorType::get(
+          ArrayRef<int64_t>(copyShape).drop_front(k), element);
+      auto tensor = TensorOp::create(
+          builder, loc, type, builder.getI64IntegerAttr(0),
+          builder.getI64IntegerAttr(copyShape[k]),
+          builder.getStringAttr("t" + std::to_string(k)), GemmAxisAttr());
+      Block *block = builder.createBlock(&tensor.getBody(), {},
+                                         {builder.getIndexType()}, {loc});
+      iterators.push_back(block->getArgument(0));
+      nest.push_back(tensor);
+    }
+    SmallVector<AffineExpr> indices(rank);
+    for (int64_t k = 0; k < rank; ++k)
+      indices[permutation[k]] = builder.getAffineDimExpr(k);
+    Value read =
+        InputOp::create(builder, loc, source, iterators,
+                        AffineMap::get(rank, 0, indices, builder.getContext()));
+    YieldOp::create(builder, loc, read);
+    for (int64_t k = rank - 1; k > 0; --k) {
+      builder.setInsertionPointAfter(nest[k]);
+      YieldOp::create(builder, loc, nest[k].getResult());
+    }
+  }
+  TensorOp copy = nest.front();
+
+  // The read: copy dimension k is indexed as source dimension
+  // permutation[k] was.
+  SmallVector<AffineExpr> results;
+  for (int64_t dim : permutation)
+    results.push_back(input.getMap().getResult(dim));
+  auto permuted = [&](ArrayRef<int64_t> values) {
+    SmallVector<int64_t> result;
+    for (int64_t dim : permutation)
+      result.push_back(values[dim]);
+    return result;
+  };
+  input->setOperand(0, copy.getResult());
+  input.setMapAttr(AffineMapAttr::get(AffineMap::get(
+      input.getMap().getNumDims(), 0, results, input.getContext())));
+  reorderViews(input, permuted);
+  return copy;
+}
+
+//===----------------------------------------------------------------------===//
+// Compute fission (Fig. 3.10)
+//===----------------------------------------------------------------------===//
+
+FailureOr<TensorOp> raf::tcg::topdown::fissionCompute(ComputeOp op) {
+  TensorOp computation = getComputation(op);
+  if (countStatements(computation) < 2)
+    return op.emitOpError("is the only statement of its computation; fission "
+                          "needs more than one compute or reduce statement");
+  SmallVector<Operation *> operandOps;
+  for (Value operand : op->getOperands()) {
+    Operation *def = operand.getDefiningOp();
+    if (!isa<InputOp, ConstantOp>(def))
+      return op.emitOpError("has an operand computed by another statement; "
+                            "fission that statement first (full fission "
+                            "splits bottom-up)");
+    if (!llvm::is_contained(operandOps, def))
+      operandOps.push_back(def);
+  }
+  // Keep the body order in the clone.
+  llvm::sort(operandOps,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+
+  SmallVector<Operation *> iterators = getEnclosingIterators(op);
+  OpBuilder builder(computation);
+  TensorOp moved =
+      buildComputation(builder, op.getLoc(), iterators, op.getType(),
+                       [&](OpBuilder &b, IRMapping &mapping) {
+                         for (Operation *def : operandOps)
+                           if (!mapping.contains(def->getResult(0)))
+                             b.clone(*def, mapping);
+                         return b.clone(*op, mapping)->getResult(0);
+                       });
+
+  // The statement becomes a read of the new computation at every point.
+  builder.setInsertionPoint(op);
+  SmallVector<Value> iteratorValues;
+  for (Operation *it : iterators)
+    iteratorValues.push_back(getFacts(it).iterator);
+  Value read = readAll(builder, op.getLoc(), moved, iteratorValues);
+  op.getResult().replaceAllUsesWith(read);
+  op.erase();
+  for (Operation *def : operandOps)
+    if (def->use_empty())
+      def->erase();
+  return moved;
+}
+
+//===----------------------------------------------------------------------===//
+// Reduction fission (Fig. 3.11)
+//===----------------------------------------------------------------------===//
+
+FailureOr<TensorOp> raf::tcg::topdown::fissionReduction(ReduceOp op) {
+  Block &body = op.getBody().front();
+  for (Operation &inner : body)
+    if (isa<ReduceOp>(inner))
+      return op.emitOpError("reduces another reduction; fission the "
+                            "innermost reduction");
+  Value element = op.getYield().getValue();
+  if (isa_and_nonnull<InputOp, ConstantOp>(element.getDefiningOp()))
+    return op.emitOpError("reduces a single read; reduction fission needs "
+                          "an element computation to move");
+
+  SmallVector<Operation *> iterators = getEnclosingIterators(op);
+  iterators.push_back(op);
+  TensorOp computation = getComputation(op);
+  OpBuilder builder(computation);
+  TensorOp moved =
+      buildComputation(builder, op.getLoc(), iterators, element.getType(),
+                       [&](OpBuilder &b, IRMapping &mapping) {
+                         for (Operation &inner : body.without_terminator())
+                           b.clone(inner, mapping);
+                         return mapping.lookup(element);
+                       });
+
+  // The reduction now reduces the new dimension of the moved computation.
+  builder.setInsertionPoint(op.getYield());
+  SmallVector<Value> iteratorValues;
+  for (Operation *it : iterators)
+    iteratorValues.push_back(getFacts(it).iterator);
+  Value read = readAll(builder, op.getLoc(), moved, iteratorValues);
+  op.getYield()->setOperand(0, read);
+  SmallVector<Operation *> old;
+  for (Operation &inner : body.without_terminator())
+    if (&inner != read.getDefiningOp())
+      old.push_back(&inner);
+  for (Operation *inner : llvm::reverse(old))
+    if (inner->use_empty())
+      inner->erase();
+  return moved;
+}
+
+//===----------------------------------------------------------------------===//
+// Inlining (Figs. 3.13, 3.14)
+//===----------------------------------------------------------------------===//
+
+LogicalResult raf::tcg::topdown::inlineComputation(TensorOp producer) {
+  if (!isa<KernelOp>(producer->getParentOp()))
+    return producer.emitOpError("is not a computation of the kernel (an inner "
+                                "dimension); inline the top-level tcg.tensor");
+  if (isKernelResult(producer))
+    return producer.emitOpError("is the kernel's result; inlining removes the "
+                                "computation, so nothing would produce it");
+  if (producer.getResult().use_empty())
+    return producer.emitOpError("is read by no computation; nothing to inline "
+                                "into");
+  // The tensor nest and its innermost (scalar) body.
+  SmallVector<TensorOp> dims = {producer};
+  while (auto inner =
+             dims.back().getYield().getValue().getDefiningOp<TensorOp>())
+    dims.push_back(inner);
+  Block &body = dims.back().getBody().front();
+  for (Operation &op : body)
+    if (isa<ReduceOp>(op))
+      return producer.emitOpError("reduces; only element-wise computations "
+                                  "are inlined (Figs. 3.13, 3.14)");
+  SmallVector<InputOp> consumers;
+  for (Operation *user : producer.getResult().getUsers()) {
+    auto read = cast<InputOp>(user);
+    if (read.hasView())
+      return read.emitOpError("reads the computation through a padded or "
+                              "dilated view; inlining would drop the view's "
+                              "zeros");
+    consumers.push_back(read);
+  }
+
+  // Producer iterator -> its dimension.
+  llvm::DenseMap<Value, unsigned> dimOf;
+  for (auto [index, dim] : llvm::enumerate(dims))
+    dimOf[dim.getIterator()] = index;
+  Value element = dims.back().getYield().getValue();
+  for (InputOp consumer : consumers) {
+    OpBuilder builder(consumer);
+    AffineMap access = consumer.getMap();
+    IRMapping mapping;
+    for (Operation &op : body.without_terminator()) {
+      auto read = dyn_cast<InputOp>(op);
+      if (!read) {
+        builder.clone(op, mapping);
+        continue;
+      }
+      // Compose: producer dimension d is the consumer's index expression d.
+      SmallVector<AffineExpr> replacements;
+      for (Value iterator : read.getIterators())
+        replacements.push_back(access.getResult(dimOf.lookup(iterator)));
+      AffineMap composed = read.getMap().replaceDimsAndSymbols(
+          replacements, {}, access.getNumDims(), 0);
+      auto attribute = [](std::optional<ArrayRef<int64_t>> values) {
+        return values.value_or(ArrayRef<int64_t>());
+      };
+      Value clone = InputOp::create(
+          builder, read.getLoc(), read.getSource(), consumer.getIterators(),
+          composed, attribute(read.getPadLow()), attribute(read.getPadHigh()),
+          attribute(read.getDilation()));
+      mapping.map(read.getResult(), clone);
+    }
+    consumer.getResult().replaceAllUsesWith(mapping.lookupOrDefault(element));
+    consumer.erase();
+  }
+  producer.erase();
+  return success();
+}

@@ -1,0 +1,135 @@
+//===- TopDownTransform.cpp - one transformation of the top-down search ---===//
+//
+// --tcg-topdown-transform: applies a rewrite of Rieber 2022, §3.3.1
+// (raf/Dialect/TCG/TopDown/Transformations.h) to the ops marked with
+// `topdown.target`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Dialect/TCG/Transforms/Passes.h"
+
+#include "raf/Dialect/TCG/IR/TCGDialect.h"
+#include "raf/Dialect/TCG/IR/TCGOps.h"
+#include "raf/Dialect/TCG/TopDown/Transformations.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace raf::tcg {
+#define GEN_PASS_DEF_TCGTOPDOWNTRANSFORM
+#include "raf/Dialect/TCG/Transforms/Passes.h.inc"
+} // namespace raf::tcg
+
+using namespace mlir;
+using namespace raf::tcg;
+
+namespace {
+
+constexpr llvm::StringLiteral kTargetAttr = "topdown.target";
+
+enum class Kind {
+  Swap,
+  Canonicalize,
+  OutputTranspose,
+  InputTranspose,
+  ComputeFission,
+  ReductionFission,
+  Inline,
+  Unknown
+};
+
+struct TCGTopDownTransformPass
+    : public raf::tcg::impl::TCGTopDownTransformBase<TCGTopDownTransformPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    Kind selected = llvm::StringSwitch<Kind>(kind)
+                        .Case("swap", Kind::Swap)
+                        .Case("canonicalize", Kind::Canonicalize)
+                        .Case("output-transpose", Kind::OutputTranspose)
+                        .Case("input-transpose", Kind::InputTranspose)
+                        .Case("compute-fission", Kind::ComputeFission)
+                        .Case("reduction-fission", Kind::ReductionFission)
+                        .Case("inline", Kind::Inline)
+                        .Default(Kind::Unknown);
+    if (selected == Kind::Unknown) {
+      module.emitError("--tcg-topdown-transform: unknown kind '")
+          << kind
+          << "'; expected swap, canonicalize, output-transpose, "
+             "input-transpose, compute-fission, reduction-fission or inline";
+      return signalPassFailure();
+    }
+    if (selected == Kind::Canonicalize) {
+      module.walk([](ComputeOp op) { topdown::canonicalizeOperands(op); });
+      return;
+    }
+
+    // Collect and unmark the targets first: rewrites clone and erase ops.
+    SmallVector<std::pair<Operation *, Attribute>> targets;
+    module.walk([&](Operation *op) {
+      if (Attribute marker = op->getDiscardableAttr(kTargetAttr))
+        targets.push_back({op, marker});
+    });
+    for (auto [op, marker] : targets)
+      op->removeDiscardableAttr(kTargetAttr);
+    if (targets.empty()) {
+      module.emitError("--tcg-topdown-transform: no op is marked with '")
+          << kTargetAttr << "'";
+      return signalPassFailure();
+    }
+
+    bool failedAny = false;
+    for (auto [op, marker] : targets) {
+      LogicalResult result = applyOne(selected, op, marker);
+      failedAny |= failed(result);
+    }
+    if (failedAny)
+      signalPassFailure();
+  }
+
+  LogicalResult applyOne(Kind selected, Operation *op, Attribute marker) {
+    auto wrongOp = [&](StringRef expected) {
+      return op->emitError("--tcg-topdown-transform=kind=")
+             << kind << " applies to " << expected;
+    };
+    switch (selected) {
+    case Kind::Swap:
+      if (auto compute = dyn_cast<ComputeOp>(op))
+        return topdown::swapOperands(compute);
+      return wrongOp("tcg.compute");
+    case Kind::OutputTranspose:
+      if (auto tensor = dyn_cast<TensorOp>(op))
+        return topdown::interchangeTensors(tensor);
+      return wrongOp("tcg.tensor");
+    case Kind::InputTranspose: {
+      auto input = dyn_cast<InputOp>(op);
+      if (!input)
+        return wrongOp("tcg.input");
+      auto permutation = dyn_cast<DenseI64ArrayAttr>(marker);
+      if (!permutation)
+        return op->emitError("input transpose needs the permutation as the "
+                             "marker, e.g. topdown.target = array<i64: 1, 0>");
+      return topdown::transposeInput(input, permutation.asArrayRef());
+    }
+    case Kind::ComputeFission:
+      if (auto compute = dyn_cast<ComputeOp>(op))
+        return topdown::fissionCompute(compute);
+      return wrongOp("tcg.compute");
+    case Kind::ReductionFission:
+      if (auto reduce = dyn_cast<ReduceOp>(op))
+        return topdown::fissionReduction(reduce);
+      return wrongOp("tcg.reduce");
+    case Kind::Inline:
+      if (auto tensor = dyn_cast<TensorOp>(op))
+        return topdown::inlineComputation(tensor);
+      return wrongOp("a top-level tcg.tensor");
+    case Kind::Canonicalize:
+    case Kind::Unknown:
+      break;
+    }
+    return failure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,27 @@
+// Every transformation preserves the operator's values: each Inputs/run-*.mlir
+// kernel is transformed, run on the CPU and compared with NumPy.
+// RUN: %python %S/Inputs/oracle.py input %t.x.npy
+// RUN: raf-opt %S/Inputs/run-compute-fission.mlir --tcg-topdown-transform=kind=compute-fission -o %t.cf.mlir
+// RUN: raf-run %t.cf.mlir --entry=main --input=%t.x.npy --output=%t.cf.npy
+// RUN: %python %S/Inputs/oracle.py check sigmoid %t.x.npy %t.cf.npy | FileCheck %s --check-prefix=SIGMOID
+// RUN: raf-opt %S/Inputs/run-inline.mlir --tcg-topdown-transform=kind=inline -o %t.in.mlir
+// RUN: raf-run %t.in.mlir --entry=main --input=%t.x.npy --output=%t.in.npy
+// RUN: %python %S/Inputs/oracle.py check softmax %t.x.npy %t.in.npy | FileCheck %s --check-prefix=SOFTMAX
+// RUN: raf-opt %S/Inputs/run-output-transpose.mlir --tcg-topdown-transform=kind=output-transpose -o %t.ot.mlir
+// RUN: raf-run %t.ot.mlir --entry=main --input=%t.x.npy --output=%t.ot.npy
+// RUN: %python %S/Inputs/oracle.py check softmax %t.x.npy %t.ot.npy | FileCheck %s --check-prefix=SOFTMAX
+// RUN: raf-opt %S/Inputs/run-input-transpose.mlir --tcg-topdown-transform=kind=input-transpose -o %t.it.mlir
+// RUN: raf-run %t.it.mlir --entry=main --input=%t.x.npy --output=%t.it.npy
+// RUN: %python %S/Inputs/oracle.py check gram %t.x.npy %t.it.npy | FileCheck %s --check-prefix=GRAM
+// RUN: raf-opt %S/Inputs/run-reduction-fission.mlir --tcg-topdown-transform=kind=reduction-fission -o %t.rf.mlir
+// RUN: raf-run %t.rf.mlir --entry=main --input=%t.x.npy --output=%t.rf.npy
+// RUN: %python %S/Inputs/oracle.py check gram %t.x.npy %t.rf.npy | FileCheck %s --check-prefix=GRAM
+// The transformed kernels differ from the originals.
+// RUN: FileCheck %s --check-prefix=CHANGED --input-file=%t.rf.mlir
+// RUN: FileCheck %s --check-prefix=TRANSPOSED --input-file=%t.ot.mlir
+
+// SIGMOID: sigmoid: ok
+// SOFTMAX: softmax: ok
+// GRAM: gram: ok
+// CHANGED: tcg.tensor %k in [0, 8) name "k" -> tensor<8xf32>
+// TRANSPOSED: tcg.tensor %j in [0, 8) name "j" -> tensor<8x2xf32>
