@@ -11,6 +11,11 @@
 //                    and run on the VTA simulator; prints the simulated
 //                    cycles (docs/vta.md, "Running on the simulator")
 //
+// With --target=interp --ranks=N, the function runs as N simulated ranks of
+// an SPMD program whose relay.comm.* collectives combine the ranks' values
+// (docs/data-parallel.md); `%r` in --input and --output paths stands for the
+// rank.
+//
 // With --target=interp, --print-peak-memory and --print-memory-trace report
 // the live tensor bytes the evaluator measured (docs/running.md gives the
 // line formats, which tests and benchmarks parse).
@@ -27,6 +32,7 @@
 #include "raf/Runtime/CPURunner.h"
 #include "raf/Runtime/HostTensor.h"
 #include "raf/Runtime/Interpreter.h"
+#include "raf/Runtime/InterpreterCollectives.h"
 #include "raf/Runtime/Npy.h"
 #include "raf/Runtime/TensorPrinter.h"
 #include "raf/Runtime/VTAKernelRunner.h"
@@ -149,6 +155,13 @@ static cl::opt<bool> printPeakMemory(
     cl::desc("Print the peak of live tensor buffer bytes the evaluator "
              "measured, and the op where it occurred (interp)"),
     cl::cat(category));
+static cl::opt<unsigned> numRanks(
+    "ranks", cl::init(1),
+    cl::desc("With --target=interp: run the function as this many simulated "
+             "ranks of a data-parallel program, one thread each; `%r` in "
+             "--input/--output paths is replaced by the rank, and random "
+             "arguments use seed + rank"),
+    cl::value_desc("n"), cl::cat(category));
 static cl::opt<bool> printMemoryTrace(
     "print-memory-trace",
     cl::desc("Print the live tensor buffer bytes after every op of the "
@@ -222,8 +235,23 @@ LogicalResult getArgumentTypes(func::FuncOp function,
   return success();
 }
 
+/// `path` with every `%r` replaced by `rank`.
+std::string pathForRank(StringRef path, unsigned rank) {
+  std::string result;
+  for (size_t i = 0; i < path.size(); ++i) {
+    if (path[i] == '%' && i + 1 < path.size() && path[i + 1] == 'r') {
+      result += std::to_string(rank);
+      ++i;
+      continue;
+    }
+    result += path[i];
+  }
+  return result;
+}
+
 FailureOr<SmallVector<HostTensor>>
-prepareArguments(func::FuncOp function, ArrayRef<RankedTensorType> types) {
+prepareArguments(func::FuncOp function, ArrayRef<RankedTensorType> types,
+                 unsigned rank = 0) {
   SmallVector<HostTensor> arguments;
   if (inputFiles.empty()) {
     double low = -1.0, high = 1.0;
@@ -237,7 +265,7 @@ prepareArguments(func::FuncOp function, ArrayRef<RankedTensorType> types) {
     if (!std::isfinite(low) || !std::isfinite(high))
       return emitError(function.getLoc())
              << "--random-range bounds must be finite numbers";
-    std::mt19937_64 generator(seed);
+    std::mt19937_64 generator(seed + rank);
     for (auto [index, type] : llvm::enumerate(types))
       if (std::optional<std::string> problem = HostTensor::checkAllocatable(
               *dtypeFromMLIR(type.getElementType()), type.getShape()))
@@ -258,7 +286,8 @@ prepareArguments(func::FuncOp function, ArrayRef<RankedTensorType> types) {
            << "@" << function.getSymName() << " takes " << types.size()
            << " argument(s) but " << inputFiles.size()
            << " --input file(s) were given";
-  for (auto [index, path] : llvm::enumerate(inputFiles)) {
+  for (auto [index, pattern] : llvm::enumerate(inputFiles)) {
+    std::string path = pathForRank(pattern, rank);
     llvm::Expected<HostTensor> tensor = readNpy(path);
     if (!tensor)
       return emitError(function.getLoc())
@@ -297,7 +326,72 @@ template <typename Fn> LogicalResult runTimed(Fn body) {
   return success();
 }
 
+/// --ranks=N with N > 1: every rank runs the function on its own arguments
+/// on the reference evaluator, and its results are saved to the --output
+/// paths with `%r` replaced by the rank and/or printed as `rank R result #i`.
+LogicalResult runRanks(ModuleOp module, func::FuncOp function,
+                       ArrayRef<RankedTensorType> argumentTypes) {
+  if (printPeakMemory || printMemoryTrace || repeat > 0)
+    return emitError(module.getLoc())
+           << "--print-peak-memory, --print-memory-trace and --repeat are "
+              "not supported with --ranks > 1";
+  for (const std::string &path : outputFiles)
+    if (!StringRef(path).contains("%r"))
+      return emitError(module.getLoc())
+             << "with --ranks > 1 every --output path must contain %r (the "
+                "rank), got '"
+             << path << "'";
+  SmallVector<SmallVector<RuntimeValue>> perRank;
+  for (unsigned rank = 0; rank < numRanks; ++rank) {
+    FailureOr<SmallVector<HostTensor>> arguments =
+        prepareArguments(function, argumentTypes, rank);
+    if (failed(arguments))
+      return failure();
+    SmallVector<RuntimeValue> values;
+    for (HostTensor &tensor : *arguments)
+      values.push_back(RuntimeValue(std::move(tensor)));
+    perRank.push_back(std::move(values));
+  }
+  FailureOr<SmallVector<SmallVector<RuntimeValue>>> out =
+      runSimulatedRanks(module, entryName, perRank);
+  if (failed(out))
+    return failure();
+  for (auto [rank, values] : llvm::enumerate(*out)) {
+    SmallVector<HostTensor> results;
+    bool sawNonTensor = false;
+    for (const RuntimeValue &value : values)
+      flatten(value, results, sawNonTensor);
+    if (sawNonTensor)
+      return emitError(function.getLoc())
+             << "@" << entryName
+             << " returned a closure or reference; raf-run can only print and "
+                "save tensors and tuples of tensors";
+    if (outputFiles.size() > results.size())
+      return emitError(function.getLoc())
+             << outputFiles.size() << " --output file(s) given but @"
+             << entryName << " has " << results.size() << " result tensor(s)";
+    for (auto [pattern, tensor] : llvm::zip(outputFiles, results))
+      if (llvm::Error error = writeNpy(pathForRank(pattern, rank), tensor))
+        return emitError(function.getLoc())
+               << llvm::toString(std::move(error));
+    for (auto [index, tensor] : llvm::enumerate(results))
+      if (printResults || index >= outputFiles.size())
+        printTensor(llvm::outs(),
+                    "rank " + std::to_string(rank) + " result #" +
+                        std::to_string(index),
+                    tensor);
+  }
+  return success();
+}
+
 LogicalResult run(ModuleOp module) {
+  if (numRanks == 0)
+    return emitError(module.getLoc()) << "--ranks must be at least 1";
+  if (numRanks > 1 && target != Target::Interp)
+    return emitError(module.getLoc())
+           << "--ranks simulates ranks on the reference evaluator; use it "
+              "with --target=interp (running collectives under mpirun with "
+              "--target=cpu is not implemented yet, docs/data-parallel.md)";
   // Only the evaluator holds one buffer per value; the compiled code's
   // buffers are not observable this way.
   if (target != Target::Interp && (printPeakMemory || printMemoryTrace))
@@ -319,6 +413,8 @@ LogicalResult run(ModuleOp module) {
   SmallVector<RankedTensorType> argumentTypes;
   if (failed(getArgumentTypes(function, argumentTypes)))
     return failure();
+  if (numRanks > 1)
+    return runRanks(module, function, argumentTypes);
   FailureOr<SmallVector<HostTensor>> arguments =
       prepareArguments(function, argumentTypes);
   if (failed(arguments))
@@ -326,10 +422,14 @@ LogicalResult run(ModuleOp module) {
 
   SmallVector<HostTensor> results;
   MemoryStats memoryStats;
-  VTAKernelRunner vtaRunner(
-      raf::vta::CycleModel(), vtaRequantShift >= 0
-                             ? std::optional<int64_t>(vtaRequantShift)
-                             : std::nullopt);
+  VTAKernelRunner vtaRunner;
+  // The packed kernels are compiled once, here; the calls below only run
+  // the programs.
+  if (target == Target::VTASim &&
+      failed(compileForVTA(module, vtaRequantShift >= 0
+                                       ? std::optional<int64_t>(vtaRequantShift)
+                                       : std::nullopt)))
+    return failure();
   if (target == Target::CPU) {
     CPURunnerOptions options;
     options.optLevel = optLevel;

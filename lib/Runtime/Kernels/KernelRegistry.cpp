@@ -2,6 +2,8 @@
 
 #include "raf/Runtime/OperatorKernels.h"
 
+#include "raf/Runtime/InterpreterCollectives.h"
+
 using namespace raf::runtime;
 
 const Kernel *KernelRegistry::lookup(mlir::Operation *op) const {
@@ -22,6 +24,7 @@ const KernelRegistry &KernelRegistry::get() {
     addPoolingKernels(table);
     addReductionKernels(table);
     addShapeKernels(table);
+    addCollectiveKernels(table);
     return table;
   }();
   return registry;

@@ -5,5 +5,6 @@
 
 include "raf/Dialect/Relay/IR/RelayStructuralOps.td"
 include "raf/Dialect/Relay/IR/RelayOperators.td"
+include "raf/Dialect/Relay/IR/RelayCollectiveOps.td"
 
 #endif // RAF_DIALECT_RELAY_IR_RELAYOPS_TD
