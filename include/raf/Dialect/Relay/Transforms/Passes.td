@@ -607,4 +607,44 @@ def RafAutoCast : Pass<"raf-autocast", "::mlir::ModuleOp"> {
   let dependentDialects = ["::raf::relay::RelayDialect"];
 }
 
+def RafDataParallel : Pass<"raf-data-parallel", "::mlir::ModuleOp"> {
+  let summary = "Scale a single-device gradient function to data-parallel "
+                "ranks (RAF's AutoDataParallel; ZeRO levels partially)";
+  let description = [{
+    RAF's AutoDataParallel (RAF paper §3.1.3): reads the gradient function
+    `@<entry>` that `--raf-autodiff="inline-backward=true"` produces (the
+    contract of `--raf-append-optimizer`, `raf.grad_params`) and makes it
+    the program of one of `world-size` ranks that each run it on their own
+    shard of the batch:
+
+    * `zero=0`: every gradient result is averaged over the ranks with
+      `relay.comm.allreduce {reduction = "avg"}`, inserted right after the
+      op that produces the gradient (so that later backward ops can overlap
+      it). With a loss that is a mean over the batch and equal shards, the
+      averaged gradient is the gradient of the whole batch's loss.
+    * `zero=1` and `zero=2` (partitioned optimizer state and gradients) are
+      not implemented yet and are rejected.
+
+    The loss and the auxiliary results stay per rank (batch-norm statistics
+    are not synchronised). The function gets `raf.world_size`. Running
+    `--raf-append-optimizer` afterwards gives a data-parallel training step;
+    it runs on simulated ranks with `raf-run --target=interp --ranks=N`
+    (docs/data-parallel.md).
+
+    A missing entry, a function that breaks the contract, one that already
+    holds collectives, or an invalid option is an error.
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"main\"",
+           "Gradient function to make data parallel">,
+    Option<"worldSize", "world-size", "int64_t", /*default=*/"0",
+           "Number of ranks (>= 1; required)">,
+    Option<"zero", "zero", "int64_t", /*default=*/"0",
+           "ZeRO level: 0 (allreduce of gradients); 1 and 2 are not "
+           "implemented yet">
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::raf::relay::RelayDialect"];
+}
+
 #endif // RAF_DIALECT_RELAY_TRANSFORMS_PASSES_TD
