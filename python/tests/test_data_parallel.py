@@ -1,0 +1,177 @@
+"""Data-parallel training (--raf-data-parallel zero=0) against PyTorch.
+
+An MLP (dense, relu, dense, mean squared error) is differentiated with
+--raf-autodiff, made data parallel over N ranks with --raf-data-parallel,
+and given an optimizer step with --raf-append-optimizer. The step runs on N
+simulated ranks of the reference evaluator (raf-run --target=interp
+--ranks=N), rank r on block r of the batch, for several steps, feeding the
+new parameters and states back. Every rank must hold the same parameters
+after every step, equal (1e-5 relative) to torch.optim training the same
+model on the whole batch, and each rank's loss must be PyTorch's loss on its
+block.
+
+Run with:  /usr/bin/python3 -m pytest python/tests/test_data_parallel.py
+The build directory is $RAF_BUILD_DIR (default: <repo>/build).
+"""
+
+import re
+import subprocess
+
+import numpy as np
+import pytest
+import torch
+
+from raf_tools import require_tools, RAF_OPT, RAF_RUN  # noqa: E402
+
+require_tools(RAF_OPT, RAF_RUN)
+
+BATCH, IN, HIDDEN, OUT = 8, 5, 6, 3
+STEPS = 10
+RTOL = 1e-5
+
+
+def forward_module(local_batch):
+    x = f"tensor<{local_batch}x{IN}xf32>"
+    y = f"tensor<{local_batch}x{OUT}xf32>"
+    h = f"tensor<{local_batch}x{HIDDEN}xf32>"
+    w1, b1 = f"tensor<{HIDDEN}x{IN}xf32>", f"tensor<{HIDDEN}xf32>"
+    w2, b2 = f"tensor<{OUT}x{HIDDEN}xf32>", f"tensor<{OUT}xf32>"
+    grad = "{raf.requires_grad = true}"
+    data = "{raf.requires_grad = false}"
+    return f"""
+func.func @main(%w1: {w1} {grad}, %b1: {b1} {grad}, %w2: {w2} {grad},
+                %b2: {b2} {grad}, %x: {x} {data}, %y: {y} {data})
+    -> tensor<f32> {{
+  %p = relay.nn.dense %x, %w1 : ({x}, {w1})
+  %q = relay.nn.bias_add %p, %b1 {{axis = 1 : i64}} : ({h}, {b1})
+  %r = relay.nn.relu %q : ({h})
+  %s = relay.nn.dense %r, %w2 : ({h}, {w2})
+  %t = relay.nn.bias_add %s, %b2 {{axis = 1 : i64}} : ({y}, {b2})
+  %d = relay.subtract %t, %y : ({y}, {y})
+  %e = relay.multiply %d, %d : ({y}, {y})
+  %l = relay.mean %e : ({y})
+  return %l : tensor<f32>
+}}
+"""
+
+
+OPTIMIZERS = {
+    "sgd": ("kind=sgd lr=0.1", lambda p: torch.optim.SGD(p, lr=0.1), []),
+    "momentum": ("kind=momentum lr=0.05 momentum=0.9",
+                 lambda p: torch.optim.SGD(p, lr=0.05, momentum=0.9),
+                 ["momentum_buffer"]),
+    "adam": ("kind=adam lr=0.01", lambda p: torch.optim.Adam(p, lr=0.01),
+             ["exp_avg", "exp_avg_sq"]),
+}
+
+
+def build_step(tmp_path, ranks, options):
+    source = tmp_path / "forward.mlir"
+    source.write_text(forward_module(BATCH // ranks))
+    step = tmp_path / "step.mlir"
+    process = subprocess.run(
+        [str(RAF_OPT), str(source), "--raf-autodiff=inline-backward=true",
+         f"--raf-data-parallel=world-size={ranks}",
+         f"--raf-append-optimizer={options}", "-o", str(step)],
+        capture_output=True, text=True, timeout=600)
+    assert process.returncode == 0, process.stderr
+    text = step.read_text()
+    assert text.count("relay.comm.allreduce") >= 4
+    header = next(line for line in text.splitlines()
+                  if "func.func @train_step" in line)
+    layout = {name: int(re.search(rf"raf\.{name} = (\d+)", header).group(1))
+              for name in ("num_params", "num_states", "num_aux")}
+    return step, layout
+
+
+def torch_steps(params0, batches, make, state_names):
+    params = [torch.nn.Parameter(torch.from_numpy(p.copy())) for p in params0]
+    w1, b1, w2, b2 = params
+    opt = make(params)
+    history = []
+    for x, y in batches:
+        opt.zero_grad()
+        hidden = torch.relu(torch.from_numpy(x) @ w1.T + b1)
+        out = hidden @ w2.T + b2
+        loss = ((out - torch.from_numpy(y)) ** 2).mean()
+        loss.backward()
+        opt.step()
+        states = [opt.state[p][name].detach().numpy().copy()
+                  for name in state_names for p in params]
+        history.append(([p.detach().numpy().copy() for p in params], states))
+    return history
+
+
+def torch_loss(params, x, y):
+    w1, b1, w2, b2 = (torch.from_numpy(p) for p in params)
+    hidden = torch.relu(torch.from_numpy(x) @ w1.T + b1)
+    out = hidden @ w2.T + b2
+    return float(((out - torch.from_numpy(y)) ** 2).mean())
+
+
+def assert_close(actual, expected, what):
+    scale = max(float(np.max(np.abs(expected))), 1e-30)
+    error = float(np.max(np.abs(actual - expected)))
+    assert error <= RTOL * scale, (
+        f"{what}: max |error| {error:.3g} > {RTOL} * {scale:.3g}")
+
+
+@pytest.mark.parametrize("kind", list(OPTIMIZERS))
+@pytest.mark.parametrize("ranks", [2, 4])
+def test_data_parallel_equals_whole_batch(ranks, kind, tmp_path):
+    options, make, state_names = OPTIMIZERS[kind]
+    rng = np.random.default_rng(11)
+    params = [rng.uniform(-0.5, 0.5, shape).astype(np.float32)
+              for shape in [(HIDDEN, IN), (HIDDEN,), (OUT, HIDDEN), (OUT,)]]
+    batches = [(rng.uniform(-1, 1, (BATCH, IN)).astype(np.float32),
+                rng.uniform(-1, 1, (BATCH, OUT)).astype(np.float32))
+               for _ in range(STEPS)]
+    expected = torch_steps(params, batches, make, state_names)
+
+    step, layout = build_step(tmp_path, ranks, options)
+    assert layout["num_params"] == 4 and layout["num_aux"] == 0
+    states = [np.zeros_like(p) for _ in state_names for p in params]
+    if kind == "adam":
+        states.append(np.zeros((), np.float32))
+    assert layout["num_states"] == len(states)
+    local = BATCH // ranks
+    for index, (x, y) in enumerate(batches):
+        shared = params + states
+        command = [str(RAF_RUN), str(step), "--entry=train_step",
+                   "--target=interp", f"--ranks={ranks}"]
+        for i, array in enumerate(shared):
+            path = tmp_path / f"arg{i}.npy"
+            np.save(path, array)
+            command.append(f"--input={path}")
+        for name, data in (("x", x), ("y", y)):
+            for rank in range(ranks):
+                np.save(tmp_path / f"{name}{rank}.npy",
+                        data[rank * local:(rank + 1) * local])
+            command.append(f"--input={tmp_path / name}%r.npy")
+        num_results = 1 + len(shared)
+        command += [f"--output={tmp_path}/out{i}_r%r.npy"
+                    for i in range(num_results)]
+        process = subprocess.run(command, capture_output=True, text=True,
+                                 timeout=600)
+        assert process.returncode == 0, process.stderr
+        results = [[np.load(tmp_path / f"out{i}_r{rank}.npy")
+                    for i in range(num_results)] for rank in range(ranks)]
+        # Each rank's loss is its own block's loss before the update.
+        for rank in range(ranks):
+            block = slice(rank * local, (rank + 1) * local)
+            assert abs(float(results[rank][0]) -
+                       torch_loss(params, x[block], y[block])) <= 1e-5 * max(
+                           1.0, abs(float(results[rank][0])))
+        # Every rank takes the same step, the whole batch's step.
+        for rank in range(1, ranks):
+            for i in range(1, num_results):
+                np.testing.assert_array_equal(results[rank][i],
+                                              results[0][i])
+        new_params = results[0][1:1 + len(params)]
+        new_states = results[0][1 + len(params):]
+        want_params, want_states = expected[index]
+        for i, (got, want) in enumerate(zip(new_params, want_params)):
+            assert_close(got, want, f"step {index} parameter {i}")
+        for i, (got, want) in enumerate(zip(new_states, want_states)):
+            assert_close(got, want, f"step {index} state {i}")
+        params, states = new_params, new_states
