@@ -194,10 +194,11 @@ def run_model(args, name: str) -> None:
     shutil.rmtree(workdir, ignore_errors=True)
     workdir.mkdir(parents=True)
     start = time.perf_counter()
-    model = zoo.calibrated(zoo.build(name))
-    x = zoo.random_input(seed=0)
+    size = zoo.image_size(name)
+    model = zoo.calibrated(zoo.build(name), size=size)
+    x = zoo.random_input(seed=0, size=size)
     if lookup(store, name, "torch_ms") is None:
-        degenerate = zoo.degeneracy(model, x, zoo.random_input(seed=2))
+        degenerate = zoo.degeneracy(model, x, zoo.random_input(seed=2, size=size))
         update(args.json, name, ["params"], zoo.num_params(model))
         update(args.json, name, ["input"], list(x.shape))
         update(args.json, name, ["degeneracy"], str(degenerate))
@@ -400,7 +401,8 @@ def write_table(args) -> None:
         f"{os.cpu_count()} cores shared with other jobs (times are indicative).",
         "- Each model: torchvision's random initialisation, then calibrated "
         "(near-zero parameters made random, batch-norm statistics estimated on "
-        "random batches; `python/tests/zoo_models.py`), input 1x3x224x224 N(0,1).",
+        "random batches; `python/tests/zoo_models.py`), input 1x3x224x224 N(0,1) "
+        "(Inception V3: 1x3x299x299).",
         "- *calib*: the degeneracy check of the calibrated model in PyTorch (outputs "
         "finite, max |logit| >= 1e-6, std over classes >= 1e-2 of it, two inputs' "
         "outputs differing by >= 1e-2 of it); a degenerate model's comparison does "

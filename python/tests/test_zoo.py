@@ -72,13 +72,15 @@ def _prepared(name: str):
     """The calibrated model, its input, PyTorch's logits and forward time, and
     the degeneracy check."""
     torch.set_num_threads(1)
-    model = zoo.calibrated(zoo.build(name))
-    x = zoo.random_input(seed=0)
+    size = zoo.image_size(name)
+    model = zoo.calibrated(zoo.build(name), size=size)
+    x = zoo.random_input(seed=0, size=size)
     with torch.no_grad():
         start = time.perf_counter()
         reference = zoo.logits(model(x)).numpy()
         torch_ms = (time.perf_counter() - start) * 1e3
-    return model, x, reference, torch_ms, zoo.degeneracy(model, x, zoo.random_input(seed=2))
+    return model, x, reference, torch_ms, zoo.degeneracy(model, x,
+                                                         zoo.random_input(seed=2, size=size))
 
 
 _imports = {}

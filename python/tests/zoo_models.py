@@ -57,10 +57,17 @@ MIN_CLASS_SPREAD = 1e-2
 #: Below this, the outputs count as "all ~0".
 MIN_OUTPUT_SCALE = 1e-6
 
-#: The input resolution of every model: the 224x224 evaluation crop that all
-#: 80 architectures accept when built without weights (ViT and MaxViT fix it;
-#: the others are fully convolutional up to an adaptive pool).
+#: The input resolution: the 224x224 evaluation crop that the architectures
+#: accept when built without weights (ViT and MaxViT fix it; the others are
+#: fully convolutional up to an adaptive pool) ...
 IMAGE_SIZE = 224
+#: ... except Inception V3 at its own 299x299: its auxiliary classifier, which
+#: runs in train mode during calibration, needs a 17x17 Mixed_6e output.
+IMAGE_SIZES = {"inception_v3": 299}
+
+
+def image_size(name: str) -> int:
+    return IMAGE_SIZES.get(name, IMAGE_SIZE)
 
 
 def classifier_names() -> List[str]:
