@@ -1,16 +1,15 @@
-//===- VTAKernelRunner.cpp - packed kernels on the VTA simulator ----------===//
-//
-// The kernel is lowered on every call: lowering is cheap next to simulating,
-// and keeping no cache means the program always matches the IR it runs.
-//
-//===----------------------------------------------------------------------===//
+//===- VTAKernelRunner.cpp - VTA launches on the simulator ----------------===//
 
 #include "raf/Runtime/VTAKernelRunner.h"
 
-#include "raf/Conversion/TCGToVTA/TCGToVTA.h"
+#include "raf/Conversion/Passes.h"
+#include "raf/Dialect/VTA/IR/VTAOps.h"
+#include "raf/Dialect/VTAISA/IR/VTAISAOps.h"
 #include "raf/Support/ResourceLimits.h"
 #include "raf/Target/VTA/Simulator.h"
 
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Error.h"
 
 #include <cstring>
@@ -20,56 +19,76 @@ using namespace mlir;
 using namespace raf;
 using namespace raf::runtime;
 
-bool VTAKernelRunner::handles(Operation *op) {
-  auto kernel = dyn_cast<tcg::KernelOp>(op);
-  if (!kernel)
-    return false;
-  return vta::isVTAKernel(kernel);
+LogicalResult raf::runtime::compileForVTA(ModuleOp module,
+                                          std::optional<int64_t> requantShift) {
+  PassManager pm(module.getContext());
+  VTAScheduleOptions scheduleOptions;
+  ConvertTCGToVTAOptions convertOptions;
+  if (requantShift) {
+    scheduleOptions.requantShift = *requantShift;
+    convertOptions.requantShift = *requantShift;
+  }
+  pm.addPass(createVTASchedule(scheduleOptions));
+  pm.addPass(createConvertTCGToVTA(convertOptions));
+  pm.addPass(createConvertVTAToVTAISA());
+  return pm.run(module);
 }
+
+bool VTAKernelRunner::handles(Operation *op) { return isa<vta::LaunchOp>(op); }
 
 LogicalResult VTAKernelRunner::run(Operation *op, KernelOperands operands,
                                    SmallVectorImpl<HostTensor> &results) {
-  auto kernel = cast<tcg::KernelOp>(op);
-  vta::PackedGemmLoweringOptions loweringOptions;
-  loweringOptions.requantShift = requantShift;
-  FailureOr<vta::PackedGemmLowering> lowering =
-      vta::lowerPackedGemm(kernel, loweringOptions);
-  if (failed(lowering))
-    return failure();
+  auto launch = cast<vta::LaunchOp>(op);
+  Operation *target =
+      SymbolTable::lookupNearestSymbolFrom(op, launch.getProgramAttr());
+  auto programOp = dyn_cast_or_null<vta_isa::ProgramOp>(target);
+  if (!programOp)
+    return op->emitError("'")
+           << launch.getProgram()
+           << "' is not an assembled vta_isa.program (run "
+              "--convert-vta-to-vta-isa)";
+  vta::DramLayoutAttr layout = programOp.getDramAttr();
+  if (!layout)
+    return op->emitError("program '")
+           << launch.getProgram() << "' has no dram layout";
+  auto cached = programs.find(programOp);
+  if (cached == programs.end())
+    cached = programs.try_emplace(programOp, programOp.getProgram()).first;
+  const vta::Program &program = cached->second;
 
   // The simulated DRAM is checked like raf-vta-sim's (--max-dram-bytes).
   if (std::optional<std::string> problem = checkResourceLimit(
-          ResourceLimit::DRAMBytes, static_cast<uint64_t>(lowering->dramBytes)))
-    return op->emitError("cannot simulate the kernel's DRAM image: ")
+          ResourceLimit::DRAMBytes, static_cast<uint64_t>(layout.getSize())))
+    return op->emitError("cannot simulate the launch's DRAM image: ")
            << *problem;
-  std::vector<uint8_t> dram(lowering->dramBytes, 0);
-  auto place = [&](unsigned operand, int64_t offset) {
+  std::vector<uint8_t> dram(layout.getSize(), 0);
+  auto place = [&](int64_t operand, int64_t offset) {
     const HostTensor &tensor = *operands[operand];
     std::memcpy(dram.data() + offset, tensor.data(), tensor.getNumBytes());
   };
-  place(lowering->inputOperand, lowering->inputOffset);
-  place(lowering->weightOperand, lowering->weightOffset);
+  place(layout.getInputOperand(), layout.getInputOffset());
+  place(layout.getWeightOperand(), layout.getWeightOffset());
 
   vta::SimulatorOptions options;
   options.cycleModel = cycleModel;
   llvm::Expected<vta::SimulationResult> simulated =
-      vta::simulate(lowering->program, dram, options);
+      vta::simulate(program, dram, options);
   if (!simulated)
     return op->emitError("VTA simulation failed: ")
            << llvm::toString(simulated.takeError());
   ++stats.kernels;
   stats.cycles += simulated->cycles;
-  stats.instructions += lowering->program.instructions.size();
-  stats.uops += lowering->program.uops.size();
+  stats.instructions += program.instructions.size();
+  stats.uops += program.uops.size();
 
   // Plane k holds bits [8k, 8k + 8) of every int32 element, in the packed
   // result's row-major order; a single (requantised) plane is sign-extended.
-  auto type = cast<RankedTensorType>(kernel.getResult().getType());
+  auto type = cast<RankedTensorType>(launch.getResult().getType());
   HostTensor result(DType::I32, type.getShape());
   int64_t count = result.getNumElements();
-  const uint8_t *planes = dram.data() + lowering->resultOffset;
+  const uint8_t *planes = dram.data() + layout.getResultOffset();
   for (int64_t i = 0; i < count; ++i) {
-    if (lowering->numPlanes == 1) {
+    if (layout.getResultPlanes() == 1) {
       result.setInt(i, int8_t(planes[i]));
       continue;
     }

@@ -6,7 +6,7 @@
 // RUN: not raf-run %t.mlir --entry=dense --target=vta-sim --max-dram-bytes=1K 2>&1 | FileCheck %s --check-prefix=LIMIT
 
 // FITS: vta-sim: kernels=1
-// LIMIT: error: cannot simulate the kernel's DRAM image: 1664 bytes exceed the simulated DRAM limit of 1024 bytes (--max-dram-bytes)
+// LIMIT: error: cannot simulate the launch's DRAM image: 1664 bytes exceed the simulated DRAM limit of 1024 bytes (--max-dram-bytes)
 
 func.func @dense(%x: tensor<3x20xi8>, %w: tensor<24x20xi8>) -> tensor<3x24xi32> {
   %0 = relay.nn.dense %x, %w {out_dtype = i32} : (tensor<3x20xi8>, tensor<24x20xi8>) -> tensor<3x24xi32>

@@ -178,6 +178,39 @@ def TCGLowerToVTA : Pass<"tcg-lower-to-vta", "mlir::ModuleOp"> {
                            "raf::vta_isa::VTAISADialect"];
 }
 
+def ConvertTCGToVTA : Pass<"convert-tcg-to-vta", "mlir::ModuleOp"> {
+  let summary = "Replace packed VTA GEMM kernels by launches of VTA programs";
+  let description = [{
+    Compiles every `tcg.kernel` tensorized with a VTA GEMM (`#tcg.tensorize`
+    with target "vta"; other kernels are left alone) with the schedule it
+    carries (`--vta-schedule`; the heuristic search for a kernel without
+    one) into a tile-level `vta.program` symbol at module level, named
+    `<function>_kernel<n>`, with its `#vta.dram_layout`, and replaces the
+    kernel in its function by `vta.launch @<function>_kernel<n>(...)` on the
+    kernel's operands. `--convert-vta-to-vta-isa` then assembles the
+    programs, keeping names and layouts, and `raf-run --target=vta-sim`
+    runs the launches without lowering anything at run time.
+
+    ```
+    raf-opt --tcg-apply-strategy --vta-schedule --convert-tcg-to-vta \
+            --convert-vta-to-vta-isa packed.mlir
+    ```
+  }];
+  let options = [
+    Option<"requantShift", "requant-shift", "int64_t", /*default=*/"-1",
+           "Requantise the result to int8 as clip(acc >> shift, -128, 127) "
+           "(0-15); -1 (default) returns the exact int32 result">,
+    Option<"accDependenceDistance", "acc-dep-distance", "unsigned",
+           /*default=*/"0",
+           "Reject programs whose GEMMs write an accumulator row again "
+           "within this many micro-op steps (0: unchecked)">,
+    Option<"maxInstructions", "max-instructions", "int64_t",
+           /*default=*/"262144",
+           "Schedules with more instructions are invalid">
+  ];
+  let dependentDialects = ["raf::vta::VTADialect"];
+}
+
 def VTASchedule : Pass<"vta-schedule", "mlir::ModuleOp"> {
   let summary = "Choose the VTA schedule of every packed GEMM kernel";
   let description = [{

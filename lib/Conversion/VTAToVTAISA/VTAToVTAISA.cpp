@@ -51,6 +51,9 @@ struct ConvertVTAToVTAISAPass
       // reports; the configuration is the op's own argument.
       for (NamedAttribute attr : tiles->getDiscardableAttrs())
         assembled->setAttr(attr.getName(), attr.getValue());
+      // A launched program keeps its symbol and DRAM layout.
+      assembled.setSymNameAttr(tiles.getSymNameAttr());
+      assembled.setDramAttr(tiles.getDramAttr());
       if (std::optional<ArrayRef<int64_t>> sizes = tiles.getTileSizes())
         assembled->setAttr("vta.tile_sizes",
                            builder.getDenseI64ArrayAttr(*sizes));

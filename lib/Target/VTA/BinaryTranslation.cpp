@@ -23,31 +23,39 @@ using namespace raf::vta;
 /// --vta-kernel: which program of a module --vta-isa-to-bin encodes.
 static llvm::cl::opt<std::string> kernelOption(
     "vta-kernel",
-    llvm::cl::desc("With --vta-isa-to-bin: encode the program whose "
-                   "vta.kernel attribute is this (\"<function>#<n>\", as "
-                   "--tcg-lower-to-vta names them); needed when the module "
-                   "holds several programs"),
+    llvm::cl::desc("With --vta-isa-to-bin: encode the program with this "
+                   "symbol name (--convert-tcg-to-vta's \"<function>_kernel<n>\") "
+                   "or vta.kernel attribute (--tcg-lower-to-vta's "
+                   "\"<function>#<n>\"); needed when the module holds "
+                   "several programs"),
     llvm::cl::value_desc("name"));
+
+/// The name a program is chosen by: its symbol, else its vta.kernel.
+static StringRef getProgramName(raf::vta_isa::ProgramOp program) {
+  if (StringAttr symbol = program.getSymNameAttr())
+    return symbol.getValue();
+  if (auto name = program->getAttrOfType<StringAttr>("vta.kernel"))
+    return name.getValue();
+  return {};
+}
 
 LogicalResult raf::vta::exportVTABinary(ModuleOp module, llvm::raw_ostream &os,
                                         StringRef kernel) {
   SmallVector<vta_isa::ProgramOp> programs;
-  for (vta_isa::ProgramOp program : module.getOps<vta_isa::ProgramOp>()) {
-    auto name = program->getAttrOfType<StringAttr>("vta.kernel");
-    if (kernel.empty() || (name && name.getValue() == kernel))
+  for (vta_isa::ProgramOp program : module.getOps<vta_isa::ProgramOp>())
+    if (kernel.empty() || getProgramName(program) == kernel)
       programs.push_back(program);
-  }
   if (programs.size() != 1) {
     InFlightDiagnostic diag = module.emitError();
     if (kernel.empty())
       diag << "expected one vta_isa.program in the module, found "
            << programs.size();
     else
-      diag << "no vta_isa.program has vta.kernel = \"" << kernel << "\"";
+      diag << "no vta_isa.program is named \"" << kernel << "\"";
     SmallVector<StringRef> names;
     for (vta_isa::ProgramOp program : module.getOps<vta_isa::ProgramOp>())
-      if (auto name = program->getAttrOfType<StringAttr>("vta.kernel"))
-        names.push_back(name.getValue());
+      if (StringRef name = getProgramName(program); !name.empty())
+        names.push_back(name);
     if (!names.empty())
       diag << " (choose one with --vta-kernel: " << llvm::join(names, ", ")
            << ")";

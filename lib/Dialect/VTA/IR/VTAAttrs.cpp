@@ -1,4 +1,4 @@
-//===- VTAAttrs.cpp - #vta.config and #vta.schedule -----------------------===//
+//===- VTAAttrs.cpp - #vta.config, #vta.schedule, #vta.dram_layout --------===//
 
 #include "raf/Dialect/VTA/IR/VTAAttrs.h"
 
@@ -184,4 +184,34 @@ void ScheduleAttr::print(AsmPrinter &printer) const {
   printer << "<tiles = [";
   llvm::interleaveComma(getTiles(), printer);
   printer << "], virtual_threads = " << getVirtualThreads() << '>';
+}
+
+//===----------------------------------------------------------------------===//
+// DramLayoutAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult DramLayoutAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, int64_t inputOperand,
+    int64_t inputOffset, int64_t weightOperand, int64_t weightOffset,
+    int64_t resultOffset, int64_t resultRows, int64_t resultRowBytes,
+    int64_t resultPlanes, int64_t size) {
+  if (!((inputOperand == 0 && weightOperand == 1) ||
+        (inputOperand == 1 && weightOperand == 0)))
+    return emitError() << "input_operand and weight_operand must be 0 and 1 "
+                          "in some order, got "
+                       << inputOperand << " and " << weightOperand;
+  if (inputOffset < 0 || weightOffset < 0 || resultOffset < 0)
+    return emitError() << "DRAM offsets must not be negative";
+  if (resultRows < 1 || resultRowBytes < 1)
+    return emitError() << "the result needs at least one row of one byte";
+  if (resultPlanes != 1 && resultPlanes != 4)
+    return emitError() << "result_planes must be 4 (exact int32) or 1 "
+                          "(requantised int8), got "
+                       << resultPlanes;
+  if (size < resultOffset + resultPlanes * resultRows * resultRowBytes)
+    return emitError() << "size " << size << " ends before the result ("
+                       << resultOffset + resultPlanes * resultRows *
+                                             resultRowBytes
+                       << " bytes)";
+  return success();
 }

@@ -19,6 +19,7 @@ using namespace mlir;
 using namespace raf::vta;
 
 #include "raf/Dialect/VTA/IR/VTAEnums.cpp.inc"
+#include "raf/Dialect/VTA/IR/VTAInterfaces.cpp.inc"
 
 //===----------------------------------------------------------------------===//
 // Micro-op lists: `[[d, s, w], ...]`, stored flat
@@ -360,11 +361,70 @@ ProgramOp ProgramOp::createFrom(OpBuilder &builder, Location loc,
     tileSizes = builder.getDenseI64ArrayAttr(program.knobs.tileSizes);
   auto op = ProgramOp::create(
       builder, loc, ConfigAttr::get(builder.getContext(), program.config),
-      tileSizes, builder.getI64IntegerAttr(program.knobs.virtualThreads));
+      tileSizes, builder.getI64IntegerAttr(program.knobs.virtualThreads),
+      /*sym_name=*/StringAttr(), /*dram=*/DramLayoutAttr());
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(&op.getBody().emplaceBlock());
   TileBuilder tileBuilder(builder, loc);
   for (const TileInstruction &tile : program.instructions)
     tileBuilder.build(tile);
   return op;
+}
+
+//===----------------------------------------------------------------------===//
+// LaunchOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LaunchOp::verify() {
+  if (getOperands().size() != 2)
+    return emitOpError("takes the GEMM's input and weight, got ")
+           << getOperands().size() << " operand(s)";
+  for (Value operand : getOperands())
+    if (!cast<RankedTensorType>(operand.getType())
+             .getElementType()
+             .isSignlessInteger(8))
+      return emitOpError("operands must be int8 tensors, got ")
+             << operand.getType();
+  auto resultType = cast<RankedTensorType>(getResult().getType());
+  if (!resultType.getElementType().isSignlessInteger(32) ||
+      !resultType.hasStaticShape())
+    return emitOpError("result must be a static int32 tensor, got ")
+           << resultType;
+  return success();
+}
+
+LogicalResult
+LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  Operation *target =
+      symbolTable.lookupNearestSymbolFrom(*this, getProgramAttr());
+  auto program = dyn_cast_or_null<LaunchableProgram>(target);
+  if (!program)
+    return emitOpError("'") << getProgram()
+                            << "' does not name a vta.program or "
+                               "vta_isa.program";
+  DramLayoutAttr layout = program.getDramLayout();
+  if (!layout)
+    return emitOpError("program '")
+           << getProgram() << "' has no dram layout to launch it with";
+  // The result is read back as planes of result_rows x result_row_bytes
+  // elements, in the result's row-major order.
+  int64_t elements = cast<RankedTensorType>(getResult().getType())
+                         .getNumElements();
+  if (elements != layout.getResultRows() * layout.getResultRowBytes())
+    return emitOpError("result has ")
+           << elements << " elements but program '" << getProgram()
+           << "' writes " << layout.getResultRows() << " rows of "
+           << layout.getResultRowBytes() << " elements";
+  auto bytes = [&](int64_t operand) {
+    return cast<RankedTensorType>(getOperand(operand).getType())
+        .getNumElements();
+  };
+  int64_t inputEnd = layout.getInputOffset() + bytes(layout.getInputOperand());
+  int64_t weightEnd =
+      layout.getWeightOffset() + bytes(layout.getWeightOperand());
+  if (inputEnd > layout.getSize() || weightEnd > layout.getSize())
+    return emitOpError("operands do not fit the ")
+           << layout.getSize() << "-byte DRAM image of program '"
+           << getProgram() << "'";
+  return success();
 }

@@ -114,7 +114,8 @@ ProgramOp ProgramOp::createFrom(OpBuilder &builder, Location loc,
                                 const vta::Program &program) {
   auto op = ProgramOp::create(
       builder, loc,
-      raf::vta::ConfigAttr::get(builder.getContext(), program.config));
+      raf::vta::ConfigAttr::get(builder.getContext(), program.config),
+      /*sym_name=*/StringAttr(), /*dram=*/raf::vta::DramLayoutAttr());
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(&op.getUops().emplaceBlock());
   for (const vta::Uop &uop : program.uops)

@@ -80,4 +80,33 @@ def VTA_ScheduleAttr : AttrDef<VTA_Dialect, "Schedule"> {
   let genVerifyDecl = 1;
 }
 
+def VTA_DramLayoutAttr : AttrDef<VTA_Dialect, "DramLayout"> {
+  let mnemonic = "dram_layout";
+  let summary = "where a VTA program finds its operands and leaves its result";
+  let description = [{
+    The DRAM image a lowered packed GEMM kernel runs on (docs/vta.md,
+    "Lowering packed kernels"), as byte offsets: the GEMM input (operand
+    `input_operand` of the launch, laid out row-major as the packed tensor)
+    at `input_offset`, the weight likewise at `weight_offset`, and the
+    result at `result_offset`: `result_planes` consecutive planes of
+    `result_rows` rows of `result_row_bytes` bytes (4 planes: byte k of
+    every exact int32 element in plane k; 1 plane: the requantised int8
+    result). `size` is the whole image.
+
+    ```mlir
+    #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1,
+                     weight_offset = 128, result_offset = 2176,
+                     result_rows = 6, result_row_bytes = 16,
+                     result_planes = 4, size = 2560>
+    ```
+  }];
+  let parameters = (ins "int64_t":$input_operand, "int64_t":$input_offset,
+                        "int64_t":$weight_operand, "int64_t":$weight_offset,
+                        "int64_t":$result_offset, "int64_t":$result_rows,
+                        "int64_t":$result_row_bytes, "int64_t":$result_planes,
+                        "int64_t":$size);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
 #endif // RAF_DIALECT_VTA_IR_VTAATTRS_TD

@@ -8,9 +8,11 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
 
 #include "raf/Dialect/VTA/IR/VTAAttrs.h"
 #include "raf/Dialect/VTA/IR/VTADialect.h"
+#include "raf/Dialect/VTA/IR/VTAInterfaces.h"
 #include "raf/Target/VTA/TileProgram.h"
 
 #include "raf/Dialect/VTA/IR/VTAEnums.h.inc"

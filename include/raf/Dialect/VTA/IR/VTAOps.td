@@ -15,7 +15,9 @@
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/EnumAttr.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "raf/Dialect/VTA/IR/VTAAttrs.td"
+include "raf/Dialect/VTA/IR/VTAInterfaces.td"
 
 // The memory ids a tile load may write; their values are the ISA's
 // (raf::vta::MemoryType). UOP loads are derived, OUT is never loaded.
@@ -43,13 +45,16 @@ class VTA_Op<string mnemonic, list<Trait> traits = []>
     : Op<VTA_Dialect, mnemonic, traits>;
 
 def VTA_ProgramOp : VTA_Op<"program", [
-    IsolatedFromAbove, NoTerminator, NoRegionArguments, SingleBlock]> {
+    IsolatedFromAbove, NoTerminator, NoRegionArguments, SingleBlock, Symbol,
+    DeclareOpInterfaceMethods<VTA_LaunchableProgramInterface>]> {
   let summary = "a VTA program at tile level";
   let description = [{
     The tile instructions of one VTA program in program order, for the
     configuration `config`. `tile_sizes` and `virtual_threads` record the
     schedule that produced the program (raf::vta::ScheduleKnobs); they do
-    not change its meaning.
+    not change its meaning. A program that `vta.launch` runs has a symbol
+    name and a `dram` layout (`#vta.dram_layout`); `--convert-vta-to-vta-isa`
+    keeps both.
 
     ```mlir
     vta.program #vta.config<"1x16x16">
@@ -68,11 +73,18 @@ def VTA_ProgramOp : VTA_Op<"program", [
   }];
   let arguments = (ins VTA_ConfigAttr:$config,
                        OptionalAttr<DenseI64ArrayAttr>:$tile_sizes,
-                       OptionalAttr<I64Attr>:$virtual_threads);
+                       OptionalAttr<I64Attr>:$virtual_threads,
+                       OptionalAttr<SymbolNameAttr>:$sym_name,
+                       OptionalAttr<VTA_DramLayoutAttr>:$dram);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "qualified($config) attr-dict-with-keyword $body";
+  let assemblyFormat = [{
+    ($sym_name^)? qualified($config) (`dram` qualified($dram)^)?
+    attr-dict-with-keyword $body
+  }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
+    /// A program may be a symbol (the target of a vta.launch).
+    bool isOptionalSymbol() { return true; }
     /// The program as plain values (TileProgram.h), for assemble().
     ::raf::vta::TileProgram getTileProgram();
     /// Builds the op for `program` at the builder's insertion point.
@@ -80,6 +92,35 @@ def VTA_ProgramOp : VTA_Op<"program", [
                                 ::mlir::Location loc,
                                 const ::raf::vta::TileProgram &program);
   }];
+}
+
+def VTA_LaunchOp : VTA_Op<"launch", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "run a VTA program on tensors";
+  let description = [{
+    Runs the program `program` (a `vta_isa.program`, or a tile-level
+    `vta.program` before `--convert-vta-to-vta-isa`, with a `dram` layout)
+    on its two int8 operands and returns its result as int32: the exact
+    accumulators, or, for a requantising program (one result plane), the
+    int8 result sign-extended. The operands are copied into a DRAM image as
+    the program's `#vta.dram_layout` says (row-major, as the packed tensors
+    are laid out), the program runs, and the result planes are read back
+    in the result's row-major order. `--convert-tcg-to-vta` replaces a
+    packed GEMM kernel by a launch of its program; `raf-run
+    --target=vta-sim` runs launches on the VTA simulator.
+
+    ```mlir
+    %r = vta.launch @main_kernel0(%x, %w)
+        : (tensor<3x2x1x16xi8>, tensor<2x2x16x16xi8>) -> tensor<3x2x1x16xi32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$program,
+                       Variadic<AnyRankedTensor>:$operands);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $program `(` $operands `)` attr-dict `:` functional-type($operands, $result)
+  }];
+  let hasVerifier = 1;
 }
 
 class VTA_TileOp<string mnemonic, list<Trait> traits = []>

@@ -8,8 +8,10 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
 
 #include "raf/Dialect/VTA/IR/VTAAttrs.h"
+#include "raf/Dialect/VTA/IR/VTAInterfaces.h"
 #include "raf/Dialect/VTAISA/IR/VTAISADialect.h"
 #include "raf/Target/VTA/ISA.h"
 

@@ -12,7 +12,9 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "raf/Dialect/VTA/IR/VTAAttrs.td"
+include "raf/Dialect/VTA/IR/VTAInterfaces.td"
 include "raf/Dialect/VTAISA/IR/VTAISADialect.td"
 include "raf/Dialect/VTAISA/IR/VTAISAEnums.td"
 include "raf/Dialect/VTAISA/IR/VTAISAInterfaces.td"
@@ -25,7 +27,8 @@ class VTAISA_Op<string mnemonic, list<Trait> traits = []>
 //===----------------------------------------------------------------------===//
 
 def VTAISA_ProgramOp : VTAISA_Op<"program", [
-    IsolatedFromAbove, NoTerminator, NoRegionArguments, SingleBlock]> {
+    IsolatedFromAbove, NoTerminator, NoRegionArguments, SingleBlock, Symbol,
+    DeclareOpInterfaceMethods<VTA_LaunchableProgramInterface>]> {
   let summary = "a complete VTA program: micro-op table and instructions";
   let description = [{
     Holds the configuration the program is encoded for, the micro-op table
@@ -41,15 +44,24 @@ def VTAISA_ProgramOp : VTAISA_Op<"program", [
     into the uop buffer by an earlier UOP load (they all run in order on the
     compute module) and keeps the rows the instruction reaches inside their
     buffers.
+
+    A program that `vta.launch` runs has a symbol name and a `dram` layout
+    (`#vta.dram_layout`) saying where the launch's operands go and where
+    the result is read from (`--convert-tcg-to-vta`,
+    `--convert-vta-to-vta-isa`).
   }];
-  let arguments = (ins VTA_ConfigAttr:$config);
+  let arguments = (ins VTA_ConfigAttr:$config,
+                       OptionalAttr<SymbolNameAttr>:$sym_name,
+                       OptionalAttr<VTA_DramLayoutAttr>:$dram);
   let regions = (region SizedRegion<1>:$uops, SizedRegion<1>:$instructions);
   let assemblyFormat = [{
-    qualified($config) attr-dict-with-keyword `uops` $uops
-    `instructions` $instructions
+    ($sym_name^)? qualified($config) (`dram` qualified($dram)^)?
+    attr-dict-with-keyword `uops` $uops `instructions` $instructions
   }];
   let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
+    /// A program may be a symbol (the target of a vta.launch).
+    bool isOptionalSymbol() { return true; }
     ::mlir::Block &getUopBlock() { return getUops().front(); }
     ::mlir::Block &getInstructionBlock() { return getInstructions().front(); }
     /// The program as plain values (ISA.h), for encoding and simulation.
