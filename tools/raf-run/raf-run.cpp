@@ -415,6 +415,21 @@ LogicalResult run(ModuleOp module) {
     return failure();
   if (numRanks > 1)
     return runRanks(module, function, argumentTypes);
+  // Collectives run only on the evaluator's simulated ranks so far.
+  if (target != Target::Interp) {
+    WalkResult walk = module.walk([](Operation *op) {
+      if (!op->getName().getStringRef().starts_with("relay.comm."))
+        return WalkResult::advance();
+      op->emitError("'")
+          << op->getName()
+          << "' runs only on the reference evaluator (--target=interp "
+             "--ranks=N); lowering collectives to MPI for --target=cpu is "
+             "not implemented yet (docs/data-parallel.md)";
+      return WalkResult::interrupt();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+  }
   FailureOr<SmallVector<HostTensor>> arguments =
       prepareArguments(function, argumentTypes);
   if (failed(arguments))
