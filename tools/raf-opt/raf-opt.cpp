@@ -1,8 +1,11 @@
 //===- raf-opt.cpp - RAF-MLIR optimizer driver ----------------------------===//
 //
-// mlir-opt for RAF-MLIR: our dialects and passes plus the upstream dialects
-// and generic passes the flow uses. Dialects are registered one by one
-// (not InitAllDialects) to keep the build lean.
+// mlir-opt for RAF-MLIR: our dialects and passes plus every upstream
+// dialect, dialect extension and pass, as mlir-opt registers them, so that
+// every IR dump of our pipelines re-parses and every pipeline printed by
+// --dump-pass-pipeline replays with --pass-pipeline (docs/ecosystem.md). The
+// upstream registerAll* functions are defined out of line in libMLIR.so
+// (MLIR 22), so including their headers costs this file nothing.
 //
 // The input is scanned for IR the upstream parser does not survive (too
 // deep, dense arrays of index) before it is parsed, and the tool runs on a
@@ -11,35 +14,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
-#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Linalg/Passes.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
-#include "mlir/Transforms/Passes.h"
 
-#include "raf/Conversion/Passes.h"
-#include "raf/Dialect/Relay/IR/RelayDialect.h"
 #include "raf/Dialect/Relay/Transforms/BackendOptions.h"
-#include "raf/Dialect/Relay/Transforms/Passes.h"
-#include "raf/Dialect/TCG/IR/TCGDialect.h"
-#include "raf/Dialect/TCG/Transforms/Passes.h"
-#include "raf/Dialect/VTA/IR/VTADialect.h"
-#include "raf/Dialect/VTAISA/IR/VTAISADialect.h"
-#include "raf/Pipelines/CPUPipeline.h"
-#include "raf/Pipelines/GradPipeline.h"
-#include "raf/Pipelines/TrainingPipeline.h"
-#include "raf/Transforms/Passes.h"
+#include "raf/InitAll.h"
 #include "raf/Support/ResourceLimits.h"
 #include "raf/Support/SourceGuard.h"
 
@@ -50,30 +33,17 @@
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
-  registry.insert<raf::relay::RelayDialect, mlir::arith::ArithDialect,
-                  mlir::bufferization::BufferizationDialect,
-                  mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
-                  mlir::math::MathDialect, mlir::memref::MemRefDialect,
-                  mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
-                  mlir::tosa::TosaDialect>();
-  registry.insert<raf::tcg::TCGDialect>();
-  registry.insert<raf::vta::VTADialect, raf::vta_isa::VTAISADialect>();
-  raf::registerCPUPipelineDialects(registry);
-  // func.call inlining (--inline, used by --raf-training-pipeline).
-  mlir::func::registerInlinerExtension(registry);
+  // Every upstream dialect and extension (inliner interfaces, bufferization
+  // and tiling models, translations to LLVM IR, ...), as mlir-opt has them.
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  // Ours, and the models our pipelines need (raf/InitAll.h).
+  raf::registerAllDialects(registry);
 
-  // Generic upstream passes (canonicalize, cse, inline, symbol-dce, ...).
-  mlir::registerTransformsPasses();
-  // The upstream stages of --raf-cpu-pipeline, to run them one by one.
-  mlir::registerLinalgPasses();
-  mlir::bufferization::registerBufferizationPasses();
-  raf::relay::registerRelayPasses();
-  raf::tcg::registerTCGPasses();
-  raf::registerRAFConversionPasses();
-  raf::registerRAFTransformsPasses();
-  raf::registerCPUPipeline();
-  raf::registerRelayGradPipeline();
-  raf::registerTrainingPipeline();
+  // Every upstream pass and pass pipeline: the stages of our pipelines
+  // (lower-affine, expand-realloc, convert-scf-to-cf, ...) and the rest.
+  mlir::registerAllPasses();
+  raf::registerAllPasses();
   // --raf-backend-preference / --raf-disable-backends (defaults of the
   // dispatch and fusion passes).
   raf::relay::registerBackendOptions();
