@@ -242,4 +242,42 @@ def TCGTopDownTransform : Pass<"tcg-topdown-transform", "mlir::ModuleOp"> {
   ];
 }
 
+def TCGTopDownMatch : Pass<"tcg-topdown-match", "mlir::ModuleOp"> {
+  let summary = "Match intrinsics into every kernel top-down and select a cover (§3.2)";
+  let description = [{
+    Rieber 2022, §3.2 on each `tcg.kernel` of the module, as it is (no
+    transformation is applied; see `--tcg-topdown-transform`): builds its
+    label tree (§3.2.1), matches the label paths of the intrinsics (all of
+    the library, or `intrinsics`) with one Aho-Corasick automaton under
+    every masking of outer input dimensions (at most `max-maskings`; inputs
+    of rank r mask r - 2 to r outer dimensions; fully masked, an input is a
+    scalar operand), keeps the full matches
+    (§3.2.2: every intrinsic path matched, every leaf below the root
+    matched, masked dimensions only use iterators defined above the root),
+    and selects non-overlapping matches of the largest coverage (Alg. 1,
+    Eq. 3.4). Prints, per kernel, the node count, the candidates (full
+    matches) and the selection with its coverage and whether every compute
+    and reduce node is covered (a solution, Tab. 3.3). `print-paths` also
+    prints the kernel's label strings. The module is not changed.
+
+    ```
+    $ raf-opt --tcg-topdown-match=intrinsics=mv.mul.add.16x16 gemm.mlir -o /dev/null
+    topdown gemm: 11 nodes, 2 algebraic, 4 maskings, 1 candidates
+      candidate mv.mul.add.16x16 at tensor "n" (node 2), masked a: 1; covers 8
+      selection: covers 8 of 11 nodes, algebraic 2 of 2: solution
+        mv.mul.add.16x16 at tensor "n" (node 2), masked a: 1
+    ```
+  }];
+  let options = [
+    ListOption<"intrinsics", "intrinsics", "std::string",
+               "Intrinsics to match (default: the whole library)">,
+    Option<"maxMaskings", "max-maskings", "unsigned", /*default=*/"4096",
+           "Stop after this many maskings (a warning says so)">,
+    Option<"printPaths", "print-paths", "bool", /*default=*/"false",
+           "Also print every root-to-leaf label string of each kernel">
+  ];
+  let dependentDialects = ["raf::tcg::TCGDialect",
+                           "mlir::func::FuncDialect"];
+}
+
 #endif // RAF_DIALECT_TCG_TRANSFORMS_PASSES_TD

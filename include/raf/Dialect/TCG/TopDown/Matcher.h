@@ -1,0 +1,180 @@
+//===- Matcher.h - top-down tree matching and selection ---------*- C++ -*-===//
+//
+// The embedding steps of Rieber 2022, §3.2 on tcg kernels:
+//
+// * preprocessing (§3.2.1): a kernel becomes a strict labelled tree (values
+//   used twice are duplicated); an iterator reference in an access becomes
+//   the number of parent moves from the input to the node defining the
+//   iterator; every root-to-leaf path is a string of labels (node labels
+//   interleaved with child-edge labels);
+// * matching (§3.2.2): an Aho-Corasick automaton over the path strings of
+//   all intrinsics (Hoffmann & O'Donnell's top-down tree matching reduced
+//   to string matching) runs along every root-to-leaf path of the operator;
+//   a match at a node is full when (1) every path of the intrinsic matched
+//   there and (2) every leaf below the node was matched; outer input
+//   dimensions may be masked (their access leaves are hidden), which is
+//   valid when they only use iterators defined above the match or at a
+//   tensor node the intrinsic gives extent 1 (a loop around it);
+// * selection (§3.2.3, Alg. 1, Eq. 3.4): non-overlapping matches of the
+//   largest coverage (covered nodes / all nodes), by branch and bound over
+//   pre-order continuations (the errata's terminal case: an empty
+//   selection at the end).
+//
+// Labels: a tensor node is `T`; a reduction `R.<op>`; a compute `C.<op>`;
+// an input `I` with one child per dimension, edge label `d<k>` counting
+// from the innermost dimension (Fig. 3.2's right-to-left order), whose leaf
+// is its access expression over parent-move distances (`a:d2 + d3`); a
+// constant, and a read at constant indices (a scalar), is the leaf `S`.
+// Edge labels: `r` (a tensor's or reduction's right child), `0`/`1` (a
+// compute's operands). Interval sizes are not labels: tiling and padding
+// handle sizes after selection (§3.3.2).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RAF_DIALECT_TCG_TOPDOWN_MATCHER_H
+#define RAF_DIALECT_TCG_TOPDOWN_MATCHER_H
+
+#include "raf/Dialect/TCG/IR/TCGOps.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <string>
+#include <vector>
+
+namespace raf::tcg::topdown {
+
+/// One node of a kernel's label tree.
+struct LabelNode {
+  enum class Kind { Root, Tensor, Reduce, Compute, Input, Access, Scalar };
+  Kind kind = Kind::Root;
+  /// The node label (`T`, `R.add`, `C.mul`, `I`, `a:...`, `S`).
+  std::string label;
+  /// The label of the edge from the parent (`r`, `0`, `1`, `d<k>`).
+  std::string edge;
+  int parent = -1;
+  unsigned depth = 0;
+  llvm::SmallVector<unsigned, 4> children;
+  /// The op the node stands for (none for the root and access leaves).
+  mlir::Operation *op = nullptr;
+  /// Access leaves: the input dimension, counted from the outermost, and
+  /// the smallest parent-move distance of the iterators it uses (0 when it
+  /// uses none).
+  unsigned dim = 0;
+  unsigned minDistance = 0;
+  /// Access leaves: the parent-move distances of all iterators it uses.
+  llvm::SmallVector<unsigned, 2> distances;
+  /// Input nodes: the rank.
+  unsigned rank = 0;
+};
+
+/// A kernel (or intrinsic) as a strict tree in pre-order: node 0 is the
+/// root (the kernel), its children the computations in program order.
+struct LabelTree {
+  std::string name;
+  std::vector<LabelNode> nodes;
+  /// One past the last node of each node's subtree (pre-order).
+  std::vector<unsigned> subtreeEnd;
+
+  /// The root-to-leaf label strings below `top`, one per leaf, starting at
+  /// `top`'s label; leaves of masked dimensions are left out.
+  std::vector<std::vector<std::string>>
+  getPaths(unsigned top, llvm::ArrayRef<unsigned> mask = {}) const;
+  /// Whether access leaf `node` is hidden by `mask` (per input node, the
+  /// number of masked outer dimensions).
+  bool isMasked(unsigned node, llvm::ArrayRef<unsigned> mask) const;
+  /// Whether `node` is a leaf under `mask` (an input with every dimension
+  /// masked is one: a scalar operand).
+  bool isLeaf(unsigned node, llvm::ArrayRef<unsigned> mask) const;
+  /// The label of `node` under `mask` (`S` for a fully masked input).
+  llvm::StringRef getLabel(unsigned node, llvm::ArrayRef<unsigned> mask) const;
+};
+
+/// Builds the label tree of `kernel`. Fails with an error at an op the tree
+/// cannot hold (a non-tcg value).
+llvm::FailureOr<LabelTree> buildLabelTree(KernelOp kernel);
+
+/// Masking: per node of the tree, the number of outer dimensions of that
+/// input hidden (0 for other nodes).
+using Masking = llvm::SmallVector<unsigned, 16>;
+
+/// A full match of an intrinsic at a node of an operator's tree.
+struct Match {
+  unsigned intrinsic = 0;
+  unsigned root = 0;
+  Masking masking;
+  /// Nodes of the operator's tree the match covers (the root's subtree
+  /// without masked leaves).
+  unsigned covered = 0;
+};
+
+/// The Aho-Corasick matcher over the label paths of a set of intrinsics.
+class Matcher {
+public:
+  /// Adds an intrinsic (rooted at its first computation).
+  void addIntrinsic(const LabelTree &tree);
+  /// Builds the failure links; call after the last addIntrinsic.
+  void finalize();
+
+  llvm::StringRef getIntrinsicName(unsigned index) const {
+    return intrinsics[index].name;
+  }
+  unsigned getNumIntrinsics() const { return intrinsics.size(); }
+  unsigned getNumStates() const { return transitions.size(); }
+
+  /// The full matches of every intrinsic at every tensor node of `tree`
+  /// under `masking`.
+  std::vector<Match> match(const LabelTree &tree,
+                           llvm::ArrayRef<unsigned> masking) const;
+
+  /// Matches under every masking: per input of rank r, from max(0, r - 2)
+  /// (the instruction set reads at most two dimensions, so higher ones are
+  /// masked by default) to all r outer dimensions (then the input is a
+  /// scalar operand, `S`). Stops after
+  /// `maxMaskings` maskings; `truncated` tells whether it did.
+  std::vector<Match> matchAllMaskings(const LabelTree &tree,
+                                      unsigned maxMaskings,
+                                      bool &truncated) const;
+
+private:
+  unsigned intern(const std::string &token);
+  int lookupToken(const std::string &token) const;
+  int step(unsigned state, int token) const;
+
+  struct Intrinsic {
+    std::string name;
+    unsigned numPaths = 0;
+    /// Depths below the root of the tensor nodes of extent 1 (a scalar
+    /// result wrapped in a one-element tensor): the operator dimension
+    /// matched there is a loop around the instruction.
+    llvm::SmallVector<unsigned, 2> unitTensorDepths;
+  };
+  struct Output {
+    unsigned intrinsic, path, length;
+  };
+  std::vector<Intrinsic> intrinsics;
+  llvm::StringMap<unsigned> tokens;
+  std::vector<llvm::DenseMap<unsigned, unsigned>> transitions =
+      std::vector<llvm::DenseMap<unsigned, unsigned>>(1);
+  std::vector<unsigned> failure = {0};
+  std::vector<std::vector<Output>> outputs = {{}};
+};
+
+/// The selection of Alg. 1: non-overlapping matches maximising the covered
+/// nodes (Eq. 3.4), then preferring fewer matches.
+struct Selection {
+  std::vector<Match> matches;
+  unsigned covered = 0;
+  unsigned total = 0;
+  /// Compute and reduce nodes inside a selected match, and all of them.
+  unsigned algebraicCovered = 0, algebraicTotal = 0;
+  /// Full algebraic coverage (a solution, Tab. 3.3).
+  bool isSolution() const { return algebraicCovered == algebraicTotal; }
+};
+
+Selection select(const LabelTree &tree, llvm::ArrayRef<Match> matches);
+
+} // namespace raf::tcg::topdown
+
+#endif // RAF_DIALECT_TCG_TOPDOWN_MATCHER_H

@@ -1,0 +1,478 @@
+//===- Matcher.cpp - top-down tree matching and selection -----------------===//
+//
+// Rieber 2022, §3.2: label trees, the Aho-Corasick matcher over all
+// intrinsics, the full-match conditions with input masking, and the
+// branch-and-bound selection of Alg. 1 with the coverage cost of Eq. 3.4.
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Dialect/TCG/TopDown/Matcher.h"
+
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/AffineMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <deque>
+#include <functional>
+#include <map>
+#include <set>
+
+using namespace mlir;
+using namespace raf::tcg;
+using namespace raf::tcg::topdown;
+
+//===----------------------------------------------------------------------===//
+// Label trees (§3.2.1)
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+class TreeBuilder {
+public:
+  explicit TreeBuilder(LabelTree &tree) : tree(tree) {}
+
+  LogicalResult visitTensor(TensorOp tensor, StringRef edge, unsigned parent) {
+    unsigned node = add(LabelNode::Kind::Tensor, "T", edge, tensor, parent);
+    ancestors.push_back({tensor, node});
+    LogicalResult result = visitValue(tensor.getYield().getValue(), "r", node);
+    ancestors.pop_back();
+    finish(node);
+    return result;
+  }
+
+private:
+  unsigned add(LabelNode::Kind kind, std::string label, StringRef edge,
+               Operation *op, unsigned parent) {
+    LabelNode node;
+    node.kind = kind;
+    node.label = std::move(label);
+    node.edge = edge.str();
+    node.parent = parent;
+    node.depth = tree.nodes[parent].depth + 1;
+    node.op = op;
+    unsigned index = tree.nodes.size();
+    tree.nodes.push_back(std::move(node));
+    tree.nodes[parent].children.push_back(index);
+    tree.subtreeEnd.push_back(index + 1);
+    return index;
+  }
+
+  void finish(unsigned node) { tree.subtreeEnd[node] = tree.nodes.size(); }
+
+  LogicalResult visitValue(Value value, StringRef edge, unsigned parent) {
+    Operation *op = value.getDefiningOp();
+    if (auto tensor = dyn_cast_or_null<TensorOp>(op))
+      return visitTensor(tensor, edge, parent);
+    if (auto reduce = dyn_cast_or_null<ReduceOp>(op)) {
+      unsigned node = add(LabelNode::Kind::Reduce,
+                          ("R." + stringifyScalarOp(reduce.getKind())).str(),
+                          edge, reduce, parent);
+      ancestors.push_back({reduce, node});
+      LogicalResult result =
+          visitValue(reduce.getYield().getValue(), "r", node);
+      ancestors.pop_back();
+      finish(node);
+      return result;
+    }
+    if (auto compute = dyn_cast_or_null<ComputeOp>(op)) {
+      unsigned node = add(LabelNode::Kind::Compute,
+                          ("C." + stringifyScalarOp(compute.getKind())).str(),
+                          edge, compute, parent);
+      if (failed(visitValue(compute.getLhs(), "0", node)) ||
+          (compute.getRhs() && failed(visitValue(compute.getRhs(), "1", node))))
+        return failure();
+      finish(node);
+      return success();
+    }
+    if (auto constant = dyn_cast_or_null<ConstantOp>(op)) {
+      add(LabelNode::Kind::Scalar, "S", edge, constant, parent);
+      return success();
+    }
+    if (auto input = dyn_cast_or_null<InputOp>(op))
+      return visitInput(input, edge, parent);
+    if (op)
+      return op->emitOpError("has no node in a tensor compute graph");
+    return emitError(value.getLoc(), "a block argument is no TCG node");
+  }
+
+  LogicalResult visitInput(InputOp input, StringRef edge, unsigned parent) {
+    AffineMap map = input.getMap();
+    // A read at constant indices is a scalar operand (Tab. 3.1's S).
+    if (map.getNumDims() == 0) {
+      add(LabelNode::Kind::Scalar, "S", edge, input, parent);
+      return success();
+    }
+    unsigned node = add(LabelNode::Kind::Input, "I", edge, input, parent);
+    unsigned depth = tree.nodes[node].depth;
+    tree.nodes[node].rank = map.getNumResults();
+    // Iterator operand j -> dimension "parent moves to its defining node".
+    SmallVector<AffineExpr> replacements;
+    SmallVector<unsigned> distances;
+    for (Value iterator : input.getIterators()) {
+      Operation *owner =
+          cast<BlockArgument>(iterator).getOwner()->getParentOp();
+      auto it = llvm::find_if(ancestors,
+                              [&](auto entry) { return entry.first == owner; });
+      if (it == ancestors.end())
+        return input.emitOpError("uses an iterator of no enclosing node");
+      unsigned distance = depth - tree.nodes[it->second].depth;
+      distances.push_back(distance);
+      replacements.push_back(getAffineDimExpr(distance, input.getContext()));
+    }
+    for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
+      AffineExpr replaced = expr.replaceDims(replacements);
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "a:" << replaced;
+      unsigned rank = map.getNumResults();
+      unsigned leaf = add(LabelNode::Kind::Access, text,
+                          "d" + std::to_string(rank - 1 - dim), nullptr, node);
+      // Distances are at least 1 (an ancestor defines the iterator); 0
+      // means the dimension uses no iterator.
+      unsigned minDistance = 0;
+      for (auto [operand, distance] : llvm::enumerate(distances))
+        if (expr.isFunctionOfDim(operand))
+          minDistance =
+              minDistance == 0 ? distance : std::min(minDistance, distance);
+      tree.nodes[leaf].dim = dim;
+      tree.nodes[leaf].minDistance = minDistance;
+      for (auto [operand, distance] : llvm::enumerate(distances))
+        if (expr.isFunctionOfDim(operand))
+          tree.nodes[leaf].distances.push_back(distance);
+    }
+    finish(node);
+    return success();
+  }
+
+  LabelTree &tree;
+  SmallVector<std::pair<Operation *, unsigned>> ancestors;
+};
+
+} // namespace
+
+FailureOr<LabelTree> raf::tcg::topdown::buildLabelTree(KernelOp kernel) {
+  LabelTree tree;
+  tree.name = kernel.getKernelName().value_or("kernel").str();
+  LabelNode root;
+  root.label = "K";
+  tree.nodes.push_back(root);
+  tree.subtreeEnd.push_back(1);
+  TreeBuilder builder(tree);
+  for (TensorOp computation : kernel.getBodyBlock().getOps<TensorOp>())
+    if (failed(builder.visitTensor(computation, "", 0)))
+      return failure();
+  tree.subtreeEnd[0] = tree.nodes.size();
+  return tree;
+}
+
+bool LabelTree::isLeaf(unsigned node, ArrayRef<unsigned> mask) const {
+  const LabelNode &n = nodes[node];
+  return n.children.empty() || (n.kind == LabelNode::Kind::Input &&
+                                !mask.empty() && mask[node] == n.rank);
+}
+
+StringRef LabelTree::getLabel(unsigned node, ArrayRef<unsigned> mask) const {
+  // An input with every dimension masked is read at one point per
+  // instruction: a scalar operand.
+  if (nodes[node].kind == LabelNode::Kind::Input && isLeaf(node, mask))
+    return "S";
+  return nodes[node].label;
+}
+
+bool LabelTree::isMasked(unsigned node, ArrayRef<unsigned> mask) const {
+  const LabelNode &n = nodes[node];
+  if (n.kind != LabelNode::Kind::Access || mask.empty())
+    return false;
+  return n.dim < mask[n.parent];
+}
+
+std::vector<std::vector<std::string>>
+LabelTree::getPaths(unsigned top, ArrayRef<unsigned> mask) const {
+  std::vector<std::vector<std::string>> paths;
+  std::vector<std::string> current = {getLabel(top, mask).str()};
+  std::function<void(unsigned)> walk = [&](unsigned node) {
+    if (isLeaf(node, mask)) {
+      paths.push_back(current);
+      return;
+    }
+    for (unsigned child : nodes[node].children) {
+      if (isMasked(child, mask))
+        continue;
+      current.push_back(nodes[child].edge);
+      current.push_back(getLabel(child, mask).str());
+      walk(child);
+      current.pop_back();
+      current.pop_back();
+    }
+  };
+  walk(top);
+  return paths;
+}
+
+//===----------------------------------------------------------------------===//
+// The Aho-Corasick automaton (§3.2.1, §3.2.2)
+//===----------------------------------------------------------------------===//
+
+unsigned Matcher::intern(const std::string &token) {
+  return tokens.try_emplace(token, tokens.size()).first->second;
+}
+
+int Matcher::lookupToken(const std::string &token) const {
+  auto it = tokens.find(token);
+  return it == tokens.end() ? -1 : static_cast<int>(it->second);
+}
+
+void Matcher::addIntrinsic(const LabelTree &tree) {
+  unsigned index = intrinsics.size();
+  unsigned top = tree.nodes[0].children.front();
+  std::vector<std::vector<std::string>> paths = tree.getPaths(top);
+  Intrinsic intrinsic{tree.name, static_cast<unsigned>(paths.size()), {}};
+  for (unsigned node = top, depth = 0;
+       tree.nodes[node].kind == LabelNode::Kind::Tensor; ++depth) {
+    if (cast<TensorOp>(tree.nodes[node].op).getExtent() == 1)
+      intrinsic.unitTensorDepths.push_back(depth);
+    node = tree.nodes[node].children.front();
+  }
+  intrinsics.push_back(std::move(intrinsic));
+  for (auto [pathIndex, path] : llvm::enumerate(paths)) {
+    unsigned state = 0;
+    for (const std::string &token : path) {
+      unsigned id = intern(token);
+      auto it = transitions[state].find(id);
+      if (it != transitions[state].end()) {
+        state = it->second;
+        continue;
+      }
+      unsigned next = transitions.size();
+      transitions[state][id] = next;
+      transitions.emplace_back();
+      failure.push_back(0);
+      outputs.emplace_back();
+      state = next;
+    }
+    outputs[state].push_back({index, static_cast<unsigned>(pathIndex),
+                              static_cast<unsigned>(path.size())});
+  }
+}
+
+void Matcher::finalize() {
+  // Breadth first: a state's failure link is the longest proper suffix of
+  // its string that is a prefix of some pattern; outputs accumulate along
+  // the links.
+  std::deque<unsigned> queue;
+  for (auto [token, next] : transitions[0]) {
+    failure[next] = 0;
+    queue.push_back(next);
+  }
+  while (!queue.empty()) {
+    unsigned state = queue.front();
+    queue.pop_front();
+    for (auto [token, next] : transitions[state]) {
+      unsigned link = failure[state];
+      while (link != 0 && !transitions[link].count(token))
+        link = failure[link];
+      auto it = transitions[link].find(token);
+      failure[next] =
+          it != transitions[link].end() && it->second != next ? it->second : 0;
+      llvm::append_range(outputs[next], outputs[failure[next]]);
+      queue.push_back(next);
+    }
+  }
+}
+
+int Matcher::step(unsigned state, int token) const {
+  if (token < 0)
+    return 0;
+  while (true) {
+    auto it = transitions[state].find(token);
+    if (it != transitions[state].end())
+      return it->second;
+    if (state == 0)
+      return 0;
+    state = failure[state];
+  }
+}
+
+std::vector<Match> Matcher::match(const LabelTree &tree,
+                                  ArrayRef<unsigned> masking) const {
+  // (root, intrinsic) -> matched intrinsic paths and operator leaves.
+  std::map<std::pair<unsigned, unsigned>,
+           std::pair<std::set<unsigned>, std::set<unsigned>>>
+      found;
+  // Token positions along the current path: the node of a node label, -1
+  // for an edge label.
+  std::vector<int> positions;
+  std::function<void(unsigned, unsigned)> walk = [&](unsigned node,
+                                                     unsigned state) {
+    const LabelNode &n = tree.nodes[node];
+    unsigned pushed = 0;
+    if (n.parent > 0) {
+      state = step(state, lookupToken(n.edge));
+      positions.push_back(-1);
+      ++pushed;
+    }
+    state = step(state, lookupToken(tree.getLabel(node, masking).str()));
+    positions.push_back(node);
+    ++pushed;
+    if (tree.isLeaf(node, masking)) {
+      for (const Output &out : outputs[state]) {
+        int root = positions[positions.size() - out.length];
+        auto &entry = found[{static_cast<unsigned>(root), out.intrinsic}];
+        entry.first.insert(out.path);
+        entry.second.insert(node);
+      }
+    }
+    // Right-to-left pre-order (§3.2.2); the order does not change the
+    // counts.
+    if (!tree.isLeaf(node, masking))
+      for (unsigned child : llvm::reverse(n.children))
+        if (!tree.isMasked(child, masking))
+          walk(child, state);
+    positions.resize(positions.size() - pushed);
+  };
+  for (unsigned computation : tree.nodes[0].children)
+    walk(computation, 0);
+
+  std::vector<Match> matches;
+  for (auto &[key, entry] : found) {
+    auto [root, intrinsic] = key;
+    // Condition (1): every path of the intrinsic matched here.
+    if (entry.first.size() != intrinsics[intrinsic].numPaths)
+      continue;
+    // Condition (2): every (unmasked) leaf below the root matched, and
+    // masked dimensions only use iterators defined above the root.
+    unsigned leaves = 0, covered = 0;
+    bool validMask = true;
+    Masking relevant(tree.nodes.size(), 0);
+    for (unsigned node = root; node != tree.subtreeEnd[root]; ++node) {
+      const LabelNode &n = tree.nodes[node];
+      if (tree.isMasked(node, masking)) {
+        unsigned input = n.parent;
+        relevant[input] = masking[input];
+        unsigned span = tree.nodes[input].depth - tree.nodes[root].depth;
+        for (unsigned distance : n.distances)
+          if (distance <= span &&
+              !llvm::is_contained(intrinsics[intrinsic].unitTensorDepths,
+                                  span - distance))
+            validMask = false;
+        continue;
+      }
+      ++covered;
+      if (tree.isLeaf(node, masking))
+        ++leaves;
+    }
+    if (!validMask || entry.second.size() != leaves)
+      continue;
+    matches.push_back({intrinsic, root, std::move(relevant), covered});
+  }
+  return matches;
+}
+
+std::vector<Match> Matcher::matchAllMaskings(const LabelTree &tree,
+                                             unsigned maxMaskings,
+                                             bool &truncated) const {
+  truncated = false;
+  SmallVector<unsigned> inputs;
+  for (auto [index, node] : llvm::enumerate(tree.nodes))
+    if (node.kind == LabelNode::Kind::Input)
+      inputs.push_back(index);
+  Masking masking(tree.nodes.size(), 0);
+  auto lowest = [&](unsigned input) {
+    unsigned rank = tree.nodes[input].rank;
+    return rank > 2 ? rank - 2 : 0;
+  };
+  for (unsigned input : inputs)
+    masking[input] = lowest(input);
+
+  std::set<std::tuple<unsigned, unsigned, std::vector<unsigned>>> seen;
+  std::vector<Match> all;
+  for (unsigned count = 0;; ++count) {
+    if (count == maxMaskings) {
+      truncated = true;
+      break;
+    }
+    for (Match &m : match(tree, masking)) {
+      auto key = std::make_tuple(
+          m.intrinsic, m.root,
+          std::vector<unsigned>(m.masking.begin(), m.masking.end()));
+      if (seen.insert(key).second)
+        all.push_back(std::move(m));
+    }
+    // The next masking, mixed radix over the inputs.
+    unsigned position = 0;
+    for (; position != inputs.size(); ++position) {
+      unsigned input = inputs[position];
+      if (masking[input] < tree.nodes[input].rank) {
+        ++masking[input];
+        break;
+      }
+      masking[input] = lowest(input);
+    }
+    if (position == inputs.size())
+      break;
+  }
+  return all;
+}
+
+//===----------------------------------------------------------------------===//
+// Selection (§3.2.3, Alg. 1, Eq. 3.4)
+//===----------------------------------------------------------------------===//
+
+Selection raf::tcg::topdown::select(const LabelTree &tree,
+                                    ArrayRef<Match> matches) {
+  unsigned size = tree.nodes.size();
+  std::vector<SmallVector<unsigned, 2>> at(size);
+  for (auto [index, m] : llvm::enumerate(matches))
+    at[m.root].push_back(index);
+
+  // best[i]: the best selection among nodes i.. in pre-order, where a match
+  // at i continues after its subtree (the continuation) and the null
+  // pattern continues at i + 1. Only the best selection per continuation
+  // is kept, so each index is solved once; the terminal case (i == size)
+  // is the empty selection (errata to Alg. 1, lines 2-3).
+  struct Best {
+    unsigned covered = 0, count = 0;
+    int choice = -1;
+  };
+  std::vector<Best> best(size + 1);
+  for (unsigned i = size; i-- > 1;) {
+    best[i] = best[i + 1];
+    best[i].choice = -1;
+    for (unsigned index : at[i]) {
+      const Match &m = matches[index];
+      const Best &rest = best[tree.subtreeEnd[i]];
+      unsigned covered = m.covered + rest.covered;
+      unsigned count = rest.count + 1;
+      if (covered > best[i].covered ||
+          (covered == best[i].covered && count < best[i].count)) {
+        best[i] = {covered, count, static_cast<int>(index)};
+      }
+    }
+  }
+
+  Selection selection;
+  selection.total = size;
+  std::vector<bool> inside(size, false);
+  for (unsigned i = 1; i < size;) {
+    if (best[i].choice < 0) {
+      ++i;
+      continue;
+    }
+    const Match &m = matches[best[i].choice];
+    selection.matches.push_back(m);
+    selection.covered += m.covered;
+    for (unsigned node = i; node != tree.subtreeEnd[i]; ++node)
+      inside[node] = true;
+    i = tree.subtreeEnd[i];
+  }
+  for (auto [index, node] : llvm::enumerate(tree.nodes)) {
+    if (node.kind != LabelNode::Kind::Compute &&
+        node.kind != LabelNode::Kind::Reduce)
+      continue;
+    ++selection.algebraicTotal;
+    if (inside[index])
+      ++selection.algebraicCovered;
+  }
+  return selection;
+}

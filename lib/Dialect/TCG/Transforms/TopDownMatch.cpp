@@ -1,0 +1,157 @@
+//===- TopDownMatch.cpp - top-down matching and selection report ----------===//
+//
+// --tcg-topdown-match: Rieber 2022, §3.2 (label trees, Aho-Corasick matching
+// with input masking, Alg. 1 selection) on every kernel, printed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Dialect/TCG/Transforms/Passes.h"
+
+#include "raf/Dialect/TCG/IR/TCGDialect.h"
+#include "raf/Dialect/TCG/IR/TCGOps.h"
+#include "raf/Dialect/TCG/Intrinsics/IntrinsicLibrary.h"
+#include "raf/Dialect/TCG/TopDown/Matcher.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace raf::tcg {
+#define GEN_PASS_DEF_TCGTOPDOWNMATCH
+#include "raf/Dialect/TCG/Transforms/Passes.h.inc"
+} // namespace raf::tcg
+
+using namespace mlir;
+using namespace raf::tcg;
+using namespace raf::tcg::topdown;
+
+namespace {
+
+/// `tensor "n" (node 2)`, `reduce "k" (node 3)`, ...
+void printNode(const LabelTree &tree, unsigned index, llvm::raw_ostream &os) {
+  const LabelNode &node = tree.nodes[index];
+  StringAttr name;
+  if (auto tensor = dyn_cast_or_null<TensorOp>(node.op)) {
+    os << "tensor";
+    name = tensor.getIterNameAttr();
+  } else if (auto reduce = dyn_cast_or_null<ReduceOp>(node.op)) {
+    os << "reduce";
+    name = reduce.getIterNameAttr();
+  } else {
+    os << node.label;
+  }
+  if (name)
+    os << " \"" << name.getValue() << '"';
+  os << " (node " << index << ')';
+}
+
+/// The masked inputs of a match: `a: 1, b: 2` (source name: outer
+/// dimensions hidden).
+void printMasking(const LabelTree &tree, const Match &match,
+                  llvm::raw_ostream &os) {
+  bool first = true;
+  for (auto [index, masked] : llvm::enumerate(match.masking)) {
+    if (masked == 0)
+      continue;
+    os << (first ? ", masked " : ", ");
+    first = false;
+    auto input = cast<InputOp>(tree.nodes[index].op);
+    auto kernel = input->getParentOfType<KernelOp>();
+    if (auto argument = dyn_cast<BlockArgument>(input.getSource()))
+      os << kernel.getArgName(argument.getArgNumber());
+    else
+      os << "input node " << index;
+    os << ": " << masked;
+  }
+}
+
+struct TCGTopDownMatchPass
+    : public raf::tcg::impl::TCGTopDownMatchBase<TCGTopDownMatchPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    SmallVector<StringRef> names;
+    for (const std::string &name : intrinsics)
+      names.push_back(name);
+    if (names.empty())
+      names.assign(getIntrinsicNames().begin(), getIntrinsicNames().end());
+
+    // The intrinsics' label trees; an unknown name is an error listing the
+    // known ones (lookupIntrinsic).
+    OwningOpRef<ModuleOp> library = parseIntrinsicLibrary(context);
+    if (!library)
+      return signalPassFailure();
+    Matcher matcher;
+    for (StringRef name : names) {
+      if (failed(lookupIntrinsic(context, name, module.getLoc())))
+        return signalPassFailure();
+      KernelOp kernel;
+      library->walk([&](KernelOp k) {
+        if (k.getKernelName() == name)
+          kernel = k;
+      });
+      FailureOr<LabelTree> tree = buildLabelTree(kernel);
+      if (failed(tree))
+        return signalPassFailure();
+      matcher.addIntrinsic(*tree);
+    }
+    matcher.finalize();
+
+    llvm::raw_ostream &os = llvm::outs();
+    bool failedAny = false;
+    module.walk([&](KernelOp kernel) {
+      FailureOr<LabelTree> tree = buildLabelTree(kernel);
+      if (failed(tree)) {
+        failedAny = true;
+        return;
+      }
+      bool truncated = false;
+      std::vector<Match> matches =
+          matcher.matchAllMaskings(*tree, maxMaskings, truncated);
+      if (truncated)
+        kernel.emitWarning() << "stopped after " << maxMaskings
+                             << " maskings; matches under the others are "
+                                "missing";
+      unsigned algebraic = 0;
+      for (const LabelNode &node : tree->nodes)
+        if (node.kind == LabelNode::Kind::Compute ||
+            node.kind == LabelNode::Kind::Reduce)
+          ++algebraic;
+      os << "topdown " << tree->name << ": " << tree->nodes.size() << " nodes, "
+         << algebraic << " algebraic, " << matches.size() << " candidates\n";
+      if (printPaths)
+        for (unsigned computation : tree->nodes[0].children)
+          for (const std::vector<std::string> &path :
+               tree->getPaths(computation)) {
+            os << "  path";
+            for (const std::string &token : path)
+              os << ' ' << token;
+            os << '\n';
+          }
+      for (const Match &m : matches) {
+        os << "  candidate " << matcher.getIntrinsicName(m.intrinsic) << " at ";
+        printNode(*tree, m.root, os);
+        printMasking(*tree, m, os);
+        os << "; covers " << m.covered << '\n';
+      }
+      Selection selection = select(*tree, matches);
+      os << "  selection: covers " << selection.covered << " of "
+         << selection.total << " nodes, algebraic "
+         << selection.algebraicCovered << " of " << selection.algebraicTotal
+         << (selection.isSolution() ? ": solution" : ": no solution") << '\n';
+      for (const Match &m : selection.matches) {
+        os << "    " << matcher.getIntrinsicName(m.intrinsic) << " at ";
+        printNode(*tree, m.root, os);
+        printMasking(*tree, m, os);
+        os << '\n';
+      }
+    });
+    os.flush();
+    if (failedAny)
+      return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
+
+} // namespace
