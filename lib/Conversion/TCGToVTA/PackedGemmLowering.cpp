@@ -12,6 +12,7 @@
 
 #include "raf/Conversion/TCGToVTA/TCGToVTA.h"
 #include "raf/Conversion/TCGToVTA/TiledSchedule.h"
+#include "raf/Dialect/TCG/Utils/Computation.h"
 #include "raf/Dialect/VTA/IR/VTAAttrs.h"
 
 #include "raf/Target/VTA/Checks.h"
@@ -101,31 +102,25 @@ LogicalResult Lowering::collectIterators() {
     return error() << "it has no root tcg.tensor";
   if (!llvm::hasSingleElement(kernel.getBodyBlock().without_terminator()))
     return error() << "a packed GEMM kernel has exactly one computation";
-  Value scalar;
-  while (true) {
-    iterators.push_back({tensor.getIterator(), tensor.getExtent(), false,
-                         tensor.getGemmAxis(),
-                         tensor.getIterName()
-                             .value_or("i" + std::to_string(iterators.size()))
-                             .str()});
-    Value yielded = tensor.getYield().getValue();
-    if (auto inner = yielded.getDefiningOp<tcg::TensorOp>()) {
-      tensor = inner;
-      continue;
-    }
-    scalar = yielded;
-    break;
-  }
-  while (auto reduce = scalar.getDefiningOp<tcg::ReduceOp>()) {
-    if (reduce.getKind() != tcg::ScalarOp::Add)
-      return error() << "its reductions must add";
+  // The loop-nest form every tcg consumer reads (tcg::analyzeComputation):
+  // the tensor nest, then the chain of reductions.
+  FailureOr<tcg::Computation> form = tcg::analyzeComputation(tensor);
+  if (failed(form))
+    return failure();
+  auto name = [&](auto op, StringRef prefix) {
+    return op.getIterName()
+        .value_or(prefix.str() + std::to_string(iterators.size()))
+        .str();
+  };
+  for (tcg::TensorOp dim : form->dims)
+    iterators.push_back({dim.getIterator(), dim.getExtent(), false,
+                         dim.getGemmAxis(), name(dim, "i")});
+  for (tcg::ReduceOp reduce : form->reductions)
     iterators.push_back({reduce.getIterator(), reduce.getExtent(), true,
-                         reduce.getGemmAxis(),
-                         reduce.getIterName()
-                             .value_or("r" + std::to_string(iterators.size()))
-                             .str()});
-    scalar = reduce.getYield().getValue();
-  }
+                         reduce.getGemmAxis(), name(reduce, "r")});
+  if (form->reduction && *form->reduction != tcg::ScalarOp::Add)
+    return error() << "its reductions must add";
+  Value scalar = form->getBodyValue();
   auto product = scalar.getDefiningOp<tcg::ComputeOp>();
   if (!product || product.getKind() != tcg::ScalarOp::Mul)
     return error() << "its reduction body must be the product of two reads";
