@@ -39,7 +39,15 @@ bool SimulatedCommunicator::barrier(std::unique_lock<std::mutex> &lock) {
     changed.notify_all();
     return !aborted;
   }
-  changed.wait(lock, [&] { return generation != phase || aborted; });
+  // A rank that returned never arrives: the phase cannot complete.
+  changed.wait(lock, [&] {
+    return generation != phase || aborted || finished > 0;
+  });
+  if (generation == phase && !aborted) {
+    --arrived;
+    stalled = true;
+    return false;
+  }
   return !aborted;
 }
 
@@ -55,7 +63,9 @@ bool SimulatedCommunicator::exchange(
   operands[rank] = &operand;
   signatures[rank] = signature.str();
   if (!barrier(lock)) {
-    error = "another rank failed";
+    error = stalled ? "another rank returned without reaching this "
+                      "collective"
+                    : "another rank failed";
     return false;
   }
   // Every rank checks every signature, so all ranks agree on a mismatch.
@@ -80,6 +90,12 @@ bool SimulatedCommunicator::exchange(
     return false;
   }
   return true;
+}
+
+void SimulatedCommunicator::finish() {
+  std::lock_guard<std::mutex> lock(mutex);
+  ++finished;
+  changed.notify_all();
 }
 
 void SimulatedCommunicator::abort() {
@@ -290,6 +306,7 @@ raf::runtime::runSimulatedRanks(
       return;
     }
     results[rank] = std::move(*out);
+    communicator.finish();
   };
   std::vector<std::thread> threads;
   for (int rank = 1; rank < worldSize; ++rank)

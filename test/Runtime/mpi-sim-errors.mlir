@@ -6,6 +6,8 @@
 // Ranks that disagree on the next collective (a rank-dependent branch).
 // RUN: %python -c "import numpy as np; [np.save('%t/c%%d.npy' %% r, np.array(r == 0)) for r in range(2)]"
 // RUN: not raf-run %s --target=interp --ranks=2 --entry=diverge --input=%t/c%%r.npy 2>&1 | FileCheck %s --check-prefix=DIVERGE
+// A rank that returns without a collective the others run stops them.
+// RUN: not raf-run %s --target=interp --ranks=2 --entry=skips --input=%t/c%%r.npy 2>&1 | FileCheck %s --check-prefix=SKIPS
 // A rank that fails before a collective stops the others.
 // RUN: not raf-run %s --target=interp --ranks=2 --entry=fails --input=%t/c%%r.npy 2>&1 | FileCheck %s --check-prefix=FAILS
 // Option errors.
@@ -33,6 +35,18 @@ func.func @diverge(%c: tensor<i1>) -> tensor<4xf32> {
     %h = relay.constant dense<1.0> : tensor<2xf32>
     %b = relay.comm.allgather %h {world_size = 2 : i64} : (tensor<2xf32>)
     relay.yield %b : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+func.func @skips(%c: tensor<i1>) -> tensor<4xf32> {
+  %x = relay.constant dense<1.0> : tensor<4xf32>
+  %r = relay.if %c : tensor<i1> -> (tensor<4xf32>) {
+    relay.yield %x : tensor<4xf32>
+  } else {
+    // SKIPS: mpi-sim-errors.mlir:[[@LINE+1]]:10: error: rank 1: another rank returned without reaching this collective
+    %a = relay.comm.allreduce %x {world_size = 2 : i64} : (tensor<4xf32>)
+    relay.yield %a : tensor<4xf32>
   }
   return %r : tensor<4xf32>
 }

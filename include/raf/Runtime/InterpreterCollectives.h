@@ -54,6 +54,9 @@ public:
 
   /// Wakes every waiting rank with a failure; later exchanges fail too.
   void abort();
+  /// Records that a rank returned from the function: ranks waiting at a
+  /// collective it never reached fail instead of waiting forever.
+  void finish();
 
 private:
   /// Waits until all ranks have called arrive() in the current phase.
@@ -65,6 +68,9 @@ private:
   int arrived = 0;
   uint64_t generation = 0;
   bool aborted = false;
+  int finished = 0;
+  /// Set when a barrier could not complete because a rank had returned.
+  bool stalled = false;
   std::vector<const HostTensor *> operands;
   std::vector<std::string> signatures;
 };
