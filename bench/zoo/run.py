@@ -413,7 +413,9 @@ def write_table(args) -> None:
         f"- Times: PyTorch eval forward and `raf-run --target=cpu --repeat` (the call "
         f"of the compiled code only), median, both at {args.threads} thread(s); "
         "*compile* is raf-run's pipeline + LLVM time (`hit`: taken from the on-disk "
-        "compile cache); *interp* is the evaluator's wall time (parse, load and run).",
+        "compile cache); *interp* is the evaluator's wall time (parse, load and run). "
+        "This PyTorch (Debian's) runs convolutions with oneDNN but matrix products "
+        f"with {torch_blas()}, so dense- and attention-heavy models are slow in PyTorch.",
         "",
     ]
     header = ("| model | params | calib | frontend | import | cpu | interp | compile | "
@@ -516,6 +518,15 @@ def write_table(args) -> None:
     summary += [f"- {p}" for p in problems] + ([""] if problems else [])
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text("\n".join(lines + summary + ["## Results", ""] + rows) + "\n")
+
+
+def torch_blas() -> str:
+    try:
+        import torch
+        match = re.search(r"BLAS_INFO=(\w+)", torch.__config__.show())
+        return f"the {match.group(1)} BLAS (`BLAS_INFO={match.group(1)}`)" if match else "?"
+    except Exception:  # noqa: BLE001
+        return "?"
 
 
 def _version(module: str) -> str:

@@ -47,10 +47,10 @@ from raf_mlir.compare import run_raf  # noqa: E402
 from raf_tools import RAF_RUN  # noqa: E402
 
 #: Small models of different families, chosen by measured time, each through
-#: every frontend; RegNet (grouped convolutions) through torch.fx only. The 20
-#: comparisons took 290 s with an empty compile cache on two cores shared with
-#: a load of ~6 (most of it compiling; ~2 minutes on an idle machine), and a
-#: fraction of that with a warm cache.
+#: every frontend; RegNet (grouped convolutions) through torch.fx only. On two
+#: cores under a load of ~6 (other builds and jobs), the 20 comparisons took
+#: 265 s with an empty compile cache (mostly compiling) and 187 s with the
+#: cache of an earlier run.
 SAMPLE = ("mobilenet_v3_small", "squeezenet1_1", "shufflenet_v2_x0_5")
 SAMPLE_FX_ONLY = ("regnet_x_400mf",)
 RUN_FULL = os.environ.get("RAF_ZOO") == "1"
