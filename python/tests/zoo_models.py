@@ -169,8 +169,13 @@ def logits(output) -> torch.Tensor:
 
 @torch.no_grad()
 def degeneracy(model: nn.Module, x1: torch.Tensor, x2: torch.Tensor) -> Degeneracy:
-    y1 = logits(model(x1)).double()
-    y2 = logits(model(x2)).double()
+    """The degeneracy check of ``model``'s logits for two different inputs."""
+    return degeneracy_of(logits(model(x1)), logits(model(x2)))
+
+
+def degeneracy_of(y1: torch.Tensor, y2: torch.Tensor) -> Degeneracy:
+    """The degeneracy check of the logits of two different inputs."""
+    y1, y2 = y1.double(), y2.double()
     finite = bool(torch.isfinite(y1).all() and torch.isfinite(y2).all())
     if not finite:
         return Degeneracy(False, float("nan"), float("nan"), float("nan"))
