@@ -664,9 +664,9 @@ raf::embed::buildDataflowGraph(const TensorExpression &Expr,
       return makeError("the access of operand '" + In.Name +
                        "' is not quasi-affine");
 
-  // Padding (spec §3.3.3): extend small iterators, but only those every
-  // access reads in increasing order, so that padded instances stay at the
-  // high end of every view.
+  // Padding (Rieber 2022, §4.3.4): extend small iterators, but only those every
+  // access reads in increasing order, so that padded instances stay at the high
+  // end of every view.
   for (unsigned D = 0; D != NumIters; ++D) {
     int64_t Extent = Expr.Iterators[D].Extent;
     bool Monotone = true;

@@ -15,10 +15,10 @@ void raf::buildRelayGradPipeline(OpPassManager &pm) {
   // The lowering packs and unpacks (value, adjoint) pairs at every construct
   // boundary and keeps the original functions; canonicalization folds the
   // projections of fresh tuples and drops unused pure values, and
-  // symbol-dce removes the private functions nothing calls any more (spec
-  // D5.15 names raf-infer-types and raf-dce: every op the lowering builds
-  // infers its types when it is created, and these two passes are the
-  // dead-code elimination).
+  // symbol-dce removes the private functions nothing calls any more (no type
+  // re-inference pass is needed: every op the lowering builds infers its
+  // types when it is created, and these two passes are the dead-code
+  // elimination).
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createSymbolDCEPass());
 }

@@ -33,7 +33,8 @@ void raf::buildTrainingPipeline(mlir::OpPassManager &pm,
   pm.addPass(mlir::createCSEPass());
   if (options.amp != AmpMode::None) {
     // AutoCast runs on the whole step, forward, backward and update (RAF
-    // applies it to the optimizer-wrapped model, spec C1 point 5).
+    // applies it to the optimizer-wrapped model, RAF's AMP guide,
+    // docs/wiki/2_user_guide/AMP.md).
     relay::RafAutoCastOptions autocast;
     autocast.dtype = options.amp == AmpMode::F16 ? "f16" : "bf16";
     autocast.entry = "train_step";

@@ -1,6 +1,6 @@
 //===- DataflowEmbedding.h - Intrinsic embedding as a CSP -------*- C++ -*-===//
 //
-// Dataflow embedding (spec dissertation_spec.md §3.3-3.5): find one instance
+// Dataflow embedding (Rieber 2022, §4.3-4.4, §4.6): find one instance
 // of an intrinsic's scalar dataflow graph inside an operator's polyhedral
 // dataflow graph, as a constraint problem solved with Gecode.
 //
@@ -22,7 +22,8 @@
 //    input elements too unless relaxed (allowing overlapping reads);
 //  - hyper-rectangle (Fig. 4.4, Eq. 4.22) on the elements of every intrinsic
 //    operand, with the stride and dimensions parameters;
-//  - memory access (Fig. 4.7 with the corrected semantics of spec §3.4):
+//  - memory access (Fig. 4.7; Eqs. 4.35-4.38 of §4.4.3 as printed
+//    contradict each other, so the GEMM's own semantics are used):
 //    for neighbouring intrinsic outputs, and for every output against the
 //    first, the operator's access sets must relate as the intrinsic's do
 //    (identical, or disjoint);
@@ -166,14 +167,14 @@ struct EmbeddingResult {
   EmbeddingStats Stats;
 };
 
-/// The padding the embedding uses (spec §3.3.3). Both modes: an iterator
-/// tagged with an intrinsic axis is padded to that axis' extent (TVM pads
-/// the input channels and the batch), so relaxed mode's space contains
-/// strict mode's embedding. Relaxed also: an iterator shorter than the
-/// largest intrinsic extent is padded at least to the smallest divisor of an
-/// intrinsic extent that is not below it (3 -> 4, 5 -> 8 for extents of 16).
-/// A domain extended this far still admits shorter mappings; the cost
-/// counts only the padding a mapping executes.
+/// The padding the embedding uses (Rieber 2022, §4.3.4). Both modes: an
+/// iterator tagged with an intrinsic axis is padded to that axis' extent (TVM
+/// pads the input channels and the batch), so relaxed mode's space contains
+/// strict mode's embedding. Relaxed also: an iterator shorter than the largest
+/// intrinsic extent is padded at least to the smallest divisor of an intrinsic
+/// extent that is not below it (3 -> 4, 5 -> 8 for extents of 16). A domain
+/// extended this far still admits shorter mappings; the cost counts only the
+/// padding a mapping executes.
 PaddingOptions choosePadding(const TensorExpression &Operator,
                              const TensorExpression &Intrinsic,
                              EmbeddingOptions::Mode Mode);

@@ -1,7 +1,7 @@
 //===- DataflowGraph.h - Polyhedral dataflow graphs -------------*- C++ -*-===//
 //
-// The dataflow graph (DFG) of a tensor expression in polyhedral form (spec
-// dissertation_spec.md §3.2): the body is split into two-operand statements
+// The dataflow graph (DFG) of a tensor expression in polyhedral form
+// (Rieber 2022, §4.2): the body is split into two-operand statements
 // whose textual order is an extra dimension t; every statement has an
 // instance set, every operand an element set, and the edges are isl
 // relations -- reads and writes (statement -> array element), flow
@@ -106,11 +106,11 @@ struct DepEdge {
   std::string IslMap;
 };
 
-/// Zero-padding of small iteration dimensions (spec §3.3.3): iterator D's
-/// domain is extended to MinExtents[D] when that is larger (and the operand
+/// Zero-padding of small iteration dimensions (Rieber 2022, §4.3.4): iterator
+/// D's domain is extended to MinExtents[D] when that is larger (and the operand
 /// views with it), so that an intrinsic axis longer than the dimension can
-/// still be mapped; the padded instances are counted as overhead by the
-/// cost. Only iterators every access reads in increasing order are padded.
+/// still be mapped; the padded instances are counted as overhead by the cost.
+/// Only iterators every access reads in increasing order are padded.
 struct PaddingOptions {
   llvm::SmallVector<int64_t, 8> MinExtents;
 };

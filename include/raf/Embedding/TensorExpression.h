@@ -2,8 +2,8 @@
 //
 // The plain description of an operator (or a hardware intrinsic) that the
 // dataflow embedding reads: an iteration domain, one access function per
-// operand, and a scalar body with an optional reduction (spec
-// dissertation_spec.md §1.1, Eq. 2.6, and the TCG of §2.1-2.4).
+// operand, and a scalar body with an optional reduction (Rieber
+// 2022, Ch. 2, Eq. 2.6, and the TCG of §3.1).
 //
 //   out[p] = reduce_{r} body(in_0[f_0(p, r)], ..., in_k[f_k(p, r)])
 //
@@ -45,7 +45,7 @@ struct Iterator {
   bool IsReduction = false;
   /// The GEMM axis ("x", "y" or "z") TVM's hand-written VTA strategy maps
   /// this iterator to (batch -> x, output channel -> y, input channel -> z;
-  /// spec §3.7), or empty. Read by `mode=strict`.
+  /// Rieber 2022, §4.4.2), or empty. Read by `mode=strict`.
   std::string StrictAxis;
 };
 

@@ -1,6 +1,6 @@
 //===- GradPipeline.h - relay.grad to plain relay code ----------*- C++ -*-===//
 //
-// `--relay-grad-pipeline` (spec D5.15): lambda lifting, the higher-order
+// `--relay-grad-pipeline` (Relay paper §4.2): lambda lifting, the higher-order
 // reverse-mode lowering of relay.grad, then cleanup, so that the result runs
 // on the reference evaluator (`raf-run --target=interp`).
 //

@@ -1,6 +1,7 @@
 //===- TrainingPipeline.h - forward module to training step -----*- C++ -*-===//
 //
-// --raf-training-pipeline (spec D5.15, Phase 1): inline calls, differentiate
+// --raf-training-pipeline (the graph-generation phase of RAF paper §3,
+// Fig. 2): inline calls, differentiate
 // the entry function, append the optimizer step, clean up. The result's
 // @train_step runs on raf-run (--target=cpu or interp) and is the input of
 // the memory passes; with amp=f16|bf16 the step is converted to mixed

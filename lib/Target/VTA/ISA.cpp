@@ -230,9 +230,9 @@ bool Instruction::operator==(const Instruction &o) const {
   llvm_unreachable("unknown opcode");
 }
 
-// Token semantics per module (spec §4.4): pops happen before execution,
-// pushes after. The load module has no previous stage and the store module
-// no next one.
+// Token semantics per module (tvm-vta hardware/xilinx/src/vta.cc): pops happen
+// before execution, pushes after. The load module has no previous stage and the
+// store module no next one.
 std::optional<TokenQueue> raf::vta::getPopPrevQueue(Module module) {
   switch (module) {
   case Module::Load:

@@ -13,7 +13,7 @@
 // last one an ALU epilogue (exact int32 byte planes, or shift and clip)
 // writes the output buffer, which 2-D strided stores copy out. So the DMA
 // sits at the outermost reduction loop of the tile nest, as in the
-// dissertation's schedules (spec §3.6).
+// dissertation's schedules (Rieber 2022, §4.4.4.2).
 //
 // Each operand tile is the bounding box of its rows, stored densely in SRAM;
 // a box is loaded with 2-D strided DMAs (y_size rows of x_size contiguous

@@ -1,7 +1,7 @@
 //===- Config.h - VTA hardware configuration --------------------*- C++ -*-===//
 //
 // The parameters a VTA instance is built with (the keys of TVM-VTA's
-// vta_config.json, dissertation_spec.md §4.2) and every size derived from
+// vta_config.json and pkg_config.py) and every size derived from
 // them: tile shape, buffer element widths, buffer depths. Field widths of the
 // instruction encoding follow from the depths (Encoding.h), so the
 // encoder, the verifiers and the simulator all read them from here.

@@ -1,7 +1,7 @@
 //===- Encoding.h - VTA instruction and micro-op words ----------*- C++ -*-===//
 //
-// Packs instructions into the 128-bit words and micro-ops into the 32-bit
-// words VTA fetches (dissertation_spec.md §4.3), at the field positions
+// Packs instructions into the 128-bit words and micro-ops into the 32-bit words
+// VTA fetches (VTA hardware guide; tvm-vta hw_spec.h), at the field positions
 // Layout computes for the configuration, and unpacks them again. Words are
 // little-endian: bit 0 of a word is bit 0 of its first byte.
 //

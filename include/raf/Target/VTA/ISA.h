@@ -1,6 +1,7 @@
 //===- ISA.h - VTA instructions, micro-ops and programs ---------*- C++ -*-===//
 //
-// The VTA instruction set as plain values (dissertation_spec.md §4.3-4.4):
+// The VTA instruction set as plain values (VTA hardware guide in the TVM
+// documentation; tvm-vta include/vta/hw_spec.h):
 // the five instruction kinds with every field of their 128-bit encoding, the
 // micro-op, and a program (configuration, micro-op table, instruction
 // stream). The vta_isa dialect converts to and from these values; the

@@ -1,7 +1,7 @@
 //===- Layout.h - bit positions of VTA instruction fields -------*- C++ -*-===//
 //
 // Where each field of a 128-bit VTA instruction and of a 32-bit micro-op
-// lives (dissertation_spec.md §4.3). The layout is the one GCC gives the C
+// lives (tvm-vta include/vta/hw_spec.h). The layout is the one GCC gives the C
 // bit-fields of TVM-VTA's hw_spec.h: fields are packed from bit 0 upwards in
 // declaration order, and a field that would straddle a 64-bit unit
 // (instructions, declared uint64_t) or a 32-bit unit (micro-ops, uint32_t)

@@ -1,6 +1,7 @@
 //===- Simulator.h - functional and cycle simulation of VTA -----*- C++ -*-===//
 //
-// Runs a VTA program on a DRAM image (dissertation_spec.md §4.4-4.5): the
+// Runs a VTA program on a DRAM image (VTA hardware guide; tvm-vta
+// hardware/xilinx/src/vta.cc and src/sim/sim_driver.cc): the
 // instruction stream is dispatched to three in-order queues (load, compute,
 // store) that synchronise through four dependence-token FIFOs (l2g, g2l,
 // g2s, s2g); each instruction executes with VTA's semantics on int8 input

@@ -1,6 +1,6 @@
 //===- TileProgram.h - VTA programs before tokens and micro-op tables -*- C++ -*-===//
 //
-// A VTA program at tile level (dissertation_spec.md §7.4): the loads,
+// A VTA program at tile level (cf. Rieber 2022, §4.4.4.2): the loads,
 // stores, GEMMs and ALU operations in program order, each GEMM or ALU with
 // the micro-ops of its loop body inline. What a schedule decides is here
 // (which tile goes where in SRAM, which loops run where); what follows from

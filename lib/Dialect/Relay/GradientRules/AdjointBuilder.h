@@ -4,7 +4,7 @@
 // result gradients and writes one gradient (or null) per operand. The
 // builder wraps the relay operator builders the rules compose: adjoints are
 // ordinary relay operators, so they fuse, lower and run like forward code
-// (RAF's "operator composition", spec B4).
+// (RAF's "operator composition", RAF paper §3.1.1).
 //
 //===----------------------------------------------------------------------===//
 

@@ -2,8 +2,8 @@
 //
 // `y = f(x)`, `dx = dy * f'(x)`. Where f' is cheaper in terms of y (relu,
 // sigmoid, tanh, exp, sqrt, rsqrt) the rule reads y, so x need not stay
-// alive for the backward pass (spec B4; tanh uses the corrected
-// `1 - y^2`, erratum F1.1).
+// alive for the backward pass (RAF paper §3.1.1; tanh uses `1 - y^2`; the
+// paper's `1 - 2 × y` is a slip).
 //
 //===----------------------------------------------------------------------===//
 

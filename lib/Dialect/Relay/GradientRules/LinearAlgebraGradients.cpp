@@ -1,10 +1,11 @@
 //===- LinearAlgebraGradients.cpp - dense, matmul, convolutions -----------===//
 //
 // Matrix products differentiate into matrix products with transpose flags
-// (RAF's gemm rules, spec C3). Convolutions differentiate into library-style
-// convolutions: the data gradient is a transposed convolution and the weight
-// gradient a convolution of the input with the output gradient, whose roles
-// of batch and channel are swapped (strides and dilations swap too).
+// (RAF's gemm rules, RAF source src/op/grad/gemm.cc). Convolutions
+// differentiate into library-style convolutions: the data gradient is a
+// transposed convolution and the weight gradient a convolution of the input
+// with the output gradient, whose roles of batch and channel are swapped
+// (strides and dilations swap too).
 //
 //===----------------------------------------------------------------------===//
 

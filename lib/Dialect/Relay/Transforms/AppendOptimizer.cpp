@@ -1,9 +1,9 @@
 //===- AppendOptimizer.cpp - gradient function + optimizer update ---------===//
 //
-// RAF's optimizer wrappers (spec D5.4): the gradient function produced by
-// --raf-autodiff="inline-backward=true" becomes a training step that returns
-// updated parameters and optimizer states, with the update rules of
-// torch.optim (SGD, SGD with momentum, Adam).
+// RAF's optimizer wrappers (RAF source python/raf/optim/): the gradient
+// function produced by --raf-autodiff="inline-backward=true" becomes a training
+// step that returns updated parameters and optimizer states, with the update
+// rules of torch.optim (SGD, SGD with momentum, Adam).
 //
 //===----------------------------------------------------------------------===//
 

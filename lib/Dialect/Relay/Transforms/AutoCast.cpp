@@ -1,11 +1,12 @@
 //===- AutoCast.cpp - automatic mixed precision ---------------------------===//
 //
-// RAF's AutoCast (spec B5, C4, D5.5): one walk over a training graph in
-// program order. Each relay operator's category (AutoCastOpInterface) gives
-// a type hint per operand; operands are cast to their hint and the result
-// types re-inferred, so later operators see the new types. Casts feeding
-// operators that fusion cannot merge them into are shared; the others are
-// exclusive to their consumer so that they fuse (Fig. 3 of the RAF paper).
+// RAF's AutoCast (RAF paper §3.1.2; RAF source src/pass/auto_cast.cc and
+// python/raf/amp/type_hints.py): one walk over a training graph in program
+// order. Each relay operator's category (AutoCastOpInterface) gives a type hint
+// per operand; operands are cast to their hint and the result types
+// re-inferred, so later operators see the new types. Casts feeding operators
+// that fusion cannot merge them into are shared; the others are exclusive to
+// their consumer so that they fuse (Fig. 3 of the RAF paper).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,9 +1,10 @@
 //===- Autodiff.cpp - RAF's reverse-mode automatic differentiation --------===//
 //
-// --raf-autodiff (spec B4, C3, D5.2). A block is an ANF let-list, so the
-// backward pass is a reverse walk over it: every operator on a path from a
-// differentiated argument to the loss hands its result gradients to its
-// gradient rule, and the operand gradients accumulate with relay.add.
+// --raf-autodiff (RAF paper §3.1.1; RAF source src/pass/gradient.cc). A block
+// is an ANF let-list, so the backward pass is a reverse walk over it: every
+// operator on a path from a differentiated argument to the loss hands its
+// result gradients to its gradient rule, and the operand gradients accumulate
+// with relay.add.
 //
 // Control flow and calls are turned into "primal plus backpropagator"
 // first, the closure-based method of RAF and Pearlmutter-Siskind: a

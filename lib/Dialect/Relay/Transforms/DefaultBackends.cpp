@@ -1,9 +1,10 @@
 //===- DefaultBackends.cpp - the backends RAF-MLIR ships ------------------===//
 //
-// Priorities and patterns follow RAF's Table 1 and its source (spec C7,
-// D3.4). Two departures, both documented in docs/fusion-and-dispatch.md:
-// bias is optional in the convolution patterns (the Fig. 6 erratum), and a
-// bias may be written `relay.nn.bias_add` as well as `relay.add`.
+// Priorities and patterns follow RAF's Table 1 and its source (RAF paper
+// §3.2.1-3.2.2; src/impl/dialect.cc). Two departures, both documented in
+// docs/fusion-and-dispatch.md: bias is optional in the convolution patterns
+// (RAF's Fig. 6 fuses a conv2d + relu with no bias), and a bias may be written
+// `relay.nn.bias_add` as well as `relay.add`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,8 +38,9 @@ std::optional<Value> biasedValue(Operation *op) {
   return std::nullopt;
 }
 
-/// conv2d + [bias] + relu, rooted at the relu (Table 1; bias optional per
-/// the Fig. 6 erratum). With `onlyF16`, data and weight must be f16.
+/// conv2d + [bias] + relu, rooted at the relu (Table 1; bias optional per RAF
+/// paper Fig. 6, which fuses a conv2d + relu with no bias). With `onlyF16`,
+/// data and weight must be f16.
 bool matchConvBiasRelu(Operation *root, SmallVectorImpl<Operation *> &matched,
                        bool onlyF16) {
   auto relu = dyn_cast<ReluOp>(root);
@@ -133,7 +135,7 @@ void raf::relay::registerDefaultBackends(BackendRegistry &registry) {
        {backend::kCutlass, backend::kCudnn, backend::kCublas, backend::kCuda})
     cantFail(registry.registerBackend(name, {DeviceKind::CUDA}));
 
-  // Dispatch priorities (spec D3.4).
+  // Dispatch priorities (cf. RAF paper §3.2.1, Fig. 4).
   cantFail(registry.registerAllOps(backend::kLinalg, /*priority=*/10));
   for (StringRef op :
        {DenseOp::getOperationName(), MatmulOp::getOperationName(),

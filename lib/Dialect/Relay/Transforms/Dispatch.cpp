@@ -1,6 +1,6 @@
 //===- Dispatch.cpp - choose a backend for every relay operator -----------===//
 //
-// RAF's DispatchDialect (spec D5.9): every relay operator outside fused
+// RAF's DispatchDialect (RAF paper §3.2.1): every relay operator outside fused
 // functions gets `relay.backend`, the top choice of its dispatch list.
 //
 //===----------------------------------------------------------------------===//

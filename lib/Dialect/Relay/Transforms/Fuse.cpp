@@ -1,6 +1,6 @@
 //===- Fuse.cpp - pattern-based and rule-based operator fusion ------------===//
 //
-// RAF's FuseDialect and FuseTVM (spec D5.7, D5.8) over the registry's fusion
+// RAF's FuseDialect and FuseTVM (RAF paper §3.2.2) over the registry's fusion
 // list: entries apply one at a time in descending priority, patterns first
 // in the default table, rule-based fusion of `linalg` last.
 //

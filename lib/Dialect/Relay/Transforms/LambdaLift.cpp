@@ -1,11 +1,10 @@
 //===- LambdaLift.cpp - relay.fn closures to module functions -------------===//
 //
-// --relay-lambda-lift (spec D5.1). Relay's reverse mode (Relay §4.2, spec
-// A6) has to transform every value inside the function it differentiates,
-// so `relay.grad` needs a closed operand; the paper notes that lambda
-// lifting always provides one. Closures are lifted innermost first, so the
-// closures a body creates are already partial applications when the body
-// itself is lifted.
+// --relay-lambda-lift. Relay's reverse mode (Relay paper §4.2) has to transform
+// every value inside the function it differentiates, so `relay.grad` needs a
+// closed operand; the paper notes that lambda lifting always provides one.
+// Closures are lifted innermost first, so the closures a body creates are
+// already partial applications when the body itself is lifted.
 //
 // Representation: relay has no partial-application op, so a closure that
 // captures values becomes a `relay.fn` whose body is exactly

@@ -1,7 +1,9 @@
 //===- LowerGrad.cpp - higher-order reverse mode for relay.grad -----------===//
 //
 // --relay-lower-grad: Relay's reverse-mode automatic differentiation
-// (Relay §4.2) with the precise rules of spec A6.2.
+// (Relay paper §4.2), with the order of the backpropagator's steps and the
+// seed of the output adjoint, which the paper leaves open, fixed as below
+// (docs/relay-grad.md).
 //
 // Every floating-point tensor of a differentiated function is paired with a
 // reference holding its adjoint, and one backpropagator cell (a reference to
@@ -74,8 +76,8 @@ RefType getBackpropagatorCellType(MLIRContext *context) {
   return RefType::get(context, getBackpropagatorType(context));
 }
 
-/// ⟦T⟧ of spec A6.2. Returns null for types the transformation does not
-/// know.
+/// The type lifting ⟦T⟧ of Relay §4.2's reverse mode. Returns null for types
+/// the transformation does not know.
 Type liftType(Type type) {
   MLIRContext *context = type.getContext();
   if (auto tensor = dyn_cast<RankedTensorType>(type)) {

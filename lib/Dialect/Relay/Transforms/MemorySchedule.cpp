@@ -1,10 +1,11 @@
 //===- MemorySchedule.cpp - memory-aware operator reordering --------------===//
 //
-// RAF's operator scheduling (spec B7, C6): an op that frees more than it
-// allocates runs as early as its operands allow, an op that allocates more
-// than it frees runs as late as its users allow. Sizes and aliasing come
-// from the memory model of MemoryTrace.h, so the scheduler and the report
-// agree on what a buffer is and when it dies.
+// RAF's operator scheduling (RAF paper §3.1.4; RAF source
+// src/pass/memory_schedule.cc): an op that frees more than it allocates runs as
+// early as its operands allow, an op that allocates more than it frees runs as
+// late as its users allow. Sizes and aliasing come from the memory model of
+// MemoryTrace.h, so the scheduler and the report agree on what a buffer is and
+// when it dies.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,7 +36,7 @@ public:
       for (Value operand : step.op->getOperands())
         for (unsigned id : trace.getBuffersOf(operand))
           users[id].insert(step.op);
-      // Constants are never counted as freed (spec C6).
+      // Constants are never counted as freed (as in RAF's MemorySchedule).
       bool isConstant = isa<raf::relay::ConstantOp, arith::ConstantOp>(step.op);
       for (unsigned id : step.allocated)
         if (isConstant)
@@ -102,8 +103,8 @@ private:
            isMemoryEffectFree(op);
   }
 
-  /// p - c of spec C6 in bytes: what the op allocates minus the operand
-  /// buffers whose last use it is in the current order.
+  /// p - c of RAF paper §3.1.4 in bytes: what the op allocates minus the
+  /// operand buffers whose last use it is in the current order.
   int64_t increment(Operation *op) const {
     int64_t allocated = 0, released = 0;
     ArrayRef<Buffer> buffers = trace.getBuffers();

@@ -1,13 +1,14 @@
 //===- RematerializationHeuristic.cpp - RAF's eviction score --------------===//
 //
-// The candidate analysis shared by both methods, and RAF's compile-time
-// trace (spec C5): walk the ops in order with the live bytes of the memory
-// model; when an op would exceed the budget, evict the live candidates with
-// the lowest score (gflops + offset) * (remaining uses + 1) / GiB until it
-// fits (RAF's offset is 0.1), and recompute an evicted tensor just before its
-// next use. Each clone is traced as the step it is in the rewritten function
-// (what is live plus its result must fit) and its inputs are released right
-// after it when nothing else reads them, as the memory model does.
+// The candidate analysis shared by both methods, and RAF's compile-time trace
+// (RAF source src/pass/rematerialization.cc): walk the ops in order with the
+// live bytes of the memory model; when an op would exceed the budget, evict
+// the live candidates with the lowest score
+// (gflops + offset) * (remaining uses + 1) / GiB until it fits (RAF's offset
+// is 0.1), and recompute an evicted tensor just before its next use. Each
+// clone is traced as the step it is in the rewritten function (what is live
+// plus its result must fit) and its inputs are released right after it when
+// nothing else reads them, as the memory model does.
 //
 //===----------------------------------------------------------------------===//
 

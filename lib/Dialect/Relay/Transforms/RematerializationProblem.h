@@ -66,10 +66,11 @@ struct Plan {
   }
 };
 
-/// RAF's score offset, in GFLOPs (spec C5).
+/// RAF's score offset, in GFLOPs (RAF source src/pass/rematerialization.cc).
 inline constexpr double kRafScoreOffsetGflops = 0.1;
 
-/// RAF's eviction-score heuristic (spec C5) under `budget`, evicting the
+/// RAF's eviction-score heuristic (RAF paper §3.1.5;
+/// src/pass/rematerialization.cc) under `budget`, evicting the
 /// lowest `(gflops + offsetGflops) * (remaining uses + 1) / GiB` first;
 /// nullopt when it runs out of candidates, with `failedStep` (if given) set
 /// to the step that does not fit.

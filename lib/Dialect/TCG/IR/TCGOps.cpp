@@ -1,6 +1,6 @@
 //===- TCGOps.cpp - tcg operations: syntax and verifiers ------------------===//
 //
-// The verifiers check the construction rules of Fig. 3.2 (spec §2.2, §7.1).
+// The verifiers check the construction rules of Fig. 3.2 (Rieber 2022, §3.1).
 // MLIR verifies an op's own invariants (`verify`) before its regions' ops and
 // the region invariants (`verifyRegions`) after them, so a kernel first
 // rejects foreign ops anywhere inside it, each op then checks itself, and the

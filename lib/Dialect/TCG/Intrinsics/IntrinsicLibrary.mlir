@@ -1,5 +1,5 @@
-// The hardware intrinsics as tensor compute graphs (dissertation_spec.md
-// §2.4, §2.9), compiled into RAFTCGIntrinsics and read with
+// The hardware intrinsics as tensor compute graphs (Rieber 2022, §3.1.2,
+// Tab. 3.1), compiled into RAFTCGIntrinsics and read with
 // raf::tcg::lookupIntrinsic; `raf-opt --tcg-print-intrinsics` prints them.
 //
 // Each intrinsic is a function holding one named tcg.kernel. Iterators are

@@ -1,7 +1,8 @@
 //===- RelayInterfaces.h - operator property interfaces ---------*- C++ -*-===//
 //
 // Fusion kind, AutoCast category, cost facts, gradient rule and
-// tensor-expression form of relay operators (DESIGN.md §4).
+// tensor-expression form of relay operators (cf. the operator attribute
+// table of RAF paper §3.2.1, Fig. 5).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,7 +1,8 @@
 //===- RelayInterfaces.td - operator property interfaces ---*- tablegen -*-===//
 //
-// The extension points of DESIGN.md §4: everything a pass needs to know about
-// an operator lives with the operator. Fusion kind, AutoCast category and cost
+// The operator extension points (cf. the attribute table of RAF paper
+// §3.2.1, Fig. 5): everything a pass needs to know about an operator lives
+// with the operator. Fusion kind, AutoCast category and cost
 // facts are implemented by every relay operator; the gradient rule and the
 // tensor-expression form are declared here and attached by the passes that
 // need them (automatic differentiation, dataflow embedding).

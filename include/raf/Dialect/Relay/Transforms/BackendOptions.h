@@ -1,7 +1,8 @@
 //===- BackendOptions.h - backend choice of the passes ----------*- C++ -*-===//
 //
 // The tool-wide options `--raf-backend-preference=a,b` and
-// `--raf-disable-backends=a,b` (spec D3.4), and the validation that turns a
+// `--raf-disable-backends=a,b` (RAF paper §3.2.1: RAF's
+// DialectPreference, and disabled dialects), and the validation that turns a
 // pass's device / preference / disabled options into a BackendSelection.
 //
 //===----------------------------------------------------------------------===//

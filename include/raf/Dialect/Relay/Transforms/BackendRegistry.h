@@ -1,6 +1,7 @@
 //===- BackendRegistry.h - backends ("operator dialects") -------*- C++ -*-===//
 //
-// RAF's operator dialects (paper §3.2.1, Fig. 4; spec D3.4) as a registry:
+// RAF's operator dialects (RAF paper §3.2.1, Figs. 4-5; §3.2.2, Tab. 1) as a
+// registry:
 //
 //  * a backend has a name and the devices it is enabled on;
 //  * a backend registers itself for a base operator (`relay.nn.conv2d`, ...)

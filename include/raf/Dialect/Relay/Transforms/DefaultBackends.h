@@ -1,7 +1,7 @@
 //===- DefaultBackends.h - the backends RAF-MLIR ships ----------*- C++ -*-===//
 //
 // The default contents of the backend registry, chosen so that RAF's Table 1
-// and Fig. 6 decisions reproduce (spec D3.4):
+// and Fig. 6 decisions reproduce (RAF paper §3.2.1-3.2.2):
 //
 //  * `linalg` (cpu, cuda): every relay operator at priority 10 and
 //    rule-based fusion at 5. It is the code generator of the CPU path and

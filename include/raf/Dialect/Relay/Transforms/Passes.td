@@ -39,14 +39,14 @@ def RafDispatch : Pass<"raf-dispatch"> {
   let summary = "Choose a backend for every relay operator";
   let description = [{
     Annotates every relay operator outside fused functions (`func.func` with
-    `relay.primitive`) with `relay.backend = "<name>"`: the first backend of
-    the operator's dispatch list that is enabled on `device`, not disabled,
-    has priority > 0 and accepts the operation (RAF's DispatchDialect, spec
-    D5.9). The lists come from the backend registry; by default `linalg`
-    (cpu and cuda, priority 10) takes every operator, `cublas` takes dense,
-    matmul and batch_matmul at 15 and `cudnn` conv2d at 12, softmax and
-    dropout at 11 on cuda. The cuda backends decide dispatch only: nothing
-    in RAF-MLIR generates CUDA code.
+    `relay.primitive`) with `relay.backend = "<name>"`: the first backend of the
+    operator's dispatch list that is enabled on `device`, not disabled, has
+    priority > 0 and accepts the operation (RAF's DispatchDialect, RAF paper
+    §3.2.1). The lists come from the backend registry; by default `linalg` (cpu
+    and cuda, priority 10) takes every operator, `cublas` takes dense, matmul
+    and batch_matmul at 15 and `cudnn` conv2d at 12, softmax and dropout at 11
+    on cuda. The cuda backends decide dispatch only: nothing in RAF-MLIR
+    generates CUDA code.
 
     An operator no usable backend takes is an error at the operator. An
     unknown device or backend name in the options is an error.
@@ -63,7 +63,7 @@ def RafFuse : Pass<"raf-fuse", "::mlir::ModuleOp"> {
   let summary = "Pattern-based and rule-based operator fusion";
   let description = [{
     Applies the registry's fusion list in descending priority (RAF's
-    FuseDialect and FuseTVM, spec D5.7 and D5.8), skipping entries whose
+    FuseDialect and FuseTVM, RAF paper §3.2.2, Tab. 1), skipping entries whose
     backend is not enabled on `device`, disabled, or not preferred:
 
     * a pattern matches rooted at each relay operator, from the end of each
@@ -134,7 +134,8 @@ def RafAppendOptimizer : Pass<"raf-append-optimizer", "::mlir::ModuleOp"> {
     (`%dy` has the loss type, a float tensor of one element; gradient `g_j`
     has the type of parameter `%a_{i_j}`), and appends a public function
     `@<step-name>` that inlines its body with `%dy` seeded with ones and
-    updates the parameters as `torch.optim` does (spec D5.4):
+    updates the parameters as `torch.optim` does (like RAF's optimizer
+    wrappers, python/raf/optim/ in the RAF source):
 
     ```
     func.func @train_step(p_1..p_k, states..., other arguments...)
@@ -189,7 +190,8 @@ def RafAppendOptimizer : Pass<"raf-append-optimizer", "::mlir::ModuleOp"> {
 def RafAutodiff : Pass<"raf-autodiff", "::mlir::ModuleOp"> {
   let summary = "Generate the gradient function of a forward function";
   let description = [{
-    RAF's AutoDiff (spec B4, C3, D5.2): a reverse sweep over the entry
+    RAF's AutoDiff (RAF paper §3.1.1; RAF source src/pass/gradient.cc): a
+    reverse sweep over the entry
     function's block builds, with each operator's gradient rule
     (GradientOpInterface), the gradients of the loss with respect to the
     arguments that require them. The forward function returns the loss (a
@@ -257,7 +259,8 @@ def RelayLambdaLift : Pass<"relay-lambda-lift", "::mlir::ModuleOp"> {
   let description = [{
     Turns every `relay.fn` into `func.func private @<parent>_lambda_<k>`
     whose leading parameters are the closure's free variables (in first-use
-    order), followed by its own parameters (spec D5.1). Free variables
+    order), followed by its own parameters (the lambda lifting Relay paper §4.2
+    calls for before differentiation). Free variables
     defined by constants, `relay.zero`, `relay.global_ref` and closures are
     cloned into the lifted function instead of becoming parameters, so a
     closure that only uses them becomes closed. The closure value becomes:
@@ -367,7 +370,8 @@ def RelayLowerGrad : Pass<"relay-lower-grad", "::mlir::ModuleOp"> {
   let description = [{
     Lowers every `relay.grad` with a closed operand (a `relay.global_ref`
     or a closure without free variables; run `--relay-lambda-lift` first)
-    as in Relay §4.2 and spec A6.2. Each module function `@f` reachable
+    as in Relay paper §4.2 (docs/relay-grad.md fixes what the paper leaves
+    open). Each module function `@f` reachable
     from a differentiated function gets a transformed copy
     `func.func private @f_lowergrad` over lifted types: a floating-point
     tensor `T` becomes `tuple<T, !relay.ref<T>>` (value and adjoint cell),
@@ -440,7 +444,8 @@ def RafMemoryReport : Pass<"raf-memory-report", "::mlir::ModuleOp"> {
 def RafMemorySchedule : Pass<"raf-memory-schedule", "::mlir::func::FuncOp"> {
   let summary = "Reorder operators to lower peak memory (RAF's scheduler)";
   let description = [{
-    RAF's memory-aware operator scheduling (spec B7, C6). For every op,
+    RAF's memory-aware operator scheduling (RAF paper §3.1.4; RAF source
+    src/pass/memory_schedule.cc). For every op,
     `inc = p - c`, where `p` is the bytes of the buffers it allocates and
     `c` the bytes of the operand buffers (not parameters, not constants)
     whose last use it is. Up to `max-iters` times, until nothing moves: a
@@ -468,8 +473,9 @@ def RafRematerialize : Pass<"raf-rematerialize", "::mlir::ModuleOp"> {
                 "budget";
   let description = [{
     Keeps the peak memory of the memory model (docs/memory.md) at or below
-    `budget` by releasing tensors early and recomputing them, with a clone
-    of their producer inserted just before the next use (spec B8, C5, D5.12).
+    `budget` by releasing tensors early and recomputing them, with a clone of
+    their producer inserted just before the next use (RAF paper §3.1.5; RAF
+    source src/pass/rematerialization.cc).
 
     * `method=raf`: RAF's compile-time trace. Whenever the live bytes at an
       op exceed the budget, live tensors are evicted in increasing order of
@@ -546,7 +552,8 @@ def RafAutoCast : Pass<"raf-autocast", "::mlir::ModuleOp"> {
   let summary = "Automatic mixed precision: insert casts to and from a "
                 "low-precision float type";
   let description = [{
-    RAF's AutoCast (spec B5, C4, D5.5): one walk over each training graph
+    RAF's AutoCast (RAF paper §3.1.2, Fig. 3; RAF source src/pass/auto_cast.cc
+    and python/raf/amp/type_hints.py): one walk over each training graph
     that casts the operands of every relay operator as its AutoCast
     category (`AutoCastOpInterface`) asks and re-infers its result types:
 

@@ -1,6 +1,6 @@
 //===- IntervalAnalysis.h - ranges of access expressions --------*- C++ -*-===//
 //
-// The interval analysis of dissertation_spec.md §2.3: the range of indices an
+// The interval analysis of Rieber 2022, §3.1.1: the range of indices an
 // access expression reaches when every iterator ranges over its interval.
 // Each iterator contributes its whole interval and the arithmetic is
 // evaluated on intervals, which is exact for the sums of scaled iterators

@@ -1,7 +1,7 @@
 //===- TCGDialect.td - tcg dialect definition --------------*- tablegen -*-===//
 //
-// The tcg dialect: Tensor Compute Graphs (dissertation_spec.md §2.1-2.4,
-// §7.1), an operator as a tensor expression.
+// The tcg dialect: Tensor Compute Graphs (Rieber 2022, §3.1, Def. 3.1,
+// Fig. 3.2), an operator as a tensor expression.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,6 @@
 //===- TCGOps.td - tcg dialect operations ------------------*- tablegen -*-===//
 //
-// The node kinds of a Tensor Compute Graph (dissertation_spec.md §2.2):
+// The node kinds of a Tensor Compute Graph (Rieber 2022, §3.1, Fig. 3.2):
 // kernel (the root and its sequence of computations), tensor, reduce,
 // compute and input. An access is an affine map on tcg.input, and a node's
 // right child is its region.

@@ -1,7 +1,7 @@
 //===- Strategy.h - Deployment strategies from embeddings -------*- C++ -*-===//
 //
-// The deployment strategy of an embedding (spec dissertation_spec.md §3.1,
-// §3.6, Tab. 4.1): the data-layout rewrites that bring every operand of an
+// The deployment strategy of an embedding (Rieber 2022, §4.1, §4.4.4,
+// Tab. 4.1): the data-layout rewrites that bring every operand of an
 // operator into a tiled layout whose innermost dimensions are the
 // intrinsic's operand (a[tile..., x, z], b[tile..., y, z], c[tile..., x, y]
 // for the VTA GEMM), and the packed operator that computes in that layout.

@@ -1,6 +1,6 @@
 //===- VTADialect.td - vta dialect definition --------------*- tablegen -*-===//
 //
-// The vta dialect: tile-level VTA programs (DESIGN.md §3). It holds the
+// The vta dialect: tile-level VTA programs (docs/vta.md). It holds the
 // hardware configuration attribute that every VTA-level IR is parameterised
 // by, and the tile-level operations (VTAOps.td) that
 // --convert-vta-to-vta-isa assembles into vta_isa programs.
@@ -35,6 +35,7 @@ def VTA_Dialect : Dialect {
     format and the simulator.
   }];
   let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Adds the attributes (defined with their storage in VTAAttrs.cpp).
     void registerAttributes();

@@ -1,7 +1,8 @@
 //===- VTAISADialect.td - vta_isa dialect definition -------*- tablegen -*-===//
 //
 // The vta_isa dialect: VTA programs at instruction level, one op per 128-bit
-// instruction (DESIGN.md §3, dissertation_spec.md §4.3-4.4).
+// instruction (VTA hardware guide in the TVM documentation; tvm-vta
+// include/vta/hw_spec.h).
 //
 //===----------------------------------------------------------------------===//
 
