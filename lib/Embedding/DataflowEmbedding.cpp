@@ -309,8 +309,8 @@ std::string buildProblem(Problem &P) {
   P.AllDiff = Enabled("alldiff");
 
   // Match the coarse dependence graphs: operands by position, statements by
-  // textual order, with equal labels and equal edge structure (§3.1: the
-  // arithmetic operations and arity must match).
+  // textual order, with equal labels and equal edge structure (Rieber 2022,
+  // §4.1: the arithmetic operations and arity must match).
   auto Describe = [](const DataflowGraph &G) {
     std::string S;
     for (unsigned N : G.getStatements())
@@ -578,8 +578,8 @@ std::optional<Embedding> extractEmbedding(Problem &P, ArrayRef<int64_t> Values,
     for (const INode &N : P.Nodes)
       Emb.Points.push_back(N.point(Values));
 
-  // Cost (§3.3.5): MAC overhead from the executed extents, data-movement
-  // overhead from the distinct tiles every operand is cut into.
+  // Cost (Rieber 2022, §4.3.6): MAC overhead from the executed extents,
+  // data-movement overhead from the distinct tiles every operand is cut into.
   unsigned NumIters = Op.getNumIterators();
   SmallVector<int64_t, 8> Length(NumIters, 1), Stride(NumIters, 1);
   for (const AxisMappings &Axis : Emb.Iterators)
@@ -1203,9 +1203,9 @@ public:
       IntViews V(*this, CostVars);
       GECODE_ES_FAIL(CostBound::post(home, V, &P));
     }
-    // Branching: outputs first, then backwards through the statements, then
-    // the inputs (§3.4); coordinates of iteration points in the asset's
-    // order, values lexicographically from the smallest.
+    // Branching: outputs first, then backwards through the statements, then the
+    // inputs (Rieber 2022, §4.6); coordinates of iteration points in the
+    // asset's order, values lexicographically from the smallest.
     IntVarArgs Branch;
     auto Add = [&](ArrayRef<unsigned> Members, bool Iteration) {
       for (unsigned M : Members) {

@@ -29,7 +29,7 @@
 //    (identical, or disjoint);
 //  - fixed origin: the first element of every operand is the origin;
 //  - padding: iterators below a threshold are extended (DataflowGraph).
-// Candidates are ranked by w_MAC * O_MAC + w_Data * O_Data (§3.3.5) and the
+// Candidates are ranked by w_MAC * O_MAC + w_Data * O_Data (§4.3.6) and the
 // best is found by branch and bound.
 //
 //===----------------------------------------------------------------------===//
@@ -52,11 +52,11 @@ struct EmbeddingOptions {
   /// operator iterator tagged with the same GEMM axis (Iterator::StrictAxis),
   /// with stride 1 and one dimension per axis. Relaxed lets the solver choose
   /// (stride up to MaxStride, dimensions up to the operator's rank) and runs
-  /// searches with and without the memory-access constraint (§3.4).
+  /// searches with and without the memory-access constraint (§4.5.2).
   enum class Mode { Strict, Relaxed };
   Mode SearchMode = Mode::Relaxed;
   /// How many of the cheapest distinct embeddings to find (the
-  /// dissertation auto-tunes the five best, §3.3.5).
+  /// dissertation auto-tunes the five best, §4.5.2).
   unsigned MaxCandidates = 5;
   /// Wall-clock limit for the whole search in milliseconds (0: none).
   uint64_t TimeoutMs = 10000;
@@ -73,7 +73,7 @@ struct EmbeddingOptions {
   /// Robustness strategy A (Eq. 4.40): search assets, each trying a
   /// different choice of innermost dimensions first. 0: all of them.
   unsigned MaxAssets = 0;
-  /// Weights of the MAC and data-movement overheads (§3.3.5).
+  /// Weights of the MAC and data-movement overheads (§4.3.6).
   uint64_t WeightMac = 1, WeightData = 1;
   /// If nonzero, enumerate up to this many distinct embeddings after the
   /// search (without the bound, within the time limit) and report how many

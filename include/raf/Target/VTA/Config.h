@@ -71,7 +71,7 @@ struct Config {
   std::vector<std::string> validate() const;
   bool isValid() const { return validate().empty(); }
 
-  // Derived log2 values (§4.2).
+  // Derived log2 values (as tvm-vta's config/pkg_config.py derives them).
   unsigned logBlockIn() const { return logBlock; }
   unsigned logBlockOut() const { return logBlock; }
   unsigned logOutWidth() const { return logInpWidth; }

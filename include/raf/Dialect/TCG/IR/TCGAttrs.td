@@ -2,7 +2,7 @@
 //
 // The typed facts the tcg passes hand on: the embedding of an intrinsic into
 // an operator that --tcg-dataflow-embed finds (Rieber 2022, §4.3-4.5) and
-// the intrinsic a packed kernel is tensorized with (§3.6, Tab. 4.1).
+// the intrinsic a packed kernel is tensorized with (§4.4.4, Tab. 4.1).
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,7 +51,7 @@ def TCG_EmbeddingCandidateAttr : TCG_Attr<"EmbeddingCandidate", "candidate"> {
       it covers;
     * `extents` / `executed`: per operator iterator, its extent and the
       extent executed once tiled by the intrinsic (padding included);
-    * `cost` (w_MAC * O_MAC + w_Data * O_Data, §4.3.5), `mac` and `data`
+    * `cost` (w_MAC * O_MAC + w_Data * O_Data, §4.3.6), `mac` and `data`
       (executed and minimal multiply-accumulates and data moves), and
       `memory_access` (false: found without the memory-access constraint,
       so the layout duplicates data, e.g. im2col).

@@ -60,7 +60,7 @@ def TCG_Dialect : Dialect {
     * every access is a quasi-affine map (products and divisions by
       constants) from iterators to the indices of the operand, and stays
       within the operand's (possibly zero-padded and dilated) view over the
-      whole iteration domain (interval analysis, §2.3);
+      whole iteration domain (interval analysis, Rieber 2022, §3.1.1);
     * a kernel contains tcg operations only: no branches, no loops, no
       other computation.
 
