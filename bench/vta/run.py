@@ -249,7 +249,7 @@ def first_error(stderr):
 
 REMARK = re.compile(r"remark: vta: cycles=(\d+)(.*)$", re.M)
 PROGRAM_START = re.compile(r"^(\s*)vta_isa\.program\b")
-DRAM_SIZE = re.compile(r"vta\.dram = \{[^}]*\bsize = (\d+)")
+DRAM_SIZE = re.compile(r"(?:vta\.dram = \{[^}]*|dram #vta\.dram_layout<[^>]*)\bsize = (\d+)")
 
 
 def extract_programs(lowered_text):

@@ -12,6 +12,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Error.h"
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -21,6 +22,18 @@ using namespace raf::runtime;
 
 LogicalResult raf::runtime::compileForVTA(ModuleOp module,
                                           std::optional<int64_t> requantShift) {
+  // A requantisation shift is compiled into the programs: launches compiled
+  // before cannot take one.
+  if (requantShift) {
+    WalkResult walk = module.walk([](vta::LaunchOp launch) {
+      launch.emitError("this launch was compiled before; a requantisation "
+                       "shift applies only to packed kernels compiled now "
+                       "(give requant-shift to --convert-tcg-to-vta)");
+      return WalkResult::interrupt();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+  }
   PassManager pm(module.getContext());
   VTAScheduleOptions scheduleOptions;
   ConvertTCGToVTAOptions convertOptions;
@@ -62,12 +75,27 @@ LogicalResult VTAKernelRunner::run(Operation *op, KernelOperands operands,
     return op->emitError("cannot simulate the launch's DRAM image: ")
            << *problem;
   std::vector<uint8_t> dram(layout.getSize(), 0);
+  // The verifiers of the launch and the layout keep every transfer inside
+  // the image; checked again here because the copies are raw.
+  auto fits = [&](int64_t offset, int64_t bytes) {
+    return offset >= 0 && bytes >= 0 &&
+           uint64_t(bytes) <= dram.size() - std::min<uint64_t>(offset, dram.size());
+  };
   auto place = [&](int64_t operand, int64_t offset) {
     const HostTensor &tensor = *operands[operand];
+    if (!fits(offset, tensor.getNumBytes()))
+      return false;
     std::memcpy(dram.data() + offset, tensor.data(), tensor.getNumBytes());
+    return true;
   };
-  place(layout.getInputOperand(), layout.getInputOffset());
-  place(layout.getWeightOperand(), layout.getWeightOffset());
+  auto type = cast<RankedTensorType>(launch.getResult().getType());
+  int64_t count = type.getNumElements();
+  if (!place(layout.getInputOperand(), layout.getInputOffset()) ||
+      !place(layout.getWeightOperand(), layout.getWeightOffset()) ||
+      !fits(layout.getResultOffset(), count * layout.getResultPlanes()))
+    return op->emitError("the launch's operands or result do not fit the ")
+           << layout.getSize() << "-byte DRAM image of '"
+           << launch.getProgram() << "'";
 
   vta::SimulatorOptions options;
   options.cycleModel = cycleModel;
@@ -83,9 +111,7 @@ LogicalResult VTAKernelRunner::run(Operation *op, KernelOperands operands,
 
   // Plane k holds bits [8k, 8k + 8) of every int32 element, in the packed
   // result's row-major order; a single (requantised) plane is sign-extended.
-  auto type = cast<RankedTensorType>(launch.getResult().getType());
   HostTensor result(DType::I32, type.getShape());
-  int64_t count = result.getNumElements();
   const uint8_t *planes = dram.data() + layout.getResultOffset();
   for (int64_t i = 0; i < count; ++i) {
     if (layout.getResultPlanes() == 1) {

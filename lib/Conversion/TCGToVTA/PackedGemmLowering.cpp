@@ -234,6 +234,12 @@ FailureOr<PackedGemmLowering> Lowering::run() {
   config = Config::getDefault();
   config.logBatch = llvm::Log2_64(gemm[0]);
   config.logBlock = llvm::Log2_64(gemm[1]);
+  std::vector<std::string> configProblems = config.validate();
+  if (!configProblems.empty())
+    return error() << "'" << intrinsic << "' (GEMM " << gemm[0] << "x"
+                   << gemm[1] << "x" << gemm[2]
+                   << ") gives an invalid VTA configuration: "
+                   << configProblems.front();
 
   auto resultType = cast<RankedTensorType>(kernel.getResult().getType());
   for (auto [index, operand] : llvm::enumerate(kernel.getInputs())) {

@@ -94,26 +94,16 @@ struct TCGLowerToVTAPass
                     : vta_isa::ProgramOp::createFrom(builder, kernel.getLoc(),
                                                      lowering->program)
                           .getOperation();
-      auto i64 = [&](int64_t value) {
-        return builder.getI64IntegerAttr(value);
-      };
       program->setAttr("vta.kernel", builder.getStringAttr(name));
-      program->setAttr(
-          "vta.dram",
-          builder.getDictionaryAttr({
-              builder.getNamedAttr("input_operand",
-                                   i64(lowering->inputOperand)),
-              builder.getNamedAttr("input_offset", i64(lowering->inputOffset)),
-              builder.getNamedAttr("weight_operand",
-                                   i64(lowering->weightOperand)),
-              builder.getNamedAttr("weight_offset",
-                                   i64(lowering->weightOffset)),
-              builder.getNamedAttr("result_offset",
-                                   i64(lowering->resultOffset)),
-              builder.getNamedAttr("result_rows", i64(lowering->resultRows)),
-              builder.getNamedAttr("result_planes", i64(lowering->numPlanes)),
-              builder.getNamedAttr("size", i64(lowering->dramBytes)),
-          }));
+      auto layout = vta::DramLayoutAttr::get(
+          builder.getContext(), lowering->inputOperand, lowering->inputOffset,
+          lowering->weightOperand, lowering->weightOffset,
+          lowering->resultOffset, lowering->resultRows,
+          lowering->resultRowBytes, lowering->numPlanes, lowering->dramBytes);
+      if (auto tiles = dyn_cast<vta::ProgramOp>(program))
+        tiles.setDramAttr(layout);
+      else
+        cast<vta_isa::ProgramOp>(program).setDramAttr(layout);
     }
     if (failed)
       signalPassFailure();

@@ -13,6 +13,9 @@
 // RUN: raf-run %s --entry=dense --target=vta-sim --input=%t/x.npy --input=%t/w.npy --output=%t/packed.npy | FileCheck %s --check-prefix=SIM
 // RUN: raf-run %s --entry=dense --target=cpu --input=%t/x.npy --input=%t/w.npy --output=%t/cpu.npy
 // RUN: %python -c "import numpy as np; a = np.load('%t/compiled.npy'); b = np.load('%t/packed.npy'); c = np.load('%t/cpu.npy'); assert (a == c).all() and (b == c).all()"
+// A requantisation shift cannot change launches compiled before.
+// RUN: not raf-run %t/compiled.mlir --entry=dense --target=vta-sim --input=%t/x.npy --input=%t/w.npy --vta-requant-shift=6 2>&1 | FileCheck %s --check-prefix=REQUANT
+// REQUANT: error: this launch was compiled before; a requantisation shift applies only to packed kernels compiled now (give requant-shift to --convert-tcg-to-vta)
 
 // TILE: %[[R:.*]] = vta.launch @dense_kernel0(%{{.*}}, %{{.*}}) : (tensor<3x2x1x16xi8>, tensor<2x2x16x16xi8>) -> tensor<3x2x1x16xi32>
 // TILE-NOT: tcg.kernel

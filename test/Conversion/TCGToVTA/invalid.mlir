@@ -113,3 +113,49 @@ func.func @wrong_extents(%a: tensor<1x1x16xi8>, %b: tensor<1x16x16xi8>) -> tenso
   }
   return %0 : tensor<1x16xi32>
 }
+
+// -----
+
+// GEMM extents VTA cannot be configured with: not powers of two, and
+// powers of two whose buffers would be empty.
+func.func @not_a_core(%a: tensor<1x1x12xi8>, %b: tensor<1x12x12xi8>) -> tensor<1x12xi32> {
+  // expected-error @+1 {{cannot lower this kernel to VTA: 'vta.gemm.custom' is not a VTA GEMM core (x, y, z extents must be powers of two with y = z)}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x1x12xi8>, %w = %b : tensor<1x12x12xi8>) -> tensor<1x12xi32> attributes {tcg.tensorize = #tcg.tensorize<"vta.gemm.custom", target = "vta", gemm = [1, 12, 12]>} {
+    %1 = tcg.tensor %m in [0, 1) name "x" gemm_axis x -> tensor<1x12xi32> {
+      %2 = tcg.tensor %n in [0, 12) name "y" gemm_axis y -> tensor<12xi32> {
+        %3 = tcg.reduce add %k in [0, 12) name "z" gemm_axis z -> i32 {
+          %4 = tcg.input %x[0, %m, %k] : tensor<1x1x12xi8>
+          %5 = tcg.input %w[0, %n, %k] : tensor<1x12x12xi8>
+          %6 = tcg.compute mul %4, %5 : (i8, i8) -> i32
+          tcg.yield %6 : i32
+        }
+        tcg.yield %3 : i32
+      }
+      tcg.yield %2 : tensor<12xi32>
+    }
+    tcg.yield %1 : tensor<1x12xi32>
+  }
+  return %0 : tensor<1x12xi32>
+}
+
+// -----
+
+func.func @huge_batch(%a: tensor<1x4096x16xi8>, %b: tensor<1x16x16xi8>) -> tensor<4096x16xi32> {
+  // expected-error @+1 {{cannot lower this kernel to VTA: 'vta.gemm.huge' (GEMM 4096x16x16) gives an invalid VTA configuration:}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x4096x16xi8>, %w = %b : tensor<1x16x16xi8>) -> tensor<4096x16xi32> attributes {tcg.tensorize = #tcg.tensorize<"vta.gemm.huge", target = "vta", gemm = [4096, 16, 16]>} {
+    %1 = tcg.tensor %m in [0, 4096) name "x" gemm_axis x -> tensor<4096x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis y -> tensor<16xi32> {
+        %3 = tcg.reduce add %k in [0, 16) name "z" gemm_axis z -> i32 {
+          %4 = tcg.input %x[0, %m, %k] : tensor<1x4096x16xi8>
+          %5 = tcg.input %w[0, %n, %k] : tensor<1x16x16xi8>
+          %6 = tcg.compute mul %4, %5 : (i8, i8) -> i32
+          tcg.yield %6 : i32
+        }
+        tcg.yield %3 : i32
+      }
+      tcg.yield %2 : tensor<16xi32>
+    }
+    tcg.yield %1 : tensor<4096x16xi32>
+  }
+  return %0 : tensor<4096x16xi32>
+}

@@ -12,7 +12,7 @@
 // for the weight load (l2g), each store for its ALU (g2s), each ALU after
 // the first for the previous store (s2g: same output rows), FINISH for the
 // last store.
-// CHECK:      vta_isa.program #vta.config<"1x16x16"> attributes {vta.dram = {input_offset = 0 : i64, input_operand = 0 : i64, result_offset = 1280 : i64, result_planes = 4 : i64, result_rows = 6 : i64, size = 1664 : i64, weight_offset = 256 : i64, weight_operand = 1 : i64}, vta.kernel = "dense#0"} uops {
+// CHECK:      vta_isa.program #vta.config<"1x16x16"> dram #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1, weight_offset = 256, result_offset = 1280, result_rows = 6, result_row_bytes = 16, result_planes = 4, size = 1664> attributes {vta.kernel = "dense#0"} uops {
 // CHECK-NEXT:   vta_isa.uop dst_idx = 0, src_idx = 0, wgt_idx = 0
 // CHECK-NEXT:   vta_isa.uop dst_idx = 0, src_idx = 0, wgt_idx = 0
 // CHECK-NEXT:   vta_isa.uop dst_idx = 0, src_idx = 1, wgt_idx = 1

@@ -12,7 +12,7 @@
 // RUN: raf-opt %S/lower-dense.mlir --tcg-lower-to-vta="tile-sizes=3,1,1 virtual-threads=2" | FileCheck %s --check-prefix=DIRECT
 // RUN: raf-opt %S/lower-dense.mlir --tcg-lower-to-vta="tile-sizes=3,1,1 virtual-threads=2 tile-level=true" | raf-opt --convert-vta-to-vta-isa | FileCheck %s --check-prefix=DIRECT
 
-// CHECK: vta.program #vta.config<"1x16x16"> attributes {tile_sizes = array<i64: 3, 1, 1>, {{.*}}virtual_threads = 2 : i64
+// CHECK: vta.program #vta.config<"1x16x16"> dram #vta.dram_layout<{{.*}}> attributes {tile_sizes = array<i64: 3, 1, 1>, {{.*}}virtual_threads = 2 : i64
 // CHECK-NOT: dep
 // CHECK: vta.gemm
 // COUNT: 6

@@ -6,7 +6,7 @@
 // loaded once. Tokens: the second input load waits for the first tile's
 // GEMM (g2l), the second reset for the first tile's last store (s2g: a
 // reset writes the output buffer); FINISH waits for the last store.
-// CHECK:      vta_isa.program #vta.config<"1x16x16"> attributes {vta.dram = {input_offset = 0 : i64, input_operand = 0 : i64, result_offset = 48384 : i64, result_planes = 4 : i64, result_rows = 3000 : i64, size = 240384 : i64, weight_offset = 48128 : i64, weight_operand = 1 : i64}, vta.kernel = "rows#0"} uops {
+// CHECK:      vta_isa.program #vta.config<"1x16x16"> dram #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1, weight_offset = 48128, result_offset = 48384, result_rows = 3000, result_row_bytes = 16, result_planes = 4, size = 240384> attributes {vta.kernel = "rows#0"} uops {
 // CHECK-NEXT:   vta_isa.uop dst_idx = 0, src_idx = 0, wgt_idx = 0
 // CHECK-NEXT:   } instructions {
 // CHECK-NEXT:   vta_isa.load uop sram_base = 0, dram_base = 0, y_size = 1, x_size = 1, x_stride = 1,{{.*}}x_pad_1 = 0{{$}}

@@ -21,7 +21,7 @@ vta_isa.program @p #vta.config<"1x16x16"> dram #vta.dram_layout<input_operand = 
   vta_isa.finish
 }
 func.func @operand_type(%a: tensor<1x16xi8>, %b: tensor<16x16xi32>) -> tensor<1x16xi32> {
-  // expected-error @+1 {{'vta.launch' op operands must be int8 tensors, got 'tensor<16x16xi32>'}}
+  // expected-error @+1 {{'vta.launch' op operands must be static int8 tensors, got 'tensor<16x16xi32>'}}
   %r = vta.launch @p(%a, %b) : (tensor<1x16xi8>, tensor<16x16xi32>) -> tensor<1x16xi32>
   return %r : tensor<1x16xi32>
 }
@@ -110,3 +110,26 @@ module attributes {vta.d = #vta.dram_layout<input_operand = 0, input_offset = 0,
 
 // expected-error @+1 {{size 300 ends before the result (336 bytes)}}
 module attributes {vta.d = #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1, weight_offset = 16, result_offset = 272, result_rows = 1, result_row_bytes = 16, result_planes = 4, size = 300>} {}
+
+// -----
+
+// expected-error @+1 {{the result's extent overflows 64 bits}}
+module attributes {vta.d = #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1, weight_offset = 16, result_offset = 9223372036854775800, result_rows = 1, result_row_bytes = 16, result_planes = 4, size = 336>} {}
+
+// -----
+
+// expected-error @+1 {{an operand offset lies beyond the 336-byte image}}
+module attributes {vta.d = #vta.dram_layout<input_operand = 0, input_offset = 9223372036854775800, weight_operand = 1, weight_offset = 16, result_offset = 272, result_rows = 1, result_row_bytes = 16, result_planes = 4, size = 336>} {}
+
+// -----
+
+vta_isa.program @p #vta.config<"1x16x16"> dram #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1, weight_offset = 16, result_offset = 272, result_rows = 1, result_row_bytes = 16, result_planes = 4, size = 336> uops {
+  vta_isa.uop dst_idx = 0, src_idx = 0, wgt_idx = 0
+} instructions {
+  vta_isa.finish
+}
+func.func @dynamic_operand(%a: tensor<?x16xi8>, %b: tensor<16x16xi8>) -> tensor<1x16xi32> {
+  // expected-error @+1 {{'vta.launch' op operands must be static int8 tensors, got 'tensor<?x16xi8>'}}
+  %r = vta.launch @p(%a, %b) : (tensor<?x16xi8>, tensor<16x16xi8>) -> tensor<1x16xi32>
+  return %r : tensor<1x16xi32>
+}

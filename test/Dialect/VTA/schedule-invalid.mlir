@@ -14,3 +14,8 @@ module attributes {vta.s = #vta.schedule<tiles = [2], virtual_threads = 3>} {}
 
 // expected-error @+1 {{expected 'virtual_threads'}}
 module attributes {vta.s = #vta.schedule<tiles = [2], threads = 2>} {}
+
+// -----
+
+// expected-error @+1 {{'vta.schedule' must be a #vta.schedule, got [1, 2]}}
+module attributes {vta.schedule = [1, 2]} {}

@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace raf::vta;
@@ -208,10 +209,36 @@ LogicalResult DramLayoutAttr::verify(
     return emitError() << "result_planes must be 4 (exact int32) or 1 "
                           "(requantised int8), got "
                        << resultPlanes;
-  if (size < resultOffset + resultPlanes * resultRows * resultRowBytes)
+  // Checked arithmetic: the fields come from user IR.
+  std::optional<int64_t> resultBytes = llvm::checkedMul(resultRows,
+                                                        resultRowBytes);
+  if (resultBytes)
+    resultBytes = llvm::checkedMul(*resultBytes, resultPlanes);
+  std::optional<int64_t> resultEnd =
+      resultBytes ? llvm::checkedAdd(resultOffset, *resultBytes)
+                  : std::nullopt;
+  if (!resultEnd)
+    return emitError() << "the result's extent overflows 64 bits";
+  if (size < *resultEnd)
     return emitError() << "size " << size << " ends before the result ("
-                       << resultOffset + resultPlanes * resultRows *
-                                             resultRowBytes
-                       << " bytes)";
+                       << *resultEnd << " bytes)";
+  if (inputOffset >= size || weightOffset >= size)
+    return emitError() << "an operand offset lies beyond the " << size
+                       << "-byte image";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Discardable attributes
+//===----------------------------------------------------------------------===//
+
+LogicalResult VTADialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attribute) {
+  // The schedule a kernel carries is read by the lowering; one of another
+  // type must not be silently ignored.
+  if (attribute.getName() == "vta.schedule" &&
+      !isa<ScheduleAttr>(attribute.getValue()))
+    return op->emitError("'vta.schedule' must be a #vta.schedule, got ")
+           << attribute.getValue();
   return success();
 }

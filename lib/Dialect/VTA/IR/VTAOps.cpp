@@ -379,12 +379,12 @@ LogicalResult LaunchOp::verify() {
   if (getOperands().size() != 2)
     return emitOpError("takes the GEMM's input and weight, got ")
            << getOperands().size() << " operand(s)";
-  for (Value operand : getOperands())
-    if (!cast<RankedTensorType>(operand.getType())
-             .getElementType()
-             .isSignlessInteger(8))
-      return emitOpError("operands must be int8 tensors, got ")
+  for (Value operand : getOperands()) {
+    auto type = cast<RankedTensorType>(operand.getType());
+    if (!type.getElementType().isSignlessInteger(8) || !type.hasStaticShape())
+      return emitOpError("operands must be static int8 tensors, got ")
              << operand.getType();
+  }
   auto resultType = cast<RankedTensorType>(getResult().getType());
   if (!resultType.getElementType().isSignlessInteger(32) ||
       !resultType.hasStaticShape())
@@ -419,10 +419,12 @@ LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return cast<RankedTensorType>(getOperand(operand).getType())
         .getNumElements();
   };
-  int64_t inputEnd = layout.getInputOffset() + bytes(layout.getInputOperand());
-  int64_t weightEnd =
-      layout.getWeightOffset() + bytes(layout.getWeightOperand());
-  if (inputEnd > layout.getSize() || weightEnd > layout.getSize())
+  // The layout's verifier keeps the offsets inside the image, so these
+  // differences do not overflow.
+  if (bytes(layout.getInputOperand()) >
+          layout.getSize() - layout.getInputOffset() ||
+      bytes(layout.getWeightOperand()) >
+          layout.getSize() - layout.getWeightOffset())
     return emitOpError("operands do not fit the ")
            << layout.getSize() << "-byte DRAM image of program '"
            << getProgram() << "'";
