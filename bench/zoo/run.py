@@ -512,6 +512,9 @@ def write_table(args) -> None:
     summary = [
         "## Summary",
         "",
+        f"Written {datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC from the results recorded "
+        "so far.",
+        "",
         f"- {len(names)} classifiers; {counts['models']} calibrated and timed in PyTorch "
         f"(degenerate after calibration: {', '.join(degenerate) or 'none'}); "
         f"{counts['complete']} with every frontend x target recorded "
