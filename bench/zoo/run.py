@@ -21,7 +21,7 @@ Every model runs in its own subprocess (a crash or a memory blow-up of one
 does not stop the others); results are appended to a JSON file after every
 (model, frontend, target), and a rerun skips what is recorded (resumable).
 Interpreting a big model takes long (~0.2 GMAC/s): a run whose estimated
-time (PyTorch's time times the interp/PyTorch ratio measured so far) is over
+time (the compiled code's time times the interp/compiled ratio measured so far) is over
 ``--interp-budget`` is recorded as "not run" with the estimate, and a run
 over ``--interp-timeout`` is stopped and recorded as such.
 
