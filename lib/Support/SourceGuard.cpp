@@ -9,6 +9,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
 
 #include <algorithm>
@@ -181,9 +182,18 @@ int raf::runOnParserStack(function_ref<int()> body) {
   // and the printer, which recurse over regions too. A thread's stack has a
   // guard page, so anything deeper still faults rather than corrupting
   // memory.
+  // Beyond 2^18 levels the stack would pass 2 GiB (and 4 GiB wraps the
+  // thread's 32-bit size): a larger limit could not be honoured, so it is
+  // refused instead of overflowing the stack it promises to avoid.
+  constexpr uint64_t kMaxLevels = uint64_t(1) << 18;
   uint64_t levels = getResourceLimit(ResourceLimit::NestingDepth);
-  uint64_t bytes = (uint64_t(8) << 20) + std::min<uint64_t>(levels, 1u << 18) *
-                                             (uint64_t(8) << 10);
+  if (levels > kMaxLevels) {
+    llvm::errs() << "error: --max-nesting-depth=" << levels
+                 << " exceeds the largest supported depth, " << kMaxLevels
+                 << " (the parser's stack is sized from it)\n";
+    return 1;
+  }
+  uint64_t bytes = (uint64_t(8) << 20) + levels * (uint64_t(8) << 10);
   int result = 1;
   llvm::thread worker(std::optional<unsigned>(static_cast<unsigned>(bytes)),
                       [&]() { result = body(); });
