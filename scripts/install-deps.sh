@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the Debian packages RAF-MLIR needs (DESIGN.md §6). Idempotent: packages
+# Installs the Debian packages RAF-MLIR needs (README.md). Idempotent: packages
 # already present are skipped, so a second run does nothing and needs no network.
 set -euo pipefail
 

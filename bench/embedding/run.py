@@ -2,7 +2,7 @@
 """Dataflow embedding of the VTA GEMM into the DeepBench convolutions.
 
 For every convolution of ``deepbench_108.tsv`` (the 108 DeepBench inference
-layers as the dissertation indexes them, spec Appendix A; NCHW data, OIHW
+layers as the dissertation indexes them, Rieber 2022, Tab. 5.1; NCHW data, OIHW
 weights, int8 with int32 accumulation) the driver writes a relay function and
 runs
 
@@ -156,7 +156,7 @@ def axis_dims(value):
 
 
 def strategy_class(axes, memory="kept"):
-    """A coarse name for the layout a mapping implies (spec Tab. 4.1): what
+    """A coarse name for the layout a mapping implies (Rieber 2022, Tab. 4.1): what
     the reduction axis z packs, and how the output axes x, y cover the image
     (image pack when the outputs' data do not overlap, output unroll when the
     layout must duplicate data)."""

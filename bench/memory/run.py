@@ -22,7 +22,7 @@ go below (parameters + returned results, which the memory model keeps to the
 end), the peak after ``--raf-memory-schedule``, then ``--raf-rematerialize``
 at budgets from 100 % of the unoptimised peak down to 10 % plus the smallest
 budget method=raf reports, with method=raf, RAF's trace alone
-(``score-offsets=0.1 prune=false``, spec C5 exactly) and method=optimal.
+(``score-offsets=0.1 prune=false``, RAF's rematerialization.cc exactly) and method=optimal.
 
 Small graphs (method=raf vs method=optimal side by side): MLPs, a 1-layer
 d_model-64 encoder and a small CNN, whose ``@train_step`` is small enough for
@@ -256,7 +256,7 @@ _ATTR = re.compile(r"raf\.remat\.(\w+) = (\"[^\"]*\"|-?\d+|true|false)")
 _GECODE = re.compile(r"\(Gecode, (proven: )?(\d+) nodes, (\d+) ms")
 
 
-# method=raf as RAF has it (spec C5): one trace with RAF's score, unpruned.
+# method=raf as RAF has it (src/pass/rematerialization.cc): one trace with RAF's score, unpruned.
 RAF_TRACE_ONLY = "score-offsets=0.1 prune=false"
 
 
@@ -777,7 +777,7 @@ def assessment(large, small, args):
                    for info in small for row in info["rows"] if gap(row, "c5") is not None]
         c5_within = [g for g in c5_gaps if g[3] and g[2] <= TARGET_GAP_PCT]
         lines.append(
-            f"- RAF's trace alone (`{RAF_TRACE_ONLY}`, spec C5 exactly) is within "
+            f"- RAF's trace alone (`{RAF_TRACE_ONLY}`, RAF's algorithm exactly) is within "
             f"{TARGET_GAP_PCT:.0f}% of the proven optimum in {len(c5_within)} of "
             f"{sum(1 for g in c5_gaps if g[3])} budgets where both produced a plan"
             + (f" ({listing(c5_gaps)})" if c5_gaps else "") + ".")

@@ -71,13 +71,13 @@ GEMM_SHAPE = {GEMM: (1, 16, 16), GEMM8: (8, 8, 8)}  # BATCH, BLOCK_IN, BLOCK_OUT
 REQUANT_SHIFT = 8
 DMA_BYTES_PER_CYCLE = 8  # the cycle model's default (docs/vta.md)
 
-# Tab. 4.2 (errata, spec §3.9): IDs 1-12 are DeepBench entries, 13-14 dilated.
+# Tab. 4.2 (matched by shape): IDs 1-12 are DeepBench entries, 13-14 dilated.
 CASE_DEEPBENCH = [0, 1, 2, 6, 10, 15, 21, 27, 34, 41, 60, 68]
 CASE_DILATED = [  # (N, C, H, W), (OC, IC, KH, KW), pad, stride, dilation
     ((1, 304, 18, 18), (448, 304, 3, 3), 0, 1, 2),
     ((1, 208, 72, 72), (304, 208, 3, 3), 0, 1, 3),
 ]
-# Dissertation geo-means (Tab. 4.4 with the errata's Tot ×0.882; Tab. 4.6).
+# Dissertation geo-means (Tab. 4.4, whose Tot printed ×0.0882 is ×0.882; Tab. 4.6).
 PAPER_CASE = {"op": 8.788, "transf": 0.069, "combined": 2.813, "data": 1.103,
               "weights": 0.188, "tot": 0.882}
 PAPER_GEMM8 = {"op": 6.26, "transf": 4.21, "combined": 4.99, "data": 0.21,
@@ -106,8 +106,8 @@ class Conv:
         """The same convolution with dilation 1 and a kernel of dil*(k-1)+1
         taps, zeros between the original ones (the same output shape and
         values). This is how a dilated convolution runs on TVM's VTA
-        strategy, whose packed conv2d asserts dilation == (1, 1) (spec
-        §3.7); Tab. 4.4's weights ratio x0.360 = 9/25 for layer 13 is this
+        strategy, whose packed conv2d asserts dilation == (1, 1) (Rieber
+        2022, §4.4.2); Tab. 4.4's weights ratio x0.360 = 9/25 for layer 13 is this
         kernel's size. The zeros are compile time (the weights are)."""
         if self.dil == 1:
             return self
@@ -898,7 +898,7 @@ def main():
     parser.add_argument("--candidates", type=int, default=5,
                         help="top-K relaxed candidates, each applied and measured")
     parser.add_argument("--vta-mhz", type=float, default=333.0,
-                        help="VTA clock for operator time (Ultra96, spec §3.8)")
+                        help="VTA clock for operator time (Ultra96, TVM-VTA's ultra96_sample.json)")
     parser.add_argument("--repeat", type=int, default=None,
                         help="timed repetitions per rewrite op (median; default 5, quick 3)")
     parser.add_argument("--timeout", type=float, default=300.0,

@@ -31,10 +31,10 @@ Checks:
 * the AMP loss after 20 steps is within ``TOLERANCE`` = 2% of the f32 loss
   after 20 steps, relative to the f32 loss. Observed (docs/autocast.md):
   at most 0.41% after 20 steps (CNN on cpu; MLP and transformer below
-  0.05%), at most 0.46% at any step. Spec E10 asks for 5%, RAF's criterion
-  that AMP reaches the f32 loss in the same number of steps; 2% keeps that
-  with 4x headroom over the worst observed difference (libm and summation
-  order differ between machines).
+  0.05%), at most 0.46% at any step. A 5% bound would stand for RAF's
+  criterion (RAF paper §5.2) that AMP reaches the f32 loss in the same
+  number of steps; 2% keeps that with 4x headroom over the worst observed
+  difference (libm and summation order differ between machines).
 
 What this checks is that the AMP step trains: no overflow, no divergence,
 parameters and states that stay f32 across steps. It does not check which

@@ -1,4 +1,4 @@
-// Higher-order derivatives (spec E8 #6): a relay.grad inside a
+// Higher-order derivatives (Relay paper §4.2): a relay.grad inside a
 // differentiated function. Every relay.grad is lowered first; the inner
 // gradient function is then ordinary relay code with its own backpropagator
 // cell, and the outer transformation lifts it like any other function.

@@ -1,4 +1,4 @@
-// The relay.grad vectors of spec E8 (Relay §4.2), lowered by
+// Hand-computed relay.grad vectors (Relay paper §4.2), lowered by
 // --relay-grad-pipeline and run on the reference evaluator. Each entry
 // returns tuple<value, tuple<gradients...>>, printed flattened.
 //

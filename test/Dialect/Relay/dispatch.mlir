@@ -8,8 +8,8 @@
 // RUN: raf-opt %s --raf-disable-backends=cublas --raf-dispatch="device=cuda disable-backends=cudnn" | FileCheck %s --check-prefix=NODNN
 // RUN: raf-opt %s --raf-backend-preference=linalg --raf-dispatch="device=cuda backend-preference=cublas,cudnn,linalg" | FileCheck %s --check-prefix=CUDA
 
-// Dispatch (spec E5): matmul-like ops go to cublas on cuda (15 > 10), to
-// linalg on cpu; conv2d to cudnn (12), softmax and dropout to cudnn (11);
+// Dispatch (RAF paper §3.2.1): matmul-like ops go to cublas on cuda (15 > 10),
+// to linalg on cpu; conv2d to cudnn (12), softmax and dropout to cudnn (11);
 // everything else to linalg. A preference filters and reorders the list; a
 // disabled backend is removed from it.
 

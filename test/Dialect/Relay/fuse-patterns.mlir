@@ -1,11 +1,11 @@
 // RUN: raf-opt %s --raf-fuse=device=cuda | FileCheck %s --check-prefix=CUDA
 // RUN: raf-opt %s --raf-fuse | FileCheck %s --check-prefix=CPU
 
-// Pattern-based fusion (spec D5.7) with the default table on cuda, then
+// Pattern-based fusion (RAF paper §3.2.2) with the default table on cuda, then
 // linalg rule-based fusion of what is left; on cpu only the latter.
 
 // Fig. 6 of the RAF paper in f16: the CUTLASS fp16 pattern (priority 15)
-// takes conv2d + relu (bias is optional, erratum F1.2), then the linalg
+// takes conv2d + relu (bias is optional: Fig. 6 has none), then the linalg
 // rules fuse add + multiply. On cpu the CUDA backends are disabled and one
 // linalg group takes all four operators (rule 3).
 // CUDA-LABEL: func.func @fig6(
@@ -41,7 +41,7 @@ func.func @fig6(%x: tensor<1x3x8x8xf16>, %w: tensor<4x3x3x3xf16>, %y: tensor<1x4
 }
 
 // The fp16 gate: the same program in f32 is not taken by the CUTLASS fp16
-// pattern; the cuda pattern (priority 12) takes it (spec E5).
+// pattern; the cuda pattern (priority 12) takes it (Tab. 1).
 // CUDA-LABEL: func.func @fig6_f32(
 // CUDA-NEXT:    call @fig6_f32_fused_0(%arg0, %arg1)
 // CUDA-NEXT:    call @fig6_f32_fused_1

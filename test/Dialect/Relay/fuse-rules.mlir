@@ -3,7 +3,7 @@
 // same module.
 // RUN: raf-opt %s --raf-fuse > %t.1 && raf-opt %s --raf-fuse > %t.2 && diff %t.1 %t.2
 
-// Rule-based fusion (spec D5.8) on cpu, where linalg is the top dispatch
+// Rule-based fusion (RAF's FuseTVM) on cpu, where linalg is the top dispatch
 // choice of every operator and no pattern applies. One function per rule.
 
 // Rule 1: an elementwise producer fuses into a reduce consumer.

@@ -1,8 +1,8 @@
 // RUN: raf-opt --relay-lower-grad %s | FileCheck %s
 // RUN: raf-opt --relay-grad-pipeline %s | FileCheck %s --check-prefix=CLEAN
 
-// The structure of Relay's higher-order reverse mode (spec A6.2): reals are
-// paired with adjoint references, every operator pushes a backpropagator
+// The structure of Relay's higher-order reverse mode (Relay paper §4.2): reals
+// are paired with adjoint references, every operator pushes a backpropagator
 // closure, and relay.grad becomes a function that seeds and runs the chain.
 
 // ⟦square⟧: the backpropagator cell comes first, x is (value, adjoint ref).

@@ -25,7 +25,8 @@
 
 // The container and every instruction kind of the default configuration.
 // Each expected word was computed by hand from the bit ranges of
-// dissertation_spec.md §4.3 (little-endian: the first byte holds bits 0-7).
+// tvm-vta's hw_spec.h bit-fields (little-endian: the first byte holds bits
+// 0-7).
 
 // Magic "RAF-VTA\0", version 1, the nine log2 parameters (3 3 5 0 4 15 15
 // 18 17), 3 reserved bytes, 2 micro-ops, 10 instructions.

@@ -47,7 +47,7 @@ TEST(BackendRegistryTest, DeviceNames) {
   EXPECT_EQ(stringifyDeviceKind(DeviceKind::CUDA), "cuda");
 }
 
-// Spec E5: the dispatch decisions of the default table.
+// The dispatch decisions of the default table (RAF paper §3.2.1).
 TEST(BackendRegistryTest, DefaultDispatch) {
   BackendRegistry registry = makeDefaultRegistry();
   EXPECT_EQ(backendOf(registry.dispatch(kDense, DeviceKind::CUDA)), "cublas");
@@ -142,7 +142,8 @@ TEST(BackendRegistryTest, DefaultFusionList) {
   EXPECT_EQ(registry.getFusionEntries(onlyCuda).size(), 2u);
 }
 
-// Spec E5: the registry's errors, returned to the caller.
+// The registry's errors (those of RAF's src/impl/dialect.cc), returned to
+// the caller.
 TEST(BackendRegistryTest, Errors) {
   BackendRegistry registry = makeDefaultRegistry();
   EXPECT_EQ(errorMessage(registry.registerBackend("cudnn", {DeviceKind::CUDA})),

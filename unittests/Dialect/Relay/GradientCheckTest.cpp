@@ -5,7 +5,7 @@
 // --raf-autodiff and run on the reference interpreter in f64; every element
 // of every float argument's gradient is compared with the central
 // difference (h = 1e-6) of the same loss, run on the interpreter too
-// (spec E2: relative error <= 1e-5 or absolute error <= 1e-7). Inputs are
+// (pass: relative error <= 1e-5 or absolute error <= 1e-7). Inputs are
 // seeded and, where an operator has a kink, kept away from it.
 //
 //===----------------------------------------------------------------------===//

@@ -1,8 +1,8 @@
 //===- ConfigTest.cpp - VTA configurations and field layouts --------------===//
 //
-// The derived sizes against the table of dissertation_spec.md §4.2 and the
-// field positions against the bit ranges of §4.3 (checked there against
-// GCC's layout of hw_spec.h for the default configuration).
+// The derived sizes against those tvm-vta's config/pkg_config.py computes
+// and the field positions against GCC's layout of the bit-fields of
+// tvm-vta's hw_spec.h (default configuration).
 //
 //===----------------------------------------------------------------------===//
 

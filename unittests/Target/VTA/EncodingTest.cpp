@@ -1,7 +1,7 @@
 //===- EncodingTest.cpp - VTA instruction words, checked by hand ----------===//
 //
 // Each expected word below was computed by hand from the bit ranges of
-// dissertation_spec.md §4.3 (default configuration) and from the 8x8x8
+// tvm-vta's hw_spec.h (default configuration) and from the 8x8x8
 // positions they imply (uop depth 2^13, inp 2^9, wgt 2^12, acc 2^9); the
 // comments show the sums.
 //

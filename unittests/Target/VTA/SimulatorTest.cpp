@@ -45,7 +45,7 @@ SimulationResult runOk(Simulator &sim, const Program &program,
 //===----------------------------------------------------------------------===//
 
 /// C = requantise(A x W^T) for A of MT x KT and W of NT x KT tiles, with the
-/// packed layouts of spec §4.6: A as [MT][KT][BATCH][BLOCK_IN], W as
+/// packed layouts of TVM's VTA operators: A as [MT][KT][BATCH][BLOCK_IN], W as
 /// [NT][KT][BLOCK_OUT][BLOCK_IN], C as [MT][NT][BATCH][BLOCK_OUT].
 struct MatmulCase {
   Config config;

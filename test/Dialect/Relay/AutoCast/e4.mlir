@@ -4,7 +4,7 @@
 // RUN: raf-opt %s --raf-autocast="dtype=f16 out-dtype=f16" --canonicalize | FileCheck %s
 // RUN: raf-opt %s --raf-autocast --raf-fuse | FileCheck %s --check-prefix=FUSE
 
-// The acceptance vectors of spec E4, hand-derived from RAF's algorithm (C4).
+// Vectors hand-derived from RAF's AutoCast rules (RAF source auto_cast.cc).
 
 // matmul is always-AMP; add follows the binary-ufunc rule (its result was
 // f32 and one operand is f16, so the bias is cast); softmax never casts, so

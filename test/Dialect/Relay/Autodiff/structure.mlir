@@ -1,4 +1,5 @@
-// Structure of the gradient code --raf-autodiff generates (spec E3).
+// Structure of the gradient code --raf-autodiff generates (cf. RAF's
+// src/pass/gradient.cc).
 // RUN: raf-opt --raf-autodiff %s | FileCheck %s --check-prefix=CLOSURE
 // RUN: raf-opt --raf-autodiff="inline-backward=true" %s | FileCheck %s --check-prefix=INLINE
 // RUN: raf-opt --raf-autodiff="entry=fan_out inline-backward=true" %s | FileCheck %s --check-prefix=FANOUT

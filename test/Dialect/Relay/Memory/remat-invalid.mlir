@@ -15,7 +15,7 @@
 
 //--- tight.mlir
 // At %x1 the live tensors are in, x0 and x1 (3 MiB); x0 is its operand, so
-// nothing can go. The heuristic reaches 4 MiB (spec E6).
+// nothing can go. The heuristic reaches 4 MiB (see remat.mlir).
 func.func @e6(%in: tensor<512x512xf32>) -> tensor<512x512xf32> {
   %x0 = relay.exp %in : (tensor<512x512xf32>)
   // expected-error @+1 {{cannot rematerialize more tensors to meet the memory budget of 2097152 bytes (2.00 MiB) at this op; the smallest budget method=raf reaches for @e6 is 4194304 bytes (4.00 MiB) (peak without rematerialisation 5242880 bytes (5.00 MiB))}}

@@ -5,10 +5,10 @@
 // The rewritten function meets the budget in the memory model.
 // RUN: raf-opt %s --raf-rematerialize="budget=4MiB" --raf-memory-report --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=REPORT
 
-// Spec E6, sizes in MiB: without rematerialisation the peak is 5 at %x3
-// (in, x0, x1, x2, x3). Under 4 MiB the only candidate at %x3 is %x0 (in
-// is a parameter, x1 and x2 are operands, x3 the result): it is evicted and
-// exp(in) is recomputed just before its use by %x4.
+// Traced by hand with RAF's algorithm, sizes in MiB: without rematerialisation
+// the peak is 5 at %x3 (in, x0, x1, x2, x3). Under 4 MiB the only candidate at
+// %x3 is %x0 (in is a parameter, x1 and x2 are operands, x3 the result): it is
+// evicted and exp(in) is recomputed just before its use by %x4.
 
 // RAF: remark: @e6: peak 5242880 bytes (5.00 MiB) -> 4194304 bytes (4.00 MiB) (budget 4194304 bytes (4.00 MiB)); 1 ops recomputed, 262144 FLOPs (raf)
 // OPT: remark: @e6: peak 5242880 bytes (5.00 MiB) -> 4194304 bytes (4.00 MiB) (budget 4194304 bytes (4.00 MiB)); 1 ops recomputed, 262144 FLOPs (optimal: optimal (Gecode, proven:

@@ -2,9 +2,10 @@
 // The expected-* lines are stripped for the table runs; line numbers stay.
 // RUN: sed 's|// expected-.*||' %s | raf-opt --raf-memory-report="entry=e6 tensors=1 trace=1" -o /dev/null 2>&1 | FileCheck %s
 
-// The memory model on spec E6 (sizes in MiB, 512x512xf32 = 1 MiB):
-// in (parameter) 1, then x0..x3 each +1, x3 at 5 (in, x0, x1, x2, x3);
-// after x3, x1 and x2 die; x4 allocates 1 and x3, x0 die after it.
+// The memory model on remat.mlir's function (sizes in MiB,
+// 512x512xf32 = 1 MiB): in (parameter) 1, then x0..x3 each +1, x3 at 5
+// (in, x0, x1, x2, x3); after x3, x1 and x2 die; x4 allocates 1 and x3, x0
+// die after it.
 
 // expected-remark @+1 {{@e6: peak 5242880 bytes (5.00 MiB) at step 3 of 5 (relay.multiply); parameters 1048576 bytes (1.00 MiB); 6 buffers}}
 func.func @e6(%in: tensor<512x512xf32>) -> tensor<512x512xf32> {

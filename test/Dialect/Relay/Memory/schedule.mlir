@@ -1,11 +1,11 @@
 // RUN: raf-opt %s --raf-memory-schedule --raf-memory-report -verify-diagnostics | FileCheck %s
 // RUN: raf-opt %s --raf-memory-schedule="threshold-mb=4" --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s --check-prefix=HIGH
 
-// Spec E7 (sizes in MiB): %big (2, no operands: inc +2 > 1) would go as
-// late as possible, %s frees %big (inc about -2 < -1) and moves to just
-// after it in the forward sweep; %big is then already right before its
-// first use. The peak falls from 5 MiB (x, big, a, b at %b) to about
-// 3.002 MiB.
+// RAF's p - c rule traced by hand (sizes in MiB): %big (2, no operands:
+// inc +2 > 1) would go as late as possible, %s frees %big (inc about -2 < -1)
+// and moves to just after it in the forward sweep; %big is then already right
+// before its first use. The peak falls from 5 MiB (x, big, a, b at %b) to
+// about 3.002 MiB.
 
 // expected-remark @+2 {{@g: 1 moves; peak 5242880 bytes (5.00 MiB) -> 3147776 bytes (3.00 MiB)}}
 // expected-remark @+1 {{@g: peak 3147776 bytes (3.00 MiB) at step 1 of 5 (relay.sum)}}
