@@ -1,5 +1,5 @@
-# Locates the solver and learner libraries of DESIGN.md §6 and exposes them as
-# imported targets: raf::gecode, raf::isl and xgboost::xgboost.
+# Locates the solver and learner libraries (Gecode, isl, XGBoost) and exposes
+# them as imported targets: raf::gecode, raf::isl and xgboost::xgboost.
 
 include(${CMAKE_CURRENT_LIST_DIR}/RAFLibraryDependencies.cmake)
 
