@@ -1,7 +1,7 @@
-# The solver and learner libraries of DESIGN.md §6 that RAF-MLIR's libraries
-# link, as imported targets: raf::gecode, raf::isl and xgboost::xgboost. Used
-# by the build (RAFDependencies.cmake) and installed next to
-# RAFMLIRConfig.cmake, which includes it for find_package(RAFMLIR) users.
+# The solver and learner libraries (Gecode, isl, XGBoost) that RAF-MLIR's
+# libraries link, as imported targets: raf::gecode, raf::isl and
+# xgboost::xgboost. Used by the build (RAFDependencies.cmake) and installed next
+# to RAFMLIRConfig.cmake, which includes it for find_package(RAFMLIR) users.
 if(TARGET raf::gecode)
   return()
 endif()
