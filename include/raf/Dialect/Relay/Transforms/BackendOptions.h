@@ -1,8 +1,8 @@
 //===- BackendOptions.h - backend choice of the passes ----------*- C++ -*-===//
 //
-// The tool-wide options `--raf-backend-preference=a,b` and
-// `--raf-disable-backends=a,b` (RAF paper §3.2.1: RAF's
-// DialectPreference, and disabled dialects), and the validation that turns a
+// The tool-wide options `--raf-backend-preference=a,b` (RAF's
+// DialectPreference, src/impl/dialect.cc) and `--raf-disable-backends=a,b`
+// (disabled dialects, RAF paper §3.2.1), and the validation that turns a
 // pass's device / preference / disabled options into a BackendSelection.
 //
 //===----------------------------------------------------------------------===//
