@@ -1,8 +1,8 @@
 //===- Config.h - VTA hardware configuration --------------------*- C++ -*-===//
 //
 // The parameters a VTA instance is built with (the keys of TVM-VTA's
-// vta_config.json and pkg_config.py) and every size derived from
-// them: tile shape, buffer element widths, buffer depths. Field widths of the
+// vta_config.json) and every size derived from them as TVM-VTA's
+// pkg_config.py derives them: tile shape, buffer element widths, buffer depths. Field widths of the
 // instruction encoding follow from the depths (Encoding.h), so the
 // encoder, the verifiers and the simulator all read them from here.
 //
