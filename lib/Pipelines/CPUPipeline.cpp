@@ -69,6 +69,8 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   // Tuples built and taken apart inside a function fold away here
   // (relay.tuple_get of relay.tuple), so they need no lowering.
   pm.addPass(createCanonicalizerPass());
+  // Collectives (relay.comm.allreduce) become mpi ops on buffers.
+  pm.addPass(createRafLowerCollectivesToMPI());
   pm.addPass(createConvertRelayToLinalg());
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
@@ -134,6 +136,7 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createRafConvertMPIToLLVM());
   FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
   memrefToLLVM.useGenericFunctions = options.checkedAllocations;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));

@@ -12,7 +12,6 @@
 // RUN: not raf-run %s --target=interp --ranks=2 --entry=fails --input=%t/c%%r.npy 2>&1 | FileCheck %s --check-prefix=FAILS
 // Option errors.
 // RUN: not raf-run %s --target=cpu --ranks=2 --entry=two 2>&1 | FileCheck %s --check-prefix=CPU
-// RUN: not raf-run %s --target=cpu --entry=one 2>&1 | FileCheck %s --check-prefix=NOCPU
 // RUN: not raf-run %s --target=interp --ranks=0 --entry=two 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not raf-run %s --target=interp --ranks=2 --entry=two --output=%t/y.npy 2>&1 | FileCheck %s --check-prefix=OUTPUT
 // With world_size 1 a program runs without --ranks.
@@ -76,7 +75,6 @@ func.func @fails(%c: tensor<i1>) -> tensor<4xf32> {
 // OUTPUT: error: with --ranks > 1 every --output path must contain %r (the rank)
 
 func.func @one(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<1xf32>) {
-  // NOCPU: mpi-sim-errors.mlir:{{[0-9]+}}:8: error: 'relay.comm.allreduce' runs only on the reference evaluator (--target=interp --ranks=N); lowering collectives to MPI for --target=cpu is not implemented yet (docs/data-parallel.md)
   %0 = relay.comm.allreduce %x {reduction = "avg", world_size = 1 : i64} : (tensor<2xf32>)
   %1 = relay.comm.reduce_scatter %0 {world_size = 1 : i64} : (tensor<2xf32>)
   %2 = relay.comm.allgather %1 {world_size = 1 : i64} : (tensor<2xf32>)

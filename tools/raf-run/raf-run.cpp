@@ -60,7 +60,9 @@
 #include "mlir/Support/FileUtilities.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -326,6 +328,80 @@ template <typename Fn> LogicalResult runTimed(Fn body) {
   return success();
 }
 
+/// The MPI library of a run under mpirun (--target=cpu with collectives):
+/// loaded at run time so that the compiled code's MPI calls resolve to it,
+/// initialised before the run and finalised when raf-run exits. Handles are
+/// OpenMPI's, the implementation --raf-lower-collectives-to-mpi selects.
+struct MPIProcess {
+  using InitFn = int (*)(int *, char ***);
+  using CommQueryFn = int (*)(void *, int *);
+  using FinalizeFn = int (*)();
+  FinalizeFn finalize = nullptr;
+  unsigned rank = 0;
+  unsigned size = 1;
+
+  LogicalResult init(ModuleOp module, func::FuncOp entry) {
+    std::string error;
+    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently("libmpi.so.40",
+                                                          &error) &&
+        llvm::sys::DynamicLibrary::LoadLibraryPermanently("libmpi.so",
+                                                          &error))
+      return emitError(module.getLoc())
+             << "collectives on --target=cpu need OpenMPI's libmpi "
+                "(scripts/install-deps.sh): "
+             << error;
+    auto symbol = [](const char *name) {
+      return llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name);
+    };
+    auto initFn = reinterpret_cast<InitFn>(symbol("MPI_Init"));
+    auto rankFn = reinterpret_cast<CommQueryFn>(symbol("MPI_Comm_rank"));
+    auto sizeFn = reinterpret_cast<CommQueryFn>(symbol("MPI_Comm_size"));
+    void *world = symbol("ompi_mpi_comm_world");
+    finalize = reinterpret_cast<FinalizeFn>(symbol("MPI_Finalize"));
+    if (!initFn || !rankFn || !sizeFn || !world || !finalize)
+      return emitError(module.getLoc())
+             << "the loaded MPI library is not OpenMPI (no MPI_Init, "
+                "MPI_Comm_rank, MPI_Comm_size, MPI_Finalize or "
+                "ompi_mpi_comm_world)";
+    int value = 0;
+    if (initFn(nullptr, nullptr) != 0) {
+      finalize = nullptr;
+      return emitError(module.getLoc()) << "MPI_Init failed";
+    }
+    rankFn(world, &value);
+    rank = value;
+    sizeFn(world, &value);
+    size = value;
+    // Every collective the entry may run (in it or in a function it
+    // references) must span exactly the processes mpirun started.
+    SmallVector<func::FuncOp> worklist = {entry};
+    llvm::SmallPtrSet<Operation *, 8> reached = {entry};
+    WalkResult walk = WalkResult::advance();
+    while (!worklist.empty() && !walk.wasInterrupted())
+      walk = worklist.pop_back_val().walk([&](Operation *op) {
+      for (NamedAttribute attribute : op->getAttrs())
+        if (auto symbol = dyn_cast<FlatSymbolRefAttr>(attribute.getValue()))
+          if (auto callee = module.lookupSymbol<func::FuncOp>(symbol))
+            if (reached.insert(callee).second)
+              worklist.push_back(callee);
+      auto worldSize = op->getAttrOfType<IntegerAttr>("world_size");
+      if (!op->getName().getStringRef().starts_with("relay.comm.") ||
+          !worldSize || worldSize.getInt() == static_cast<int64_t>(size))
+        return WalkResult::advance();
+      op->emitError("'") << op->getName() << "' has world_size "
+                         << worldSize.getInt() << " but mpirun started "
+                         << size << (size == 1 ? " process" : " processes");
+      return WalkResult::interrupt();
+    });
+    return failure(walk.wasInterrupted());
+  }
+
+  ~MPIProcess() {
+    if (finalize)
+      finalize();
+  }
+};
+
 /// --ranks=N with N > 1: every rank runs the function on its own arguments
 /// on the reference evaluator, and its results are saved to the --output
 /// paths with `%r` replaced by the rank and/or printed as `rank R result #i`.
@@ -390,8 +466,8 @@ LogicalResult run(ModuleOp module) {
   if (numRanks > 1 && target != Target::Interp)
     return emitError(module.getLoc())
            << "--ranks simulates ranks on the reference evaluator; use it "
-              "with --target=interp (running collectives under mpirun with "
-              "--target=cpu is not implemented yet, docs/data-parallel.md)";
+              "with --target=interp (with --target=cpu, start the ranks "
+              "with mpirun -np N; docs/data-parallel.md)";
   // Only the evaluator holds one buffer per value; the compiled code's
   // buffers are not observable this way.
   if (target != Target::Interp && (printPeakMemory || printMemoryTrace))
@@ -415,23 +491,31 @@ LogicalResult run(ModuleOp module) {
     return failure();
   if (numRanks > 1)
     return runRanks(module, function, argumentTypes);
-  // Collectives run only on the evaluator's simulated ranks so far.
-  if (target != Target::Interp) {
-    WalkResult walk = module.walk([](Operation *op) {
-      if (!op->getName().getStringRef().starts_with("relay.comm."))
-        return WalkResult::advance();
-      op->emitError("'")
-          << op->getName()
-          << "' runs only on the reference evaluator (--target=interp "
-             "--ranks=N); lowering collectives to MPI for --target=cpu is "
-             "not implemented yet (docs/data-parallel.md)";
-      return WalkResult::interrupt();
-    });
-    if (walk.wasInterrupted())
+  // Collectives run on the evaluator's simulated ranks, and on the CPU as
+  // MPI processes (mpirun -np N raf-run --target=cpu).
+  Operation *collective = nullptr;
+  module.walk([&](Operation *op) {
+    if (!op->getName().getStringRef().starts_with("relay.comm."))
+      return WalkResult::advance();
+    collective = op;
+    return WalkResult::interrupt();
+  });
+  if (collective && target == Target::VTASim)
+    return collective->emitError("'")
+           << collective->getName()
+           << "' does not run on --target=vta-sim; use --target=interp "
+              "--ranks=N or --target=cpu under mpirun (docs/data-parallel.md)";
+  std::optional<MPIProcess> mpi;
+  if (collective && target == Target::CPU) {
+    mpi.emplace();
+    if (failed(mpi->init(module, function)))
       return failure();
   }
+  unsigned rank = mpi ? mpi->rank : 0;
+  std::string resultPrefix =
+      mpi && mpi->size > 1 ? "rank " + std::to_string(rank) + " " : "";
   FailureOr<SmallVector<HostTensor>> arguments =
-      prepareArguments(function, argumentTypes);
+      prepareArguments(function, argumentTypes, rank);
   if (failed(arguments))
     return failure();
 
@@ -537,14 +621,15 @@ LogicalResult run(ModuleOp module) {
     return emitError(function.getLoc())
            << outputFiles.size() << " --output file(s) given but @"
            << entryName << " has " << results.size() << " result tensor(s)";
-  for (auto [path, tensor] : llvm::zip(outputFiles, results))
-    if (llvm::Error error = writeNpy(path, tensor))
+  for (auto [pattern, tensor] : llvm::zip(outputFiles, results))
+    if (llvm::Error error = writeNpy(pathForRank(pattern, rank), tensor))
       return emitError(function.getLoc()) << llvm::toString(std::move(error));
   // Results without an --output file are printed, as is everything with
   // --print-results.
   for (auto [index, tensor] : llvm::enumerate(results))
     if (printResults || index >= outputFiles.size())
-      printTensor(llvm::outs(), "result #" + std::to_string(index), tensor);
+      printTensor(llvm::outs(),
+                  resultPrefix + "result #" + std::to_string(index), tensor);
   if (target == Target::Interp)
     printMemoryReport(memoryStats);
   if (target == Target::VTASim) {

@@ -292,4 +292,41 @@ def ConvertVTAToVTAISA : Pass<"convert-vta-to-vta-isa", "mlir::ModuleOp"> {
   let dependentDialects = ["raf::vta_isa::VTAISADialect"];
 }
 
+def RafLowerCollectivesToMPI
+    : Pass<"raf-lower-collectives-to-mpi", "mlir::ModuleOp"> {
+  let summary = "Lower relay.comm.allreduce to MLIR's mpi dialect "
+                "(partial: allreduce only)";
+  let description = [{
+    Runs on relay programs before `--convert-relay-to-linalg` in
+    `--raf-cpu-pipeline` (docs/data-parallel.md). `relay.comm.allreduce`
+    with `reduction = "sum"` becomes a call of a private helper
+    `@raf_mpi_allreduce_sum_<type>(memref in, memref out)` on buffers taken
+    from and given back to tensors (`bufferization.to_buffer`,
+    `memref.alloc`, `bufferization.to_tensor restrict writable`), flattened
+    to one dimension with `relay.reshape`; `"avg"` is that sum times
+    `1 / world_size` (a relay multiply lowered like any other). The helper
+    stays a declaration until `--raf-convert-mpi-to-llvm` gives it its
+    `mpi.allreduce(in, out, MPI_SUM, mpi.comm_world)` body, after buffer
+    deallocation, which rejects ops without declared memory effects. The
+    module gets `dlti.map<"MPI:Implementation" = "OpenMPI">`, which selects
+    OpenMPI's ABI in the MPI to LLVM lowering. `reduce_scatter`,
+    `allgather` and `broadcast` have no MPI lowering yet: they are reported
+    as not implemented.
+  }];
+}
+
+def RafConvertMPIToLLVM : Pass<"raf-convert-mpi-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Lower the mpi dialect to LLVM calls of the MPI library";
+  let description = [{
+    Gives the allreduce helpers of `--raf-lower-collectives-to-mpi` their
+    `mpi.allreduce` bodies, then applies MLIR's MPI to LLVM patterns
+    (`populateMPIToLLVMConversionPatterns`) with the LLVM type converter;
+    memref operands become descriptors through unrealized casts that the
+    final `--reconcile-unrealized-casts` removes. MLIR 22 names OpenMPI's
+    reduction handles `ompi_mpi_<op>`, while OpenMPI exports
+    `ompi_mpi_op_<op>`; the pass renames them. Runs in `--raf-cpu-pipeline`
+    after buffer deallocation.
+  }];
+}
+
 #endif // RAF_CONVERSION_PASSES_TD
