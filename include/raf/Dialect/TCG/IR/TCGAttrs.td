@@ -90,10 +90,14 @@ def TCG_EmbeddingCandidateAttr : TCG_Attr<"EmbeddingCandidate", "candidate"> {
 }
 
 def TCG_EmbeddingAttr : TCG_Attr<"Embedding", "embedding"> {
-  let summary = "the embeddings --tcg-dataflow-embed found for a kernel";
+  let summary = "the embeddings --tcg-dataflow-embed or --tcg-topdown-embed found for a kernel";
   let description = [{
     The result of the dataflow embedding of `intrinsic` (a name of the
-    intrinsic library) into the kernel that carries it, under `mode`:
+    intrinsic library) into the kernel that carries it, under `mode`
+    (`strict`, `relaxed`, or `topdown` for the tree matching of
+    `--tcg-topdown-embed`, Rieber 2022, §3.2, whose candidates cost the
+    nodes they leave uncovered and whose statistics are described with that
+    pass):
     the candidates cheapest first (`--tcg-apply-strategy=candidate=K`
     applies the K-th; the dissertation auto-tunes the five best,
     §4.5.2.2), whether branch and bound proved the first optimal, and the

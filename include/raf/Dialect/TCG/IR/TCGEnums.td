@@ -36,11 +36,14 @@ def TCG_GemmAxis : I32EnumAttr<"GemmAxis", "GEMM core axis", [
   let cppNamespace = "::raf::tcg";
 }
 
-// The two search modes of the dataflow embedding (Rieber 2022, §4.5.1-2):
-// strict reproduces TVM's fixed mapping, relaxed lets the solver choose.
+// How an embedding was found: the two search modes of the dataflow
+// embedding (Rieber 2022, §4.5.1-2; strict reproduces TVM's fixed mapping,
+// relaxed lets the solver choose), or the top-down tree matching of
+// chapter 3 (--tcg-topdown-embed).
 def TCG_EmbeddingMode : I32EnumAttr<"EmbeddingMode", "embedding search mode", [
   I32EnumAttrCase<"Strict", 0, "strict">,
-  I32EnumAttrCase<"Relaxed", 1, "relaxed">
+  I32EnumAttrCase<"Relaxed", 1, "relaxed">,
+  I32EnumAttrCase<"TopDown", 2, "topdown">
 ]> {
   let cppNamespace = "::raf::tcg";
 }

@@ -280,4 +280,40 @@ def TCGTopDownMatch : Pass<"tcg-topdown-match", "mlir::ModuleOp"> {
                            "mlir::func::FuncDialect"];
 }
 
+def TCGTopDownEmbed : Pass<"tcg-topdown-embed", "mlir::ModuleOp"> {
+  let summary = "Embed intrinsics top-down and attach #tcg.embedding (partial)";
+  let description = [{
+    The top-down embedding of Rieber 2022, chapter 3, in its first version:
+    matches the intrinsics (all of the library, or `intrinsics`) into each
+    kernel as `--tcg-topdown-match` does, keeps the matches of a single
+    instruction that cover every compute and reduce node (solutions,
+    Tab. 3.3), and attaches the intrinsic of the largest coverage (Eq. 3.4;
+    the library order breaks ties) with up to `max-candidates` of its
+    solutions as `#tcg.embedding<..., topdown, ...>`, the typed form of
+    `--tcg-dataflow-embed`, which `--tcg-print-embeddings` and
+    `--tcg-apply-strategy` read. A candidate maps each intrinsic iterator to
+    the operator iterator it was matched to, tiled by the intrinsic's
+    extent and padded to a multiple (Eqs. 3.5, 3.6); `cost` is the number
+    of nodes left uncovered, `data` is 0 (not modelled); the statistics are
+    the tree's nodes, the solutions of the chosen intrinsic, and all
+    candidate matches (`distinct`).
+
+    Not yet: the transformations of the search (Algs. 2, 3, Tab. 3.4) are
+    not applied, so a kernel only gets an embedding when one instruction
+    covers it as written; kernels holding a sequence of computations, and
+    matches whose operands the typed attribute cannot pair by position, are
+    errors. See docs/topdown-embedding.md.
+  }];
+  let options = [
+    ListOption<"intrinsics", "intrinsics", "std::string",
+               "Intrinsics to match (default: the whole library)">,
+    Option<"maxCandidates", "max-candidates", "unsigned", /*default=*/"5",
+           "Solutions to keep">,
+    Option<"maxMaskings", "max-maskings", "unsigned", /*default=*/"4096",
+           "Stop after this many maskings (a warning says so)">
+  ];
+  let dependentDialects = ["raf::tcg::TCGDialect",
+                           "mlir::func::FuncDialect"];
+}
+
 #endif // RAF_DIALECT_TCG_TRANSFORMS_PASSES_TD

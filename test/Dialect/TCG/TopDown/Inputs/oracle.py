@@ -1,7 +1,8 @@
 """NumPy oracle for the run tests (scalar-ops-run.mlir, transforms-run.mlir).
 
-  oracle.py input X.npy             writes a seeded 2x8 float32 input
+  oracle.py input X.npy [RxC]       writes a seeded float32 input (2x8)
   oracle.py check KIND X.npy Y.npy  compares raf-run's result with NumPy
+  oracle.py check abt A.npy B.npy Y.npy   a @ b.T
 """
 import sys
 
@@ -21,11 +22,19 @@ def expected(kind, x):
 
 def main():
     if sys.argv[1] == "input":
-        rng = np.random.default_rng(21)
-        np.save(sys.argv[2], rng.normal(scale=3.0, size=(2, 8)).astype(np.float32))
+        shape = (2, 8)
+        if len(sys.argv) > 3:
+            shape = tuple(int(d) for d in sys.argv[3].split("x"))
+        rng = np.random.default_rng(21 + sum(shape))
+        np.save(sys.argv[2], rng.normal(scale=3.0, size=shape).astype(np.float32))
         return
-    kind, x, y = sys.argv[2], np.load(sys.argv[3]), np.load(sys.argv[4])
-    want = expected(kind, x.astype(np.float64))
+    kind = sys.argv[2]
+    if kind == "abt":
+        a, b, y = (np.load(f) for f in sys.argv[3:6])
+        want = a.astype(np.float64) @ b.astype(np.float64).T
+    else:
+        x, y = np.load(sys.argv[3]), np.load(sys.argv[4])
+        want = expected(kind, x.astype(np.float64))
     err = np.max(np.abs(y - want))
     # float32 results against a float64 reference.
     if y.shape != want.shape or not np.allclose(y, want, rtol=1e-5, atol=1e-6):
