@@ -492,3 +492,69 @@ LogicalResult raf::tcg::topdown::inlineComputation(TensorOp producer) {
   producer.erase();
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Full fission (Alg. 2)
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Whether fissionCompute(op) would apply (its preconditions, checked
+/// without diagnostics).
+bool canFissionCompute(ComputeOp op) {
+  if (countStatements(getComputation(op)) < 2)
+    return false;
+  return llvm::all_of(op->getOperands(), [](Value operand) {
+    return isa_and_nonnull<InputOp, ConstantOp>(operand.getDefiningOp());
+  });
+}
+
+/// Whether fissionReduction(op) would apply.
+bool canFissionReduction(ReduceOp op) {
+  Block &body = op.getBody().front();
+  if (llvm::any_of(body, [](Operation &inner) { return isa<ReduceOp>(inner); }))
+    return false;
+  return !isa_and_nonnull<InputOp, ConstantOp>(
+      op.getYield().getValue().getDefiningOp());
+}
+
+} // namespace
+
+unsigned raf::tcg::topdown::fullFission(KernelOp kernel) {
+  unsigned applied = 0;
+  while (true) {
+    // FindFissionOptions: reductions first (their element computation moves
+    // out whole), then leaf computes.
+    SmallVector<Operation *> options;
+    kernel.walk([&](ReduceOp op) {
+      if (canFissionReduction(op))
+        options.push_back(op);
+    });
+    kernel.walk([&](ComputeOp op) {
+      if (canFissionCompute(op))
+        options.push_back(op);
+    });
+    if (options.empty())
+      return applied;
+    // Apply the first option still valid (earlier fissions may have moved
+    // or erased the others; the errata to Alg. 2), then look again.
+    bool progress = false;
+    for (Operation *option : options) {
+      if (auto reduce = dyn_cast<ReduceOp>(option)) {
+        if (canFissionReduction(reduce) &&
+            succeeded(fissionReduction(reduce))) {
+          progress = true;
+          break;
+        }
+      } else if (auto compute = dyn_cast<ComputeOp>(option)) {
+        if (canFissionCompute(compute) && succeeded(fissionCompute(compute))) {
+          progress = true;
+          break;
+        }
+      }
+    }
+    if (!progress)
+      return applied;
+    ++applied;
+  }
+}

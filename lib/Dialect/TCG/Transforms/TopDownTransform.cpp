@@ -35,6 +35,7 @@ enum class Kind {
   ComputeFission,
   ReductionFission,
   Inline,
+  FullFission,
   Unknown
 };
 
@@ -52,16 +53,22 @@ struct TCGTopDownTransformPass
                         .Case("compute-fission", Kind::ComputeFission)
                         .Case("reduction-fission", Kind::ReductionFission)
                         .Case("inline", Kind::Inline)
+                        .Case("full-fission", Kind::FullFission)
                         .Default(Kind::Unknown);
     if (selected == Kind::Unknown) {
       module.emitError("--tcg-topdown-transform: unknown kind '")
           << kind
           << "'; expected swap, canonicalize, output-transpose, "
-             "input-transpose, compute-fission, reduction-fission or inline";
+             "input-transpose, compute-fission, reduction-fission, inline or "
+             "full-fission";
       return signalPassFailure();
     }
     if (selected == Kind::Canonicalize) {
       module.walk([](ComputeOp op) { topdown::canonicalizeOperands(op); });
+      return;
+    }
+    if (selected == Kind::FullFission) {
+      module.walk([](KernelOp kernel) { topdown::fullFission(kernel); });
       return;
     }
 
@@ -125,6 +132,7 @@ struct TCGTopDownTransformPass
         return topdown::inlineComputation(tensor);
       return wrongOp("a top-level tcg.tensor");
     case Kind::Canonicalize:
+    case Kind::FullFission:
     case Kind::Unknown:
       break;
     }

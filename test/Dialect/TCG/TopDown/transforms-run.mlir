@@ -16,6 +16,12 @@
 // RUN: raf-opt %S/Inputs/run-reduction-fission.mlir --tcg-topdown-transform=kind=reduction-fission -o %t.rf.mlir
 // RUN: raf-run %t.rf.mlir --entry=main --input=%t.x.npy --output=%t.rf.npy
 // RUN: %python %S/Inputs/oracle.py check gram %t.x.npy %t.rf.npy | FileCheck %s --check-prefix=GRAM
+// RUN: raf-opt %S/Inputs/run-inline.mlir --tcg-topdown-transform=kind=full-fission -o %t.ff.mlir
+// RUN: raf-run %t.ff.mlir --entry=main --input=%t.x.npy --output=%t.ff.npy
+// RUN: %python %S/Inputs/oracle.py check softmax %t.x.npy %t.ff.npy | FileCheck %s --check-prefix=SOFTMAX
+// RUN: raf-opt %S/Inputs/run-input-transpose.mlir --tcg-topdown-transform=kind=full-fission -o %t.ffg.mlir
+// RUN: raf-run %t.ffg.mlir --entry=main --input=%t.x.npy --output=%t.ffg.npy
+// RUN: %python %S/Inputs/oracle.py check gram %t.x.npy %t.ffg.npy | FileCheck %s --check-prefix=GRAM
 // The transformed kernels differ from the originals.
 // RUN: FileCheck %s --check-prefix=CHANGED --input-file=%t.rf.mlir
 // RUN: FileCheck %s --check-prefix=TRANSPOSED --input-file=%t.ot.mlir

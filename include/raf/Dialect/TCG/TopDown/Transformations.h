@@ -15,6 +15,7 @@
 //   fissionCompute      compute fission (Fig. 3.10)
 //   fissionReduction    reduction fission (Fig. 3.11)
 //   inlineComputation   compute and reduction inlining (Figs. 3.13, 3.14)
+//   fullFission         Alg. 2: fission until every operation stands alone
 //
 // Not here: fusion (Fig. 3.12) needs a tensor body that holds a sequence of
 // nested computations, which the tcg dialect does not express yet; input
@@ -70,6 +71,13 @@ mlir::FailureOr<TensorOp> fissionCompute(ComputeOp op);
 /// then reduces a read of it. Refuses a reduction whose body is a single
 /// read or constant and one whose body holds another reduction.
 mlir::FailureOr<TensorOp> fissionReduction(ReduceOp op);
+
+/// Full fission (Alg. 2, with the errata: start from the kernel itself and
+/// re-check every option before applying it): applies compute fission and
+/// reduction fission wherever their preconditions hold until none does, so
+/// every algebraic operation ends up in its own computation. Returns the
+/// number of fissions applied.
+unsigned fullFission(KernelOp kernel);
 
 /// Inlining (Figs. 3.13, 3.14): replaces every read of the element-wise
 /// computation `producer` (a top-level tcg.tensor) by its scalar

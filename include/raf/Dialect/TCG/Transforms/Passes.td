@@ -225,11 +225,14 @@ def TCGTopDownTransform : Pass<"tcg-topdown-transform", "mlir::ModuleOp"> {
     | `compute-fission` | `tcg.compute` | move into a new computation (Fig. 3.10) |
     | `reduction-fission` | `tcg.reduce` | move the element computation into a new computation with the reduced dimension (Fig. 3.11) |
     | `inline` | top-level `tcg.tensor` | replace every read by the computation (Figs. 3.13, 3.14) |
+    | `full-fission` | – (every kernel) | Alg. 2: compute and reduction fission until every operation has its own computation |
 
     Fusion (Fig. 3.12) is not available: it needs tensor bodies holding a
     sequence of computations, which the dialect does not express yet. The
-    passes exist to test the rewrites one by one; the search that combines
-    them (Algs. 2 and 3) is not implemented yet (docs/topdown-embedding.md).
+    passes exist to test the rewrites one by one (and `full-fission`, Alg. 2,
+    on whole kernels); the fusion enumeration of Alg. 3 and the search over
+    the configurations of Tab. 3.4 are not implemented yet
+    (docs/topdown-embedding.md).
 
     ```
     raf-opt --tcg-topdown-transform=kind=compute-fission kernel.mlir
@@ -238,7 +241,7 @@ def TCGTopDownTransform : Pass<"tcg-topdown-transform", "mlir::ModuleOp"> {
   let options = [
     Option<"kind", "kind", "std::string", /*default=*/"\"\"",
            "swap, canonicalize, output-transpose, input-transpose, "
-           "compute-fission, reduction-fission or inline">
+           "compute-fission, reduction-fission, inline or full-fission">
   ];
 }
 
