@@ -1,4 +1,4 @@
-/*===-- raf-c/Dialects.h - C API of the RAF-MLIR dialects ----------*- C -*-===*\
+/*===-- raf-c/Dialects.h - C API of the RAF-MLIR dialects ---------*- C -*-===*\
 |*                                                                            *|
 |* Dialect handles in the upstream style (mlir-c/Dialect/*.h):                *|
 |*                                                                            *|

@@ -1,4 +1,4 @@
-/*===-- raf-c/Passes.h - C API of the RAF-MLIR passes --------------*- C -*-===*\
+/*===-- raf-c/Passes.h - C API of the RAF-MLIR passes -------------*- C -*-===*\
 |*                                                                            *|
 |* Generated per pass, as upstream's C API does:                              *|
 |*   mlirCreate<Group><Pass>(), mlirRegister<Group><Pass>() and               *|
