@@ -17,6 +17,15 @@
 // RUN: diff %t.raf-opt-llvm.mlir %t.mlir-opt-llvm.mlir
 // RUN: FileCheck %s --check-prefix=LLVM < %t.mlir-opt-llvm.mlir
 
+// Pass errors are located errors and a failure in mlir-opt too (mlir-opt
+// prints the module with a diagnostic unless told not to). Relay IR needs
+// the dialect plugin as well as the pass plugin.
+// RUN: not mlir-opt --mlir-print-op-on-diagnostic=false --load-dialect-plugin=%raf_obj_root/lib/RAFPlugin.so --load-pass-plugin=%raf_obj_root/lib/RAFPlugin.so %s --pass-pipeline="builtin.module(raf-autodiff{entry=nothing})" 2>&1 | FileCheck %s --check-prefix=ENTRY
+// RUN: not mlir-opt --load-pass-plugin=%raf_obj_root/lib/RAFPlugin.so %s --pass-pipeline="builtin.module(raf-fuse)" 2>&1 | FileCheck %s --check-prefix=NODIALECT
+// ENTRY: error: --raf-autodiff: no function @nothing with a body
+// ENTRY-NOT: see current operation
+// NODIALECT: mlir-opt-plugin.mlir:[[# @LINE + 25]]:8: error: Dialect `relay' not found for custom op 'relay.nn.dense'
+
 // PARSE-LABEL: func.func @main(
 // PARSE: relay.nn.dense %arg0, %arg1
 // PARSE: relay.nn.relu
