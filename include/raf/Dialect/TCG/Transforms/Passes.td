@@ -50,14 +50,14 @@ def TCGPrintIntrinsics : Pass<"tcg-print-intrinsics", "mlir::ModuleOp"> {
 def TCGDataflowEmbed : Pass<"tcg-dataflow-embed", "mlir::ModuleOp"> {
   let summary = "Embed a hardware intrinsic into every tcg.kernel (Gecode)";
   let description = [{
-    Dataflow embedding (spec dissertation_spec.md §3.2-3.5): builds the
+    Dataflow embedding (Rieber 2022, §4.2-4.3, §4.6): builds the
     polyhedral dataflow graph of each kernel's tensor expression with isl and
     searches, as a Gecode constraint problem, for one instance of the
     intrinsic's dataflow graph inside it: edge (the isl relations), AllDiff
     (relaxed on inputs in relaxed mode), hyper-rectangle (`max-stride`,
     `max-dimensions`), memory access, fixed origin and padding constraints,
-    with the asset portfolio and domain bound of §3.5 and k-best branch and
-    bound on `w_MAC * O_MAC + w_Data * O_Data` (§3.3.5).
+    with the asset portfolio and domain bound of §4.6 and k-best branch and
+    bound on `w_MAC * O_MAC + w_Data * O_Data` (§4.3.6).
 
     `mode=strict` reproduces TVM's hand-written mapping (the iterators with
     `gemm_axis` x, y, z; stride 1; one dimension per axis; the tagged
@@ -158,7 +158,7 @@ def TCGApplyStrategy : Pass<"tcg-apply-strategy", "mlir::ModuleOp"> {
   let summary = "Rewrite embedded kernels into the intrinsic's tiled layout";
   let description = [{
     Derives the deployment strategy of an embedding found by
-    `--tcg-dataflow-embed` (spec dissertation_spec.md §3.6, Tab. 4.1; see
+    `--tcg-dataflow-embed` (Rieber 2022, §4.4.4, Tab. 4.1; see
     docs/embedding-strategies.md) and replaces every `tcg.kernel` carrying a
     `tcg.embedding` by
 
