@@ -86,8 +86,11 @@ struct TCGTopDownTransformPass
       return signalPassFailure();
     }
 
+    // Innermost and latest first: a rewrite erases only ops at or inside
+    // its target or earlier in the same body (fission's now unused reads,
+    // an inlined computation), never a target still to come.
     bool failedAny = false;
-    for (auto [op, marker] : targets) {
+    for (auto [op, marker] : llvm::reverse(targets)) {
       LogicalResult result = applyOne(selected, op, marker);
       failedAny |= failed(result);
     }

@@ -76,3 +76,40 @@ func.func @reduction(%nin: tensor<2x4xf32>, %ain: tensor<4x3xf32>) -> tensor<2x3
   }
   return %r : tensor<2x3xf32>
 }
+
+// -----
+
+// Two marked computations, one reading the other, inlined at every read;
+// the access functions compose (t2 read at 3 - i reads a at 3 - i).
+// CHECK-LABEL: func.func @chain
+// CHECK:       tcg.kernel
+// CHECK-NEXT:    tcg.tensor %i in [0, 4) name "i" -> tensor<4xf32> {
+// CHECK-NEXT:      %[[A:.*]] = tcg.input %a[-%i + 3] : tensor<4xf32>
+// CHECK-NEXT:      %[[P:.*]] = tcg.compute mul %[[A]], %[[A]]
+// CHECK-NEXT:      %[[E:.*]] = tcg.compute exp %[[P]]
+// CHECK-NEXT:      %[[B:.*]] = tcg.input %a[%i] : tensor<4xf32>
+// CHECK-NEXT:      %[[Q:.*]] = tcg.compute mul %[[B]], %[[B]]
+// CHECK-NEXT:      tcg.compute add %[[E]], %[[Q]]
+// CHECK-NOT:     tcg.tensor
+func.func @chain(%ain: tensor<4xf32>) -> tensor<4xf32> {
+  %r = tcg.kernel (%a = %ain : tensor<4xf32>) -> tensor<4xf32> attributes {arg_names = ["a"]} {
+    %t1 = tcg.tensor %i in [0, 4) name "i" -> tensor<4xf32> attributes {topdown.target} {
+      %x = tcg.input %a[%i] : tensor<4xf32>
+      %p = tcg.compute mul %x, %x : (f32, f32) -> f32
+      tcg.yield %p : f32
+    }
+    %t2 = tcg.tensor %i in [0, 4) name "i" -> tensor<4xf32> attributes {topdown.target} {
+      %x = tcg.input %t1[%i] : tensor<4xf32>
+      %e = tcg.compute exp %x : (f32) -> f32
+      tcg.yield %e : f32
+    }
+    %0 = tcg.tensor %i in [0, 4) name "i" -> tensor<4xf32> {
+      %x = tcg.input %t2[3 - %i] : tensor<4xf32>
+      %y = tcg.input %t1[%i] : tensor<4xf32>
+      %s = tcg.compute add %x, %y : (f32, f32) -> f32
+      tcg.yield %s : f32
+    }
+    tcg.yield %0 : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
