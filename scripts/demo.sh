@@ -135,3 +135,22 @@ for mode in strict relaxed; do
 print('bit-exact with the CPU:', np.array_equal(np.load(sys.argv[1]), np.load(sys.argv[2])))" \
       "$work/conv_$mode.npy" "$work/conv_cpu.npy"
 done
+
+echo
+echo "=== VTA: one compiler - schedule, launch, assemble, binary; raf-run and raf-vta-sim agree ==="
+# The relaxed strategy's packed kernel: --vta-schedule records the schedule
+# on the kernel, --convert-tcg-to-vta replaces the kernel by a launch of its
+# program, which --convert-vta-to-vta-isa assembles; raf-run runs exactly
+# that program, and the binary of the same program gives the same cycles.
+"$build/bin/raf-opt" "$work/conv_relaxed.mlir" --vta-schedule \
+    --convert-tcg-to-vta --convert-vta-to-vta-isa -o "$work/conv_compiled.mlir"
+grep -oE "vta.launch @[a-z_0-9]+|vta.tile_sizes = array<[^>]*>|vta.virtual_threads = [0-9]" \
+    "$work/conv_compiled.mlir" || true
+"$build/bin/raf-run" "$work/conv_compiled.mlir" --entry=conv --target=vta-sim \
+    --seed=1 --output="$work/conv_compiled.npy" | grep "vta-sim"
+"$build/bin/raf-translate" --vta-isa-to-bin --vta-kernel=conv_kernel0 \
+    "$work/conv_compiled.mlir" -o "$work/conv.bin"
+"$build/bin/raf-vta-sim" "$work/conv.bin" --timing-only | head -1
+/usr/bin/python3 -c "import numpy as np, sys
+print('bit-exact with the CPU:', np.array_equal(np.load(sys.argv[1]), np.load(sys.argv[2])))" \
+    "$work/conv_compiled.npy" "$work/conv_cpu.npy"
