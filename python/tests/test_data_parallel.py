@@ -4,8 +4,9 @@ An MLP (dense, relu, dense, mean squared error) is differentiated with
 --raf-autodiff, made data parallel over N ranks with --raf-data-parallel,
 and given an optimizer step with --raf-append-optimizer. The step runs on N
 simulated ranks of the reference evaluator (raf-run --target=interp
---ranks=N), rank r on block r of the batch, for several steps, feeding the
-new parameters and states back. Every rank must hold the same parameters
+--ranks=N) and, when Open MPI's mpirun is installed, as N MPI processes on
+the CPU (mpirun -np N raf-run --target=cpu), rank r on block r of the batch,
+for several steps, feeding the new parameters and states back. Every rank must hold the same parameters
 after every step, equal (1e-5 relative) to torch.optim training the same
 model on the whole batch, and each rank's loss must be PyTorch's loss on its
 block.
@@ -14,7 +15,9 @@ Run with:  /usr/bin/python3 -m pytest python/tests/test_data_parallel.py
 The build directory is $RAF_BUILD_DIR (default: <repo>/build).
 """
 
+import os
 import re
+import shutil
 import subprocess
 
 import numpy as np
@@ -116,9 +119,25 @@ def assert_close(actual, expected, what):
         f"{what}: max |error| {error:.3g} > {RTOL} * {scale:.3g}")
 
 
+MPIRUN = shutil.which("mpirun")
+
+
+def launcher(target, ranks):
+    """The command prefix that runs the step as `ranks` ranks."""
+    if target == "interp":
+        return [str(RAF_RUN), "--target=interp", f"--ranks={ranks}"]
+    if MPIRUN is None:
+        pytest.skip("mpirun is not installed (scripts/install-deps.sh)")
+    # As root (containers) Open MPI needs --allow-run-as-root; the machine
+    # may have fewer cores than ranks.
+    return [MPIRUN, "--allow-run-as-root", "--oversubscribe", "-np",
+            str(ranks), str(RAF_RUN), "--target=cpu", "--threads=1"]
+
+
+@pytest.mark.parametrize("target", ["interp", "cpu"])
 @pytest.mark.parametrize("kind", list(OPTIMIZERS))
 @pytest.mark.parametrize("ranks", [2, 4])
-def test_data_parallel_equals_whole_batch(ranks, kind, tmp_path):
+def test_data_parallel_equals_whole_batch(ranks, kind, target, tmp_path):
     options, make, state_names = OPTIMIZERS[kind]
     rng = np.random.default_rng(11)
     params = [rng.uniform(-0.5, 0.5, shape).astype(np.float32)
@@ -137,8 +156,7 @@ def test_data_parallel_equals_whole_batch(ranks, kind, tmp_path):
     local = BATCH // ranks
     for index, (x, y) in enumerate(batches):
         shared = params + states
-        command = [str(RAF_RUN), str(step), "--entry=train_step",
-                   "--target=interp", f"--ranks={ranks}"]
+        command = launcher(target, ranks) + [str(step), "--entry=train_step"]
         for i, array in enumerate(shared):
             path = tmp_path / f"arg{i}.npy"
             np.save(path, array)
@@ -151,8 +169,10 @@ def test_data_parallel_equals_whole_batch(ranks, kind, tmp_path):
         num_results = 1 + len(shared)
         command += [f"--output={tmp_path}/out{i}_r%r.npy"
                     for i in range(num_results)]
+        # Compiled once per process for the first step, then reused.
+        environment = dict(os.environ, RAF_COMPILE_CACHE=str(tmp_path / "cache"))
         process = subprocess.run(command, capture_output=True, text=True,
-                                 timeout=600)
+                                 timeout=600, env=environment)
         assert process.returncode == 0, process.stderr
         results = [[np.load(tmp_path / f"out{i}_r{rank}.npy")
                     for i in range(num_results)] for rank in range(ranks)]
@@ -162,11 +182,12 @@ def test_data_parallel_equals_whole_batch(ranks, kind, tmp_path):
             assert abs(float(results[rank][0]) -
                        torch_loss(params, x[block], y[block])) <= 1e-5 * max(
                            1.0, abs(float(results[rank][0])))
-        # Every rank takes the same step, the whole batch's step.
+        # Every rank takes the same step, the whole batch's step. (MPI's
+        # reduction may add in a different order on different ranks.)
         for rank in range(1, ranks):
             for i in range(1, num_results):
-                np.testing.assert_array_equal(results[rank][i],
-                                              results[0][i])
+                np.testing.assert_allclose(results[rank][i], results[0][i],
+                                           rtol=1e-6, atol=1e-7)
         new_params = results[0][1:1 + len(params)]
         new_states = results[0][1 + len(params):]
         want_params, want_states = expected[index]
