@@ -294,8 +294,8 @@ def ConvertVTAToVTAISA : Pass<"convert-vta-to-vta-isa", "mlir::ModuleOp"> {
 
 def RafLowerCollectivesToMPI
     : Pass<"raf-lower-collectives-to-mpi", "mlir::ModuleOp"> {
-  let summary = "Lower relay.comm.allreduce to MLIR's mpi dialect "
-                "(partial: allreduce only)";
+  let summary = "Lower the relay collectives to MLIR's mpi dialect "
+                "(others than allreduce emulated with it)";
   let description = [{
     Runs on relay programs before `--convert-relay-to-linalg` in
     `--raf-cpu-pipeline` (docs/data-parallel.md). `relay.comm.allreduce`
@@ -309,17 +309,22 @@ def RafLowerCollectivesToMPI
     `mpi.allreduce(in, out, MPI_SUM, mpi.comm_world)` body, after buffer
     deallocation, which rejects ops without declared memory effects. The
     module gets `dlti.map<"MPI:Implementation" = "OpenMPI">`, which selects
-    OpenMPI's ABI in the MPI to LLVM lowering. `reduce_scatter`,
-    `allgather` and `broadcast` have no MPI lowering yet: they are reported
-    as not implemented.
+    OpenMPI's ABI in the MPI to LLVM lowering. MLIR 22's mpi dialect has no
+    reduce-scatter, allgather or broadcast, so they are built on the
+    allreduce, with the rank from a `@raf_mpi_comm_rank` helper
+    (`mpi.comm_rank`): `reduce_scatter` is the allreduce's block of the
+    rank (`tensor.extract_slice`), `allgather` the allreduce of zeros with
+    the rank's operand inserted at its block, `broadcast` the allreduce of
+    the root's operand and zeros elsewhere. Each rank then sends the whole
+    buffer (N times a direct MPI call's data). Dynamic shapes are errors.
   }];
 }
 
 def RafConvertMPIToLLVM : Pass<"raf-convert-mpi-to-llvm", "mlir::ModuleOp"> {
   let summary = "Lower the mpi dialect to LLVM calls of the MPI library";
   let description = [{
-    Gives the allreduce helpers of `--raf-lower-collectives-to-mpi` their
-    `mpi.allreduce` bodies, then applies MLIR's MPI to LLVM patterns
+    Gives the helpers of `--raf-lower-collectives-to-mpi` their
+    `mpi.allreduce` and `mpi.comm_rank` bodies, then applies MLIR's MPI to LLVM patterns
     (`populateMPIToLLVMConversionPatterns`) with the LLVM type converter;
     memref operands become descriptors through unrealized casts that the
     final `--reconcile-unrealized-casts` removes. MLIR 22 names OpenMPI's

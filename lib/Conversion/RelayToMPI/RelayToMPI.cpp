@@ -15,11 +15,13 @@
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MPIToLLVM/MPIToLLVM.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MPI/IR/MPI.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -61,22 +63,34 @@ func::FuncOp getAllreduceHelper(ModuleOp module, MemRefType type) {
   return helper;
 }
 
-/// `relay.comm.allreduce %x {reduction = "sum"}` as
+constexpr llvm::StringLiteral kCommRankHelperAttr = "raf.mpi_comm_rank";
+
+/// `func.func private @raf_mpi_comm_rank() -> i32`, given its
+/// mpi.comm_rank body by --raf-convert-mpi-to-llvm.
+func::FuncOp getCommRankHelper(ModuleOp module) {
+  constexpr llvm::StringLiteral name = "raf_mpi_comm_rank";
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+  auto helper = func::FuncOp::create(
+      builder, module.getLoc(), name,
+      builder.getFunctionType({}, {builder.getI32Type()}));
+  helper.setPrivate();
+  helper->setAttr(kCommRankHelperAttr, builder.getUnitAttr());
+  return helper;
+}
+
+/// The sum of tensor `x` over the ranks:
 ///   %in = bufferization.to_buffer %x read_only
 ///   %out = memref.alloc()
 ///   call @raf_mpi_allreduce_sum_...(%in, %out)
-///   %r = bufferization.to_tensor %out restrict writable
-/// and "avg" as that sum times 1 / world_size.
-LogicalResult lowerAllreduce(relay::AllreduceOp op) {
-  auto module = op->getParentOfType<ModuleOp>();
-  OpBuilder builder(op);
-  Location loc = op.getLoc();
-  auto type = cast<RankedTensorType>(op.getX().getType());
-  if (!type.hasStaticShape())
-    return op.emitError("lowering to MPI needs a static shape, got ") << type;
+///   bufferization.to_tensor %out restrict writable
+/// on buffers flattened to one dimension.
+Value emitAllreduceSum(OpBuilder &builder, Location loc, ModuleOp module,
+                       Value x) {
+  auto type = cast<RankedTensorType>(x.getType());
   // MLIR 22's MPI to LLVM lowering counts the elements of dimension 0
   // only: the buffers are one-dimensional (relay.reshape around the call).
-  Value x = op.getX();
   auto flatType =
       RankedTensorType::get({type.getNumElements()}, type.getElementType());
   if (type.getRank() != 1)
@@ -97,19 +111,107 @@ LogicalResult lowerAllreduce(relay::AllreduceOp op) {
     result = relay::ReshapeOp::create(
         builder, loc, type, result,
         builder.getDenseI64ArrayAttr(type.getShape()));
-  if (op.getReduction() == "avg") {
-    auto floatType = cast<FloatType>(type.getElementType());
-    llvm::APFloat scale(1.0 / static_cast<double>(op.getWorldSize()));
-    bool losesInfo;
-    scale.convert(floatType.getFloatSemantics(),
-                  llvm::APFloat::rmNearestTiesToEven, &losesInfo);
-    auto scalarType = RankedTensorType::get({}, floatType);
-    Value constant = relay::ConstantOp::create(
-        builder, loc, scalarType, DenseElementsAttr::get(scalarType, scale));
-    result = relay::MultiplyOp::create(builder, loc, type, result, constant);
+  return result;
+}
+
+/// `x * (1 / worldSize)` (a relay multiply by a rank-0 constant).
+Value emitScale(OpBuilder &builder, Location loc, Value x, int64_t worldSize) {
+  auto type = cast<RankedTensorType>(x.getType());
+  auto floatType = cast<FloatType>(type.getElementType());
+  llvm::APFloat scale(1.0 / static_cast<double>(worldSize));
+  bool losesInfo;
+  scale.convert(floatType.getFloatSemantics(),
+                llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  auto scalarType = RankedTensorType::get({}, floatType);
+  Value constant = relay::ConstantOp::create(
+      builder, loc, scalarType, DenseElementsAttr::get(scalarType, scale));
+  return relay::MultiplyOp::create(builder, loc, type, x, constant);
+}
+
+/// This process's rank as an index.
+Value emitRank(OpBuilder &builder, Location loc, ModuleOp module) {
+  Value rank =
+      func::CallOp::create(builder, loc, getCommRankHelper(module), ValueRange{})
+          .getResult(0);
+  return arith::IndexCastOp::create(builder, loc, builder.getIndexType(),
+                                    rank);
+}
+
+/// Offsets, sizes and strides of the block of dimension 0 that starts at
+/// `offset` and has `type`'s shape.
+void blockOf(OpBuilder &builder, RankedTensorType type, Value offset,
+             SmallVectorImpl<OpFoldResult> &offsets,
+             SmallVectorImpl<OpFoldResult> &sizes,
+             SmallVectorImpl<OpFoldResult> &strides) {
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    offsets.push_back(d == 0 ? OpFoldResult(offset)
+                             : OpFoldResult(builder.getIndexAttr(0)));
+    sizes.push_back(builder.getIndexAttr(type.getDimSize(d)));
+    strides.push_back(builder.getIndexAttr(1));
   }
-  op.getResult().replaceAllUsesWith(result);
-  op.erase();
+}
+
+Value emitZeros(OpBuilder &builder, Location loc, RankedTensorType type) {
+  return arith::ConstantOp::create(
+      builder, loc, type, cast<TypedAttr>(builder.getZeroAttr(type)));
+}
+
+/// Lowers one collective. MPI 22's dialect has only allreduce, so the
+/// others are built on it (each rank sends the whole buffer, N times a
+/// direct MPI_Reduce_scatter_block/MPI_Allgather/MPI_Bcast's data):
+///   reduce_scatter = allreduce, then the rank's block (extract_slice);
+///   allgather      = the rank's block inserted into zeros, then allreduce;
+///   broadcast      = the root's operand, zeros elsewhere, then allreduce.
+/// Sums with zeros are exact (up to the sign of a zero).
+LogicalResult lowerCollective(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  OpBuilder builder(op);
+  Location loc = op->getLoc();
+  Value x = op->getOperand(0);
+  auto type = cast<RankedTensorType>(x.getType());
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type.hasStaticShape() || !resultType.hasStaticShape())
+    return op->emitError("lowering to MPI needs static shapes, got ") << type;
+  Value result;
+  if (auto allreduce = dyn_cast<relay::AllreduceOp>(op)) {
+    result = emitAllreduceSum(builder, loc, module, x);
+    if (allreduce.getReduction() == "avg")
+      result = emitScale(builder, loc, result, allreduce.getWorldSize());
+  } else if (auto scatter = dyn_cast<relay::ReduceScatterOp>(op)) {
+    Value sum = emitAllreduceSum(builder, loc, module, x);
+    Value block = arith::ConstantIndexOp::create(builder, loc,
+                                                 resultType.getDimSize(0));
+    Value offset = arith::MulIOp::create(builder, loc,
+                                         emitRank(builder, loc, module), block);
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    blockOf(builder, resultType, offset, offsets, sizes, strides);
+    result = tensor::ExtractSliceOp::create(builder, loc, resultType, sum,
+                                            offsets, sizes, strides);
+    if (scatter.getReduction() == "avg")
+      result = emitScale(builder, loc, result, scatter.getWorldSize());
+  } else if (isa<relay::AllgatherOp>(op)) {
+    Value block =
+        arith::ConstantIndexOp::create(builder, loc, type.getDimSize(0));
+    Value offset = arith::MulIOp::create(builder, loc,
+                                         emitRank(builder, loc, module), block);
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    blockOf(builder, type, offset, offsets, sizes, strides);
+    Value placed = tensor::InsertSliceOp::create(
+        builder, loc, x, emitZeros(builder, loc, resultType), offsets, sizes,
+        strides);
+    result = emitAllreduceSum(builder, loc, module, placed);
+  } else {
+    auto broadcast = cast<relay::CommBroadcastOp>(op);
+    Value root =
+        arith::ConstantIndexOp::create(builder, loc, broadcast.getRoot());
+    Value isRoot = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                         emitRank(builder, loc, module), root);
+    Value own = arith::SelectOp::create(builder, loc, isRoot, x,
+                                        emitZeros(builder, loc, type));
+    result = emitAllreduceSum(builder, loc, module, own);
+  }
+  op->getResult(0).replaceAllUsesWith(result);
+  op->erase();
   return success();
 }
 
@@ -118,35 +220,24 @@ struct RafLowerCollectivesToMPIPass
   using Base::Base;
 
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<bufferization::BufferizationDialect, DLTIDialect,
-                    func::FuncDialect, memref::MemRefDialect,
-                    mpi::MPIDialect, relay::RelayDialect>();
+    registry.insert<arith::ArithDialect, bufferization::BufferizationDialect,
+                    DLTIDialect, func::FuncDialect, memref::MemRefDialect,
+                    mpi::MPIDialect, relay::RelayDialect,
+                    tensor::TensorDialect>();
   }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    SmallVector<relay::AllreduceOp> allreduces;
-    WalkResult walk = module.walk([&](Operation *op) {
-      if (auto allreduce = dyn_cast<relay::AllreduceOp>(op)) {
-        allreduces.push_back(allreduce);
-        return WalkResult::advance();
-      }
-      if (isa<relay::ReduceScatterOp, relay::AllgatherOp,
-              relay::CommBroadcastOp>(op)) {
-        op->emitError("'")
-            << op->getName()
-            << "' has no MPI lowering yet (only relay.comm.allreduce "
-               "runs on --target=cpu; docs/data-parallel.md)";
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
+    SmallVector<Operation *> collectives;
+    module.walk([&](Operation *op) {
+      if (isa<relay::AllreduceOp, relay::ReduceScatterOp, relay::AllgatherOp,
+              relay::CommBroadcastOp>(op))
+        collectives.push_back(op);
     });
-    if (walk.wasInterrupted())
-      return signalPassFailure();
-    if (allreduces.empty())
+    if (collectives.empty())
       return;
-    for (relay::AllreduceOp op : allreduces)
-      if (failed(lowerAllreduce(op)))
+    for (Operation *op : collectives)
+      if (failed(lowerCollective(op)))
         return signalPassFailure();
     Attribute implementation =
         parseAttribute(kMPIImplementation, module.getContext());
@@ -185,6 +276,19 @@ struct RafConvertMPIToLLVMPass
               &getContext(), mpi::MPI_ReductionOpEnum::MPI_SUM),
           comm);
       func::ReturnOp::create(builder, loc);
+    }
+    for (auto helper : module.getOps<func::FuncOp>()) {
+      if (!helper->hasAttr(kCommRankHelperAttr) || !helper.isExternal())
+        continue;
+      Block *body = helper.addEntryBlock();
+      OpBuilder builder = OpBuilder::atBlockEnd(body);
+      Location loc = helper.getLoc();
+      Value comm = mpi::CommWorldOp::create(
+          builder, loc, mpi::CommType::get(&getContext()));
+      Value rank = mpi::CommRankOp::create(builder, loc, /*retval=*/Type(),
+                                           builder.getI32Type(), comm)
+                       .getRank();
+      func::ReturnOp::create(builder, loc, rank);
     }
     bool hasMPI = false;
     module.walk([&](Operation *op) {
