@@ -273,7 +273,7 @@ void TCGTopDownEmbedPass::runOnOperation() {
         matcher.matchAllMaskings(*tree, maxMaskings, truncated);
     if (truncated)
       kernel.emitWarning() << "--tcg-topdown-embed: stopped after "
-                           << maxMaskings << " maskings";
+                           << static_cast<unsigned>(maxMaskings) << " maskings";
     // Solutions of one instruction: its match covers every compute and
     // reduce node.
     std::vector<const Match *> solutions;

@@ -11,6 +11,7 @@
 #include "raf/Dialect/TCG/IR/TCGOps.h"
 #include "raf/Dialect/TCG/Intrinsics/IntrinsicLibrary.h"
 #include "raf/Dialect/TCG/TopDown/Matcher.h"
+#include "raf/Dialect/TCG/TopDown/Transformations.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/Support/raw_ostream.h"
@@ -100,19 +101,40 @@ struct TCGTopDownMatchPass
 
     llvm::raw_ostream &os = llvm::outs();
     bool failedAny = false;
-    module.walk([&](KernelOp kernel) {
+    if (config > 2) {
+      module.emitError("--tcg-topdown-match: configuration ")
+          << static_cast<unsigned>(config)
+          << " of Tab. 3.4 needs fusion and inlining combinations (Alg. 3), "
+             "which are not implemented yet; use 0, 1 or 2";
+      return signalPassFailure();
+    }
+    SmallVector<KernelOp> kernels;
+    module.walk([&](KernelOp kernel) { kernels.push_back(kernel); });
+    for (KernelOp original : kernels) {
+      // Configurations 1 and 2 (Tab. 3.4) transform a detached copy: the
+      // canonical operand order (Tab. 3.2), then full fission (Alg. 2).
+      KernelOp kernel = original;
+      OwningOpRef<KernelOp> copy;
+      if (config >= 1) {
+        copy = cast<KernelOp>(original->clone());
+        kernel = *copy;
+        kernel.walk([](ComputeOp op) { canonicalizeOperands(op); });
+        if (config >= 2)
+          fullFission(kernel);
+      }
       FailureOr<LabelTree> tree = buildLabelTree(kernel);
       if (failed(tree)) {
         failedAny = true;
-        return;
+        continue;
       }
       bool truncated = false;
       std::vector<Match> matches =
           matcher.matchAllMaskings(*tree, maxMaskings, truncated);
       if (truncated)
-        kernel.emitWarning() << "stopped after " << maxMaskings
-                             << " maskings; matches under the others are "
-                                "missing";
+        kernel.emitWarning()
+            << "stopped after " << static_cast<unsigned>(maxMaskings)
+            << " maskings; matches under the others are "
+               "missing";
       unsigned algebraic = 0;
       for (const LabelNode &node : tree->nodes)
         if (node.kind == LabelNode::Kind::Compute ||
@@ -146,7 +168,7 @@ struct TCGTopDownMatchPass
         printMasking(*tree, m, os);
         os << '\n';
       }
-    });
+    }
     os.flush();
     if (failedAny)
       return signalPassFailure();

@@ -1,6 +1,32 @@
 // RUN: raf-opt %s --tcg-topdown-match=print-paths=true -o /dev/null | FileCheck %s
 // RUN: raf-opt %s --tcg-topdown-transform=kind=compute-fission --tcg-topdown-match -o /dev/null | FileCheck %s --check-prefix=FISSION
 // RUN: not raf-opt %s --tcg-topdown-match=intrinsics=vv.add.16,vta.gemm.2x2x2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: raf-opt %s --tcg-topdown-match=config=1 -o /dev/null | FileCheck %s --check-prefix=CONFIG1
+// RUN: raf-opt %s --tcg-topdown-match=config=2 -o /dev/null | FileCheck %s --check-prefix=CONFIG2
+// RUN: not raf-opt %s --tcg-topdown-match=config=3 -o /dev/null 2>&1 | FileCheck %s --check-prefix=CONFIG3
+// RUN: raf-opt %s --tcg-topdown-match=max-maskings=1 -o /dev/null 2>&1 >/dev/null | FileCheck %s --check-prefix=LIMIT
+// LIMIT: warning: stopped after 1 maskings; matches under the others are missing
+
+// Configurations of Tab. 3.4 (on a copy of each kernel): 1 (swap to the
+// canonical form, masking) solves GEMM only; 2 (and full fission) also
+// solves a * b + c and softmax. a[i] + b[i, i] has no solution in either.
+// CONFIG1:      topdown gemm: 11 nodes
+// CONFIG1:        selection: {{.*}}: solution
+// CONFIG1:      topdown fma:
+// CONFIG1:        selection: {{.*}}: no solution
+// CONFIG1:      topdown diag:
+// CONFIG1:        selection: {{.*}}: no solution
+// CONFIG1:      topdown softmax:
+// CONFIG1:        selection: {{.*}}: no solution
+// CONFIG2:      topdown gemm: 18 nodes, 2 algebraic, 2 candidates
+// CONFIG2:        selection: covers 10 of 18 nodes, algebraic 2 of 2: solution
+// CONFIG2:      topdown fma: 13 nodes, 2 algebraic, 2 candidates
+// CONFIG2:        selection: covers 12 of 13 nodes, algebraic 2 of 2: solution
+// CONFIG2:      topdown diag:
+// CONFIG2:        selection: {{.*}}: no solution
+// CONFIG2:      topdown softmax: 33 nodes, 5 algebraic, 5 candidates
+// CONFIG2:        selection: covers 22 of 33 nodes, algebraic 5 of 5: solution
+// CONFIG3: error: --tcg-topdown-match: configuration 3 of Tab. 3.4 needs fusion and inlining combinations (Alg. 3), which are not implemented yet; use 0, 1 or 2
 
 // Top-down matching and selection (Rieber 2022, §3.2) on small trees: the
 // label strings (§3.2.1), full matches with masked outer dimensions, partial

@@ -261,7 +261,11 @@ def TCGTopDownMatch : Pass<"tcg-topdown-match", "mlir::ModuleOp"> {
     Eq. 3.4). Prints, per kernel, the node count, the candidates (full
     matches) and the selection with its coverage and whether every compute
     and reduce node is covered (a solution, Tab. 3.3). `print-paths` also
-    prints the kernel's label strings. The module is not changed.
+    prints the kernel's label strings. `config=1` first puts the operands
+    into the canonical form of Tab. 3.2 and `config=2` also applies full
+    fission (Alg. 2), on a copy of each kernel: configurations 1 and 2 of
+    Tab. 3.4 for one graph each (3 and 4 need the fusion enumeration of
+    Alg. 3, not implemented yet). The module is not changed.
 
     ```
     $ raf-opt --tcg-topdown-match=intrinsics=mv.mul.add.16x16 gemm.mlir -o /dev/null
@@ -277,7 +281,11 @@ def TCGTopDownMatch : Pass<"tcg-topdown-match", "mlir::ModuleOp"> {
     Option<"maxMaskings", "max-maskings", "unsigned", /*default=*/"4096",
            "Stop after this many maskings (a warning says so)">,
     Option<"printPaths", "print-paths", "bool", /*default=*/"false",
-           "Also print every root-to-leaf label string of each kernel">
+           "Also print every root-to-leaf label string of each kernel">,
+    Option<"config", "config", "unsigned", /*default=*/"0",
+           "Transformations before matching (Tab. 3.4): 0 none, 1 operand "
+           "swap to the canonical form (masking is always on), 2 also full "
+           "fission; 3 and 4 (fusion) are not implemented">
   ];
   let dependentDialects = ["raf::tcg::TCGDialect",
                            "mlir::func::FuncDialect"];
