@@ -430,7 +430,7 @@ Selection raf::tcg::topdown::select(const LabelTree &tree,
   // at i continues after its subtree (the continuation) and the null
   // pattern continues at i + 1. Only the best selection per continuation
   // is kept, so each index is solved once; the terminal case (i == size)
-  // is the empty selection (errata to Alg. 1, lines 2-3).
+  // is the empty selection (Alg. 1's lines 2-3 index past the end).
   struct Best {
     unsigned covered = 0, count = 0;
     int choice = -1;

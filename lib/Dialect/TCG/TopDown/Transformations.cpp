@@ -537,7 +537,7 @@ unsigned raf::tcg::topdown::fullFission(KernelOp kernel) {
     if (options.empty())
       return applied;
     // Apply the first option still valid (earlier fissions may have moved
-    // or erased the others; the errata to Alg. 2), then look again.
+    // or erased the others, which Alg. 2 does not check), then look again.
     bool progress = false;
     for (Operation *option : options) {
       if (auto reduce = dyn_cast<ReduceOp>(option)) {

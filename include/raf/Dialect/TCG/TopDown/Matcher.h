@@ -17,8 +17,8 @@
 //   tensor node the intrinsic gives extent 1 (a loop around it);
 // * selection (§3.2.3, Alg. 1, Eq. 3.4): non-overlapping matches of the
 //   largest coverage (covered nodes / all nodes), by branch and bound over
-//   pre-order continuations (the errata's terminal case: an empty
-//   selection at the end).
+//   pre-order continuations (with the terminal case Alg. 1's lines 2-3 lack: an
+//   empty selection at the end).
 //
 // Labels: a tensor node is `T`; a reduction `R.<op>`; a compute `C.<op>`;
 // an input `I` with one child per dimension, edge label `d<k>` counting

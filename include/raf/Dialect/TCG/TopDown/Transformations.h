@@ -72,11 +72,11 @@ mlir::FailureOr<TensorOp> fissionCompute(ComputeOp op);
 /// read or constant and one whose body holds another reduction.
 mlir::FailureOr<TensorOp> fissionReduction(ReduceOp op);
 
-/// Full fission (Alg. 2, with the errata: start from the kernel itself and
-/// re-check every option before applying it): applies compute fission and
-/// reduction fission wherever their preconditions hold until none does, so
-/// every algebraic operation ends up in its own computation. Returns the
-/// number of fissions applied.
+/// Full fission (Alg. 2, corrected: G' starts as the kernel itself, and
+/// every option is re-checked before it is applied, since it can go stale):
+/// applies compute fission and reduction fission wherever their preconditions
+/// hold until none does, so every algebraic operation ends up in its own
+/// computation. Returns the number of fissions applied.
 unsigned fullFission(KernelOp kernel);
 
 /// Inlining (Figs. 3.13, 3.14): replaces every read of the element-wise
