@@ -383,11 +383,9 @@ FailureOr<TensorOp> raf::tcg::topdown::fissionCompute(ComputeOp op) {
 //===----------------------------------------------------------------------===//
 
 FailureOr<TensorOp> raf::tcg::topdown::fissionReduction(ReduceOp op) {
+  // The element computation may itself be a reduction (a reduction over
+  // several dimensions is a nest of them): it moves whole.
   Block &body = op.getBody().front();
-  for (Operation &inner : body)
-    if (isa<ReduceOp>(inner))
-      return op.emitOpError("reduces another reduction; fission the "
-                            "innermost reduction");
   Value element = op.getYield().getValue();
   if (isa_and_nonnull<InputOp, ConstantOp>(element.getDefiningOp()))
     return op.emitOpError("reduces a single read; reduction fission needs "
@@ -511,9 +509,6 @@ bool canFissionCompute(ComputeOp op) {
 
 /// Whether fissionReduction(op) would apply.
 bool canFissionReduction(ReduceOp op) {
-  Block &body = op.getBody().front();
-  if (llvm::any_of(body, [](Operation &inner) { return isa<ReduceOp>(inner); }))
-    return false;
   return !isa_and_nonnull<InputOp, ConstantOp>(
       op.getYield().getValue().getDefiningOp());
 }

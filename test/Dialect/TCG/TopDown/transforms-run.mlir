@@ -22,6 +22,10 @@
 // RUN: raf-opt %S/Inputs/run-input-transpose.mlir --tcg-topdown-transform=kind=full-fission -o %t.ffg.mlir
 // RUN: raf-run %t.ffg.mlir --entry=main --input=%t.x.npy --output=%t.ffg.npy
 // RUN: %python %S/Inputs/oracle.py check gram %t.x.npy %t.ffg.npy | FileCheck %s --check-prefix=GRAM
+// RUN: raf-opt %S/Inputs/run-nested-reduction.mlir --tcg-topdown-transform=kind=full-fission -o %t.nr.mlir
+// RUN: raf-run %t.nr.mlir --entry=main --input=%t.x.npy --output=%t.nr.npy
+// RUN: %python %S/Inputs/oracle.py check squares %t.x.npy %t.nr.npy | FileCheck %s --check-prefix=SQUARES
+// RUN: FileCheck %s --check-prefix=NESTED --input-file=%t.nr.mlir
 // The transformed kernels differ from the originals.
 // RUN: FileCheck %s --check-prefix=CHANGED --input-file=%t.rf.mlir
 // RUN: FileCheck %s --check-prefix=TRANSPOSED --input-file=%t.ot.mlir
@@ -29,5 +33,13 @@
 // SIGMOID: sigmoid: ok
 // SOFTMAX: softmax: ok
 // GRAM: gram: ok
+// SQUARES: squares: ok
+// Full fission of the nest: the squares, their sums over j, the sum over i.
+// NESTED:      tcg.tensor %o in [0, 1) name "o" -> tensor<1x2x8xf32>
+// NESTED:      tcg.compute mul
+// NESTED:      tcg.tensor %o in [0, 1) name "o" -> tensor<1x2xf32>
+// NESTED:        tcg.reduce add %j
+// NESTED:      tcg.tensor %o in [0, 1) name "o" -> tensor<1xf32>
+// NESTED:        tcg.reduce add %i
 // CHANGED: tcg.tensor %k in [0, 8) name "k" -> tensor<8xf32>
 // TRANSPOSED: tcg.tensor %j in [0, 8) name "j" -> tensor<8x2xf32>

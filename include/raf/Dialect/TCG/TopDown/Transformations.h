@@ -66,10 +66,10 @@ mlir::FailureOr<TensorOp> transposeInput(InputOp input,
 mlir::FailureOr<TensorOp> fissionCompute(ComputeOp op);
 
 /// Reduction fission (Fig. 3.11): moves the element computation of the
-/// innermost reduction `op` into a new computation with one more dimension
-/// per enclosing iterator (the reduction's own included); the reduction
-/// then reduces a read of it. Refuses a reduction whose body is a single
-/// read or constant and one whose body holds another reduction.
+/// reduction `op` (which may be an inner reduction of a nest) into a new
+/// computation with one dimension per enclosing iterator, the reduction's
+/// own included; the reduction then reduces a read of it. Refuses a
+/// reduction whose body is a single read or constant.
 mlir::FailureOr<TensorOp> fissionReduction(ReduceOp op);
 
 /// Full fission (Alg. 2, corrected: G' starts as the kernel itself, and

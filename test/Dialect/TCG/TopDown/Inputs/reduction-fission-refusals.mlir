@@ -14,24 +14,3 @@ func.func @single_read(%ain: tensor<4x8xf32>) -> tensor<4xf32> {
   }
   return %r : tensor<4xf32>
 }
-
-// -----
-
-func.func @outer_of_nest(%ain: tensor<4x8xf32>) -> tensor<1xf32> {
-  %r = tcg.kernel (%a = %ain : tensor<4x8xf32>) -> tensor<1xf32> {
-    %0 = tcg.tensor %i in [0, 1) -> tensor<1xf32> {
-      // expected-error @+1 {{'tcg.reduce' op reduces another reduction; fission the innermost reduction}}
-      %s = tcg.reduce add %k in [0, 4) -> f32 attributes {topdown.target} {
-        %t = tcg.reduce add %l in [0, 8) -> f32 {
-          %x = tcg.input %a[%k, %l] : tensor<4x8xf32>
-          %p = tcg.compute mul %x, %x : (f32, f32) -> f32
-          tcg.yield %p : f32
-        }
-        tcg.yield %t : f32
-      }
-      tcg.yield %s : f32
-    }
-    tcg.yield %0 : tensor<1xf32>
-  }
-  return %r : tensor<1xf32>
-}
