@@ -9,6 +9,7 @@
 
 #include "Patterns.h"
 
+#include "raf/Conversion/Utils/SafeDivision.h"
 #include "raf/Dialect/Relay/IR/RelayOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -183,31 +184,6 @@ Value mathBody(OpTy, OpBuilder &b, Location loc, ValueRange args) {
   return unaryMath<MathOp>(b, loc, args[0]);
 }
 
-/// Signed integer division that cannot trap: x / 0 gives 0 and
-/// INT_MIN / -1 wraps to INT_MIN (both are undefined in TVM and LLVM).
-Value safeSignedDivide(OpBuilder &b, Location loc, Value lhs, Value rhs) {
-  Type type = lhs.getType();
-  Value zero = createScalar(b, loc, type, 0);
-  Value one = createScalar(b, loc, type, 1);
-  Value isZero =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, zero);
-  Value divisor = rhs;
-  if (type.getIntOrFloatBitWidth() > 1) {
-    Value minusOne = createScalar(b, loc, type, -1);
-    Value lowest = createLowest(b, loc, type);
-    Value overflows = arith::AndIOp::create(
-        b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs, lowest),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, minusOne));
-    divisor = arith::SelectOp::create(
-        b, loc, arith::OrIOp::create(b, loc, isZero, overflows), one, rhs);
-  } else {
-    divisor = one;
-  }
-  Value quotient = arith::DivSIOp::create(b, loc, lhs, divisor);
-  return arith::SelectOp::create(b, loc, isZero, zero, quotient);
-}
-
 //===----------------------------------------------------------------------===//
 // Patterns with their own structure
 //===----------------------------------------------------------------------===//
@@ -342,7 +318,7 @@ void populateElementwisePatterns(RewritePatternSet &patterns) {
       [](DivideOp, OpBuilder &b, Location loc, ValueRange args) -> Value {
         if (isFloat(args[0]))
           return arith::DivFOp::create(b, loc, args[0], args[1]);
-        return safeSignedDivide(b, loc, args[0], args[1]);
+        return createSafeSignedDivide(b, loc, args[0], args[1]);
       });
   addElementwise<PowerOp>(
       patterns,

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "raf/Conversion/Passes.h"
+#include "raf/Conversion/Utils/SafeDivision.h"
 
 #include "raf/Dialect/TCG/IR/TCGOps.h"
 #include "raf/Dialect/TCG/Utils/Computation.h"
@@ -114,8 +115,9 @@ Value applyScalarOp(OpBuilder &b, Location loc, ScalarOp kind, Value lhs,
     return isFloat ? Value(arith::MinimumFOp::create(b, loc, lhs, rhs))
                    : Value(arith::MinSIOp::create(b, loc, lhs, rhs));
   case ScalarOp::Div:
+    // Integer division that cannot trap, as relay.divide lowers it.
     return isFloat ? Value(arith::DivFOp::create(b, loc, lhs, rhs))
-                   : Value(arith::DivSIOp::create(b, loc, lhs, rhs));
+                   : createSafeSignedDivide(b, loc, lhs, rhs);
   case ScalarOp::Exp:
     // Unary (the verifier allows it on floats only); `rhs` is null.
     return math::ExpOp::create(b, loc, lhs);
