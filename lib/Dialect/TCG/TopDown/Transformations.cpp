@@ -391,6 +391,32 @@ FailureOr<TensorOp> raf::tcg::topdown::fissionReduction(ReduceOp op) {
     return op.emitOpError("reduces a single read; reduction fission needs "
                           "an element computation to move");
 
+  // The moved computation, placed before the enclosing one, sees the
+  // kernel's operands, earlier computations and the iterators, nothing
+  // else: a body that reads a value the enclosing computation computes (or
+  // yields one) cannot move.
+  Block *kernelBlock = &op->getParentOfType<KernelOp>().getBodyBlock();
+  auto availableOutside = [&](Value value) {
+    if (op.getBody().isAncestor(value.getParentRegion()))
+      return true;
+    if (Operation *producer = value.getDefiningOp())
+      return producer->getBlock() == kernelBlock;
+    auto argument = dyn_cast<BlockArgument>(value);
+    return argument && (argument.getOwner() == kernelBlock ||
+                        isa<TensorOp, ReduceOp>(
+                            argument.getOwner()->getParentOp()));
+  };
+  WalkResult outside = op.getBody().walk([&](Operation *inner) {
+    return llvm::all_of(inner->getOperands(), availableOutside)
+               ? WalkResult::advance()
+               : WalkResult::interrupt();
+  });
+  if (outside.wasInterrupted() || !availableOutside(element))
+    return op.emitOpError("uses a value its enclosing computation computes; "
+                          "reduction fission moves only a reduction whose "
+                          "element computation reads kernel operands and "
+                          "earlier computations");
+
   SmallVector<Operation *> iterators = getEnclosingIterators(op);
   iterators.push_back(op);
   TensorOp computation = getComputation(op);

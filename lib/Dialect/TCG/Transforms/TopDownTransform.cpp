@@ -72,27 +72,29 @@ struct TCGTopDownTransformPass
       return;
     }
 
-    // Collect and unmark the targets first: rewrites clone and erase ops.
-    SmallVector<std::pair<Operation *, Attribute>> targets;
-    module.walk([&](Operation *op) {
-      if (Attribute marker = op->getDiscardableAttr(kTargetAttr))
-        targets.push_back({op, marker});
-    });
-    for (auto [op, marker] : targets)
-      op->removeDiscardableAttr(kTargetAttr);
-    if (targets.empty()) {
+    // One target at a time, found again after every rewrite: a rewrite may
+    // clone or erase other marked ops (fission's now unused reads, an
+    // inlined computation, the body of a rewritten reduction), and an
+    // erased target must not be visited. The innermost and latest target
+    // goes first (the last one in pre-order).
+    auto findNext = [&]() -> std::pair<Operation *, Attribute> {
+      std::pair<Operation *, Attribute> next{nullptr, {}};
+      module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (Attribute marker = op->getDiscardableAttr(kTargetAttr))
+          next = {op, marker};
+      });
+      return next;
+    };
+    std::pair<Operation *, Attribute> next = findNext();
+    if (!next.first) {
       module.emitError("--tcg-topdown-transform: no op is marked with '")
           << kTargetAttr << "'";
       return signalPassFailure();
     }
-
-    // Innermost and latest first: a rewrite erases only ops at or inside
-    // its target or earlier in the same body (fission's now unused reads,
-    // an inlined computation), never a target still to come.
     bool failedAny = false;
-    for (auto [op, marker] : llvm::reverse(targets)) {
-      LogicalResult result = applyOne(selected, op, marker);
-      failedAny |= failed(result);
+    for (; next.first; next = findNext()) {
+      next.first->removeDiscardableAttr(kTargetAttr);
+      failedAny |= failed(applyOne(selected, next.first, next.second));
     }
     if (failedAny)
       signalPassFailure();
