@@ -28,6 +28,10 @@ using namespace raf::tcg::topdown;
 
 namespace {
 
+/// The largest label tree built; the dissertation's operators have a few
+/// dozen nodes (Tab. 3.3).
+constexpr size_t kMaxLabelNodes = 10000;
+
 class TreeBuilder {
 public:
   explicit TreeBuilder(LabelTree &tree) : tree(tree) {}
@@ -61,6 +65,14 @@ private:
   void finish(unsigned node) { tree.subtreeEnd[node] = tree.nodes.size(); }
 
   LogicalResult visitValue(Value value, StringRef edge, unsigned parent) {
+    // A value used several times is expanded once per use (the tree of
+    // Rieber 2022, §3.2.1), so a chain of squares doubles the tree at every
+    // step; the bound keeps memory, time and the recursion depth in check.
+    if (tree.nodes.size() >= kMaxLabelNodes)
+      return emitError(value.getLoc(), "the kernel's label tree exceeds ")
+             << kMaxLabelNodes
+             << " nodes (values used several times are expanded once per "
+                "use); the top-down matcher does not take kernels this large";
     Operation *op = value.getDefiningOp();
     if (auto tensor = dyn_cast_or_null<TensorOp>(op))
       return visitTensor(tensor, edge, parent);
