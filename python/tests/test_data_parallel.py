@@ -1,6 +1,7 @@
 """Data-parallel training (--raf-data-parallel zero=0) against PyTorch.
 
-An MLP (dense, relu, dense, mean squared error) is differentiated with
+An MLP (dense, relu, dense, mean squared error) and a small CNN (conv2d,
+bias, relu, flatten, dense, mean squared error) are differentiated with
 --raf-autodiff, made data parallel over N ranks with --raf-data-parallel,
 and given an optimizer step with --raf-append-optimizer. The step runs on N
 simulated ranks of the reference evaluator (raf-run --target=interp
@@ -33,7 +34,50 @@ STEPS = 10
 RTOL = 1e-5
 
 
-def forward_module(local_batch):
+C, HW, K, F = 2, 5, 3, 3  # CNN: channels, image size, kernel, filters
+CNN_FLAT = F * (HW - K + 1) ** 2
+
+
+def cnn_module(local_batch):
+    x = f"tensor<{local_batch}x{C}x{HW}x{HW}xf32>"
+    y = f"tensor<{local_batch}x{OUT}xf32>"
+    o = HW - K + 1
+    c = f"tensor<{local_batch}x{F}x{o}x{o}xf32>"
+    flat = f"tensor<{local_batch}x{CNN_FLAT}xf32>"
+    w1, b1 = f"tensor<{F}x{C}x{K}x{K}xf32>", f"tensor<{F}xf32>"
+    w2, b2 = f"tensor<{OUT}x{CNN_FLAT}xf32>", f"tensor<{OUT}xf32>"
+    grad = "{raf.requires_grad = true}"
+    data = "{raf.requires_grad = false}"
+    return f"""
+func.func @main(%w1: {w1} {grad}, %b1: {b1} {grad}, %w2: {w2} {grad},
+                %b2: {b2} {grad}, %x: {x} {data}, %y: {y} {data})
+    -> tensor<f32> {{
+  %p = relay.nn.conv2d %x, %w1 : ({x}, {w1})
+  %q = relay.nn.bias_add %p, %b1 {{axis = 1 : i64}} : ({c}, {b1})
+  %r = relay.nn.relu %q : ({c})
+  %f = relay.reshape %r {{newshape = array<i64: {local_batch}, {CNN_FLAT}>}} : ({c})
+  %s = relay.nn.dense %f, %w2 : ({flat}, {w2})
+  %t = relay.nn.bias_add %s, %b2 {{axis = 1 : i64}} : ({y}, {b2})
+  %d = relay.subtract %t, %y : ({y}, {y})
+  %e = relay.multiply %d, %d : ({y}, {y})
+  %l = relay.mean %e : ({y})
+  return %l : tensor<f32>
+}}
+"""
+
+
+def cnn_torch(params, x):
+    w1, b1, w2, b2 = params
+    hidden = torch.relu(torch.nn.functional.conv2d(x, w1, b1))
+    return hidden.reshape(x.shape[0], -1) @ w2.T + b2
+
+
+def mlp_torch(params, x):
+    w1, b1, w2, b2 = params
+    return torch.relu(x @ w1.T + b1) @ w2.T + b2
+
+
+def mlp_module(local_batch):
     x = f"tensor<{local_batch}x{IN}xf32>"
     y = f"tensor<{local_batch}x{OUT}xf32>"
     h = f"tensor<{local_batch}x{HIDDEN}xf32>"
@@ -68,9 +112,17 @@ OPTIMIZERS = {
 }
 
 
-def build_step(tmp_path, ranks, options):
+MODELS = {
+    "mlp": (mlp_module, mlp_torch, (BATCH, IN),
+            [(HIDDEN, IN), (HIDDEN,), (OUT, HIDDEN), (OUT,)]),
+    "cnn": (cnn_module, cnn_torch, (BATCH, C, HW, HW),
+            [(F, C, K, K), (F,), (OUT, CNN_FLAT), (OUT,)]),
+}
+
+
+def build_step(tmp_path, ranks, options, model):
     source = tmp_path / "forward.mlir"
-    source.write_text(forward_module(BATCH // ranks))
+    source.write_text(MODELS[model][0](BATCH // ranks))
     step = tmp_path / "step.mlir"
     process = subprocess.run(
         [str(RAF_OPT), str(source), "--raf-autodiff=inline-backward=true",
@@ -87,15 +139,13 @@ def build_step(tmp_path, ranks, options):
     return step, layout
 
 
-def torch_steps(params0, batches, make, state_names):
+def torch_steps(forward, params0, batches, make, state_names):
     params = [torch.nn.Parameter(torch.from_numpy(p.copy())) for p in params0]
-    w1, b1, w2, b2 = params
     opt = make(params)
     history = []
     for x, y in batches:
         opt.zero_grad()
-        hidden = torch.relu(torch.from_numpy(x) @ w1.T + b1)
-        out = hidden @ w2.T + b2
+        out = forward(params, torch.from_numpy(x))
         loss = ((out - torch.from_numpy(y)) ** 2).mean()
         loss.backward()
         opt.step()
@@ -105,10 +155,8 @@ def torch_steps(params0, batches, make, state_names):
     return history
 
 
-def torch_loss(params, x, y):
-    w1, b1, w2, b2 = (torch.from_numpy(p) for p in params)
-    hidden = torch.relu(torch.from_numpy(x) @ w1.T + b1)
-    out = hidden @ w2.T + b2
+def torch_loss(forward, params, x, y):
+    out = forward([torch.from_numpy(p) for p in params], torch.from_numpy(x))
     return float(((out - torch.from_numpy(y)) ** 2).mean())
 
 
@@ -137,17 +185,20 @@ def launcher(target, ranks):
 @pytest.mark.parametrize("target", ["interp", "cpu"])
 @pytest.mark.parametrize("kind", list(OPTIMIZERS))
 @pytest.mark.parametrize("ranks", [2, 4])
-def test_data_parallel_equals_whole_batch(ranks, kind, target, tmp_path):
+@pytest.mark.parametrize("model", list(MODELS))
+def test_data_parallel_equals_whole_batch(model, ranks, kind, target,
+                                          tmp_path):
+    _, forward, x_shape, param_shapes = MODELS[model]
     options, make, state_names = OPTIMIZERS[kind]
     rng = np.random.default_rng(11)
     params = [rng.uniform(-0.5, 0.5, shape).astype(np.float32)
-              for shape in [(HIDDEN, IN), (HIDDEN,), (OUT, HIDDEN), (OUT,)]]
-    batches = [(rng.uniform(-1, 1, (BATCH, IN)).astype(np.float32),
+              for shape in param_shapes]
+    batches = [(rng.uniform(-1, 1, x_shape).astype(np.float32),
                 rng.uniform(-1, 1, (BATCH, OUT)).astype(np.float32))
                for _ in range(STEPS)]
-    expected = torch_steps(params, batches, make, state_names)
+    expected = torch_steps(forward, params, batches, make, state_names)
 
-    step, layout = build_step(tmp_path, ranks, options)
+    step, layout = build_step(tmp_path, ranks, options, model)
     assert layout["num_params"] == 4 and layout["num_aux"] == 0
     states = [np.zeros_like(p) for _ in state_names for p in params]
     if kind == "adam":
@@ -180,7 +231,7 @@ def test_data_parallel_equals_whole_batch(ranks, kind, target, tmp_path):
         for rank in range(ranks):
             block = slice(rank * local, (rank + 1) * local)
             assert abs(float(results[rank][0]) -
-                       torch_loss(params, x[block], y[block])) <= 1e-5 * max(
+                       torch_loss(forward, params, x[block], y[block])) <= 1e-5 * max(
                            1.0, abs(float(results[rank][0])))
         # Every rank takes the same step, the whole batch's step. (MPI's
         # reduction may add in a different order on different ranks.)
