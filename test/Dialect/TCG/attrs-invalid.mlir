@@ -77,7 +77,7 @@ func.func @candidate_shapes() attributes {
 // -----
 
 func.func @unknown_mode() attributes {
-  // expected-error @+1 {{unknown embedding mode 'loose' (expected strict or relaxed)}}
+  // expected-error @+1 {{unknown embedding mode 'loose' (expected one of strict, relaxed, topdown)}}
   e = #tcg.embedding<"dot.16", loose, optimal = true, candidates = [], search = {}>} {
   return
 }

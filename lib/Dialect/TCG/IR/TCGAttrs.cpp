@@ -275,8 +275,13 @@ Attribute EmbeddingAttr::parse(AsmParser &parser, Type) {
     return {};
   std::optional<EmbeddingMode> mode = symbolizeEmbeddingMode(modeName);
   if (!mode) {
-    parser.emitError(modeLoc, "unknown embedding mode '")
-        << modeName << "' (expected strict or relaxed)";
+    InFlightDiagnostic diag = parser.emitError(modeLoc,
+                                               "unknown embedding mode '")
+                              << modeName << "' (expected one of";
+    for (unsigned value = 0; value <= getMaxEnumValForEmbeddingMode(); ++value)
+      diag << (value ? ", " : " ")
+           << stringifyEmbeddingMode(static_cast<EmbeddingMode>(value));
+    diag << ")";
     return {};
   }
   auto parseCandidate = [&]() -> ParseResult {
