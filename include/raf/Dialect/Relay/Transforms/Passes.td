@@ -635,7 +635,8 @@ def RafDataParallel : Pass<"raf-data-parallel", "::mlir::ModuleOp"> {
     The loss and the auxiliary results stay per rank (batch-norm statistics
     are not synchronised). The function gets `raf.world_size`. Running
     `--raf-append-optimizer` afterwards gives a data-parallel training step;
-    it runs on simulated ranks with `raf-run --target=interp --ranks=N`
+    it runs on simulated ranks with `raf-run --target=interp --ranks=N` and
+    as MPI processes with `mpirun -np N raf-run --target=cpu`
     (docs/data-parallel.md).
 
     A missing entry, a function that breaks the contract, one that already
