@@ -3,8 +3,9 @@
 // RAF paper §3.1.3: passes scale a single-device training graph to many
 // devices by inserting collective operators. RAF's AutoDataParallel adds an
 // all-reduce after each operator that produces a local gradient and returns
-// the aggregated gradient instead, averaging with `all_reduce(avg)` (RAF
-// source, src/pass/auto_data_parallel.cc). ZeRO partitioning (RAF's
+// the aggregated gradient instead, averaged over the ranks (an "avg"
+// all-reduce, or a sum divided by the world size; RAF source,
+// src/pass/data_parallel.cc). ZeRO partitioning (RAF's
 // PartitionGradient, levels 1 and 2) is not implemented yet.
 //
 //===----------------------------------------------------------------------===//
