@@ -176,6 +176,11 @@ def launcher(target, ranks):
         return [str(RAF_RUN), "--target=interp", f"--ranks={ranks}"]
     if MPIRUN is None:
         pytest.skip("mpirun is not installed (scripts/install-deps.sh)")
+    # CI runs two MPI processes; four oversubscribe a two-core machine that
+    # also runs other tests, where Open MPI has exited non-zero (once in
+    # several runs). The evaluator's simulated ranks cover N = 4 always.
+    if ranks > 2 and not os.environ.get("RAF_TEST_MPI_RANKS_4"):
+        pytest.skip("4 MPI processes run with RAF_TEST_MPI_RANKS_4=1")
     # As root (containers) Open MPI needs --allow-run-as-root; the machine
     # may have fewer cores than ranks.
     return [MPIRUN, "--allow-run-as-root", "--oversubscribe", "-np",
