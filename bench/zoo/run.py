@@ -531,7 +531,7 @@ def write_table(args) -> None:
         "## Summary",
         "",
         f"Written {datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC from the results recorded "
-        "so far.",
+        "so far." + (f" {args.note}" if args.note else ""),
         "",
         f"- {len(names)} classifiers; {counts['models']} calibrated and timed in PyTorch "
         f"(degenerate after calibration: {', '.join(degenerate) or 'none'}); "
@@ -547,6 +547,13 @@ def write_table(args) -> None:
         summary.append(f"| {column} | " + " | ".join(str(counts_.get(k, 0)) for k in [
             "ok" if column.endswith("import") else "match", "MISMATCH", "error",
             "fails in torch.onnx", "not run", "pending"]) + " |")
+    for frontend in args.frontends:
+        pending = [n for n in names if lookup(store, n, "frontends", frontend, "import") != "error"
+                   and any(not lookup(store, n, "frontends", frontend, "targets", t)
+                           for t in args.targets)]
+        if pending:
+            summary.append(f"\n{frontend}: {len(pending)} model(s) with a run still pending: "
+                           + ", ".join(pending) + ".")
     summary += ["", "Errors and mismatches:" if problems else "No errors or mismatches.", ""]
     summary += [f"- {p}" for p in problems] + ([""] if problems else [])
     args.output.parent.mkdir(parents=True, exist_ok=True)
@@ -601,6 +608,7 @@ def parse_args(argv=None):
     parser.add_argument("--retry-errors", action="store_true")
     parser.add_argument("--retry-not-run", action="store_true")
     parser.add_argument("--table-only", action="store_true")
+    parser.add_argument("--note", help="a sentence for the table's summary (e.g. the run's state)")
     parser.add_argument("--one", help=argparse.SUPPRESS)  # worker: one model
     args = parser.parse_args(argv)
     args.frontends = args.frontends.split(",")
