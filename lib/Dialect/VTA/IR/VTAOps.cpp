@@ -406,6 +406,9 @@ LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (!layout)
     return emitOpError("program '")
            << getProgram() << "' has no dram layout to launch it with";
+  // The operand count and types are verify()'s; do not index past them.
+  if (getOperands().size() != 2)
+    return success();
   // The result is read back as planes of result_rows x result_row_bytes
   // elements, in the result's row-major order.
   int64_t elements = cast<RankedTensorType>(getResult().getType())
