@@ -48,6 +48,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 from contextlib import contextmanager
@@ -78,7 +79,10 @@ def log(message: str) -> None:
 @contextmanager
 def locked(path: Path):
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(str(path) + ".lock", "w") as lock:
+    # The lock file lives outside the repository (keyed by the store's path).
+    import hashlib
+    key = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:16]
+    with open(os.path.join(tempfile.gettempdir(), f"raf-zoo-{key}.lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             yield
