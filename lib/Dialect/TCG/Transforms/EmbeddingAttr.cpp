@@ -17,8 +17,10 @@ AxisMapsAttr axisAttr(MLIRContext *context, const embed::AxisMappings &axis) {
   return AxisMapsAttr::get(context, maps);
 }
 
-EmbeddingCandidateAttr candidateAttr(MLIRContext *context,
-                                     const embed::Embedding &emb) {
+} // namespace
+
+EmbeddingCandidateAttr raf::tcg::buildCandidateAttr(MLIRContext *context,
+                                                    const embed::Embedding &emb) {
   SmallVector<AxisMapsAttr> iterators;
   for (const embed::AxisMappings &axis : emb.Iterators)
     iterators.push_back(axisAttr(context, axis));
@@ -33,6 +35,8 @@ EmbeddingCandidateAttr candidateAttr(MLIRContext *context,
       context, iterators, operands, emb.Extents, emb.Executed, emb.Cost,
       emb.MacTotal, emb.MacMin, emb.DataTotal, emb.DataMin, emb.MemoryAccess);
 }
+
+namespace {
 
 /// Decodes one axis; `numDims` bounds the dimension indices.
 bool decodeAxis(AxisMapsAttr attr, unsigned numDims, embed::AxisMappings &axis,
@@ -55,7 +59,7 @@ EmbeddingAttr raf::tcg::buildEmbeddingAttr(
     EmbeddingMode mode, const embed::EmbeddingResult &result, bool withTime) {
   SmallVector<EmbeddingCandidateAttr> candidates;
   for (const embed::Embedding &candidate : result.Candidates)
-    candidates.push_back(candidateAttr(context, candidate));
+    candidates.push_back(buildCandidateAttr(context, candidate));
   const embed::EmbeddingStats &stats = result.Stats;
   std::optional<uint64_t> distinct;
   std::optional<bool> complete;

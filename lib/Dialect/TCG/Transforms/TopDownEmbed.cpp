@@ -14,6 +14,7 @@
 #include "raf/Dialect/TCG/IR/TCGDialect.h"
 #include "raf/Dialect/TCG/IR/TCGOps.h"
 #include "raf/Dialect/TCG/Intrinsics/IntrinsicLibrary.h"
+#include "raf/Dialect/TCG/Transforms/EmbeddingAttr.h"
 #include "raf/Dialect/TCG/TopDown/Matcher.h"
 #include "raf/Dialect/TCG/Utils/Computation.h"
 #include "raf/Dialect/TCG/Utils/TensorExpr.h"
@@ -85,30 +86,6 @@ SmallVector<Operation *> readOps(const Computation &computation) {
     if (isa<InputOp>(op))
       reads.push_back(op);
   return reads;
-}
-
-AxisMapsAttr axisAttr(MLIRContext *context, const embed::AxisMappings &axis) {
-  SmallVector<DimMap> maps;
-  for (const embed::AxisMapping &m : axis)
-    maps.push_back({m.Dim, m.Length, m.Stride});
-  return AxisMapsAttr::get(context, maps);
-}
-
-EmbeddingCandidateAttr candidateAttr(MLIRContext *context,
-                                     const embed::Embedding &emb) {
-  SmallVector<AxisMapsAttr> iterators;
-  for (const embed::AxisMappings &axis : emb.Iterators)
-    iterators.push_back(axisAttr(context, axis));
-  SmallVector<ArrayAttr> operands;
-  for (const embed::OperandEmbedding &operand : emb.Operands) {
-    SmallVector<Attribute> dims;
-    for (const embed::AxisMappings &axis : operand.Dims)
-      dims.push_back(axisAttr(context, axis));
-    operands.push_back(ArrayAttr::get(context, dims));
-  }
-  return EmbeddingCandidateAttr::get(
-      context, iterators, operands, emb.Extents, emb.Executed, emb.Cost,
-      emb.MacTotal, emb.MacMin, emb.DataTotal, emb.DataMin, emb.MemoryAccess);
 }
 
 struct TCGTopDownEmbedPass
@@ -310,7 +287,7 @@ void TCGTopDownEmbedPass::runOnOperation() {
       }
       chosen = m->intrinsic;
       if (candidates.size() < maxCandidates)
-        candidates.push_back(candidateAttr(context, *emb));
+        candidates.push_back(buildCandidateAttr(context, *emb));
     }
     if (!chosen) {
       InFlightDiagnostic diag = kernel.emitError();

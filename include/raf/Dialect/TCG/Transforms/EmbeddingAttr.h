@@ -15,6 +15,10 @@
 
 namespace raf::tcg {
 
+/// Encodes one embedding (of either embedding method) as a candidate.
+EmbeddingCandidateAttr buildCandidateAttr(mlir::MLIRContext *context,
+                                          const embed::Embedding &emb);
+
 /// Encodes the result of an embedding search on `graph`.
 EmbeddingAttr buildEmbeddingAttr(mlir::MLIRContext *context,
                                  const embed::DataflowGraph &intrinsic,
