@@ -1,7 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages RAF-MLIR needs (README.md). Idempotent: packages
 # already present are skipped, so a second run does nothing and needs no network.
+# --fuzz also installs clang 22 and its sanitizer and libFuzzer runtimes, which
+# only the fuzzing and sanitizer builds use (scripts/fuzz.sh, scripts/test.sh
+# --sanitize, docs/fuzzing.md); the normal install does not need them.
 set -euo pipefail
+fuzz=0
+for arg in "$@"; do
+  case "$arg" in
+    --fuzz) fuzz=1 ;;
+    *) echo "usage: $0 [--fuzz]" >&2; exit 2 ;;
+  esac
+done
 
 packages=(
   # Build tools.
@@ -21,6 +31,11 @@ packages=(
   python3 python3-numpy python3-pytest python3-torch python3-torchvision
   python3-onnx python3-matplotlib
 )
+if [ "$fuzz" -eq 1 ]; then
+  # clang 22 matches the LLVM/MLIR 22 the project builds against; compiler-rt
+  # brings libFuzzer, ASan and UBSan.
+  packages+=(clang-22 libclang-rt-22-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
