@@ -1,12 +1,14 @@
 //===- PackedGemmLowering.cpp - a packed GEMM kernel as a VTA program -----===//
 //
 // Reads a packed GEMM kernel (the result of --tcg-apply-strategy) into the
-// model the schedule works on (TiledSchedule.h): the tile iterators, and
+// model the schedule works on (raf/Target/VTA/Schedule.h): the tile iterators, and
 // every operand dimension as an affine function of them. The two innermost
 // dimensions of each operand are exactly one row of the VTA buffer it is
 // loaded into, so with the packed tensors stored row-major in DRAM, the
 // rows an operand reaches are an affine function of the tile iterators.
-// Then the schedule search picks the tiling, and assemble() the tokens.
+// Then the schedule search (raf/Tuning/ScheduleSearch.h) picks the
+// schedule, code generation (raf/Target/VTA/ScheduleCodegen.h) builds its
+// tile program, and assemble() derives the tokens.
 //
 //===----------------------------------------------------------------------===//
 
@@ -360,6 +362,8 @@ FailureOr<PackedGemmLowering> Lowering::run() {
     given.tileSizes.assign(schedule.getTiles().begin(),
                            schedule.getTiles().end());
     given.virtualThreads = schedule.getVirtualThreads();
+    given.loopOrder.assign(schedule.getLoopOrder().begin(),
+                           schedule.getLoopOrder().end());
     search.given = given;
   } else if (!options.tileSizes.empty()) {
     ScheduleKnobs given;

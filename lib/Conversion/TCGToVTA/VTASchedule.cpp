@@ -51,7 +51,8 @@ struct VTASchedulePass : public raf::impl::VTAScheduleBase<VTASchedulePass> {
       const vta::ScheduleKnobs &knobs = lowering->knobs;
       kernel->setAttr(vta::kScheduleAttrName,
                       vta::ScheduleAttr::get(&getContext(), knobs.tileSizes,
-                                             knobs.virtualThreads));
+                                             knobs.virtualThreads,
+                                             knobs.loopOrder));
       if (report)
         kernel.emitRemark("vta-schedule: cycles=")
             << lowering->timing.cycles

@@ -15,7 +15,7 @@
 
 func.func @two_rows(%a: tensor<2x4x1x16xi8>, %b: tensor<4x16x16xi8>) -> tensor<2x1x16xi32> {
   // expected-note @+2 {{tile iterators (parallel first): m = 2, k.o = 4}}
-  // expected-error @+1 {{cannot lower this kernel to VTA: the GEMM writes an accumulator row again within 3 micro-op steps (too few independent output rows per tile)}}
+  // expected-error @+1 {{cannot lower this kernel to VTA: invalid schedule: the GEMM writes an accumulator row again within 3 micro-op steps (too few independent output rows per tile)}}
   %0 = tcg.kernel "nn.dense" (%x = %a : tensor<2x4x1x16xi8>, %w = %b : tensor<4x16x16xi8>) -> tensor<2x1x16xi32> attributes {tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>} {
     %1 = tcg.tensor %m in [0, 2) name "m" -> tensor<2x1x16xi32> {
       %2 = tcg.tensor %i in [0, 1) name "x" gemm_axis x -> tensor<1x16xi32> {

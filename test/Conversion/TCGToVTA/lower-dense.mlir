@@ -40,10 +40,12 @@
 // REQUANT-NEXT: vta_isa.store out sram_base = 0, dram_base = 80, y_size = 1, x_size = 6, x_stride = 6,{{.*}} pop_prev_dep push_prev_dep
 // REQUANT-NEXT: vta_isa.finish pop_next_dep
 
-// The search: 16 valid schedules (tile sizes dividing 3, 2, 2, one or two
-// virtual threads), the 8 best by the estimate simulated, or all of them.
-// SEARCH: remark: vta: cycles={{[0-9]+}} tiles=[m={{[13]}}, n.o={{[12]}}, k.o={{[12]}}] virtual-threads={{[12]}} instructions={{[0-9]+}} load-bytes={{[0-9]+}} store-bytes=384 gemm-steps={{[0-9]+}} alu-steps=24 valid-schedules=16 simulated=8
-// ALL: remark: vta: cycles={{[0-9]+}} {{.*}} valid-schedules=16 simulated=16
+// The search: 32 valid schedules (m tiles of 1, 2 (a remainder of 1) or 3,
+// n.o and k.o tiles of 1 or 2; both orders of m and n.o when both have
+// several tiles; one or two virtual threads), the 8 best by the estimate
+// simulated, or all of them.
+// SEARCH: remark: vta: cycles={{[0-9]+}} tiles=[m={{[1-3]}}, n.o={{[12]}}, k.o={{[12]}}] virtual-threads={{[12]}} instructions={{[0-9]+}} load-bytes={{[0-9]+}} store-bytes=384 gemm-steps={{[0-9]+}} alu-steps=24 valid-schedules=32 simulated=8
+// ALL: remark: vta: cycles={{[0-9]+}} {{.*}} valid-schedules=32 simulated=32
 
 func.func @dense(%data: tensor<3x2x1x16xi8>, %w: tensor<2x2x16x16xi8>) -> tensor<3x2x1x16xi32> {
   %0 = tcg.kernel "nn.dense" (%x = %data : tensor<3x2x1x16xi8>, %weight = %w : tensor<2x2x16x16xi8>) -> tensor<3x2x1x16xi32> attributes {arg_names = ["x", "weight"], result_name = "out", tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>} {

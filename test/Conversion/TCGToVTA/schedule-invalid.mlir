@@ -7,13 +7,13 @@
 // RUN: raf-opt %t/weight.mlir --tcg-lower-to-vta="tile-sizes=1100" --verify-diagnostics -o /dev/null
 // RUN: raf-opt %t/uop.mlir --tcg-lower-to-vta="tile-sizes=64,64,64,64,64" --verify-diagnostics -o /dev/null
 // RUN: not raf-opt %t/input.mlir --tcg-lower-to-vta="max-instructions=10" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIMIT
-// RUN: not raf-opt %t/input.mlir --tcg-lower-to-vta="tile-sizes=7" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIVIDE
+// RUN: not raf-opt %t/input.mlir --tcg-lower-to-vta="tile-sizes=3001" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXTENT
 // RUN: not raf-opt %t/input.mlir --tcg-lower-to-vta="tile-sizes=1,1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=COUNT
 // RUN: raf-opt %t/attribute.mlir --vta-schedule --verify-diagnostics -o /dev/null
 // RUN: raf-opt %t/attribute.mlir --tcg-lower-to-vta --verify-diagnostics -o /dev/null
 // THREADS: error: cannot lower this kernel to VTA: invalid schedule: the input tile needs 1500 rows of the inp buffer, which holds 1024 per virtual thread
 // LIMIT: error: cannot lower this kernel to VTA: no schedule fits VTA: even with tiles of 1, the program needs {{[0-9]+}} instructions, more than the limit of 10
-// DIVIDE: error: cannot lower this kernel to VTA: invalid schedule: tile size 7 does not divide the extent 3000 of iterator 'k.o'
+// EXTENT: error: cannot lower this kernel to VTA: invalid schedule: tile size 3001 is not in [1, 3000], the extent of iterator 'k.o'
 // COUNT: error: cannot lower this kernel to VTA: invalid schedule: the schedule gives 2 tile sizes; the kernel has 1 tile iterators
 
 //--- input.mlir

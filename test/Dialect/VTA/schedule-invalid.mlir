@@ -19,3 +19,23 @@ module attributes {vta.s = #vta.schedule<tiles = [2], threads = 2>} {}
 
 // expected-error @+1 {{'vta.schedule' must be a #vta.schedule, got [1, 2]}}
 module attributes {vta.schedule = [1, 2]} {}
+
+// -----
+
+// expected-error @+1 {{loop_order has 2 loops; tiles has 3 tile iterators}}
+module attributes {vta.s = #vta.schedule<tiles = [2, 1, 1], virtual_threads = 1, loop_order = [1, 0]>} {}
+
+// -----
+
+// expected-error @+1 {{loop_order names tile iterator 3, not one of 0 to 2}}
+module attributes {vta.s = #vta.schedule<tiles = [2, 1, 1], virtual_threads = 1, loop_order = [1, 0, 3]>} {}
+
+// -----
+
+// expected-error @+1 {{loop_order names tile iterator 0 twice}}
+module attributes {vta.s = #vta.schedule<tiles = [2, 1, 1], virtual_threads = 1, loop_order = [0, 2, 0]>} {}
+
+// -----
+
+// expected-error @+1 {{expected 'loop_order'}}
+module attributes {vta.s = #vta.schedule<tiles = [2], virtual_threads = 1, order = [0]>} {}

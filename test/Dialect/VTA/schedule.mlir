@@ -3,5 +3,10 @@
 
 // CHECK: vta.a = #vta.schedule<tiles = [1, 2, 4], virtual_threads = 2>
 // CHECK-SAME: vta.b = #vta.schedule<tiles = [], virtual_threads = 1>
+// CHECK-SAME: vta.c = #vta.schedule<tiles = [2, 3, 1], virtual_threads = 1, loop_order = [1, 0, 2]>
+// An empty loop order is the kernel order and prints as none.
+// CHECK-SAME: vta.d = #vta.schedule<tiles = [2], virtual_threads = 2>
 module attributes {vta.a = #vta.schedule<tiles = [1, 2, 4], virtual_threads = 2>,
-                   vta.b = #vta.schedule<tiles = [], virtual_threads = 1>} {}
+                   vta.b = #vta.schedule<tiles = [], virtual_threads = 1>,
+                   vta.c = #vta.schedule<tiles = [2, 3, 1], virtual_threads = 1, loop_order = [1, 0, 2]>,
+                   vta.d = #vta.schedule<tiles = [2], virtual_threads = 2, loop_order = []>} {}

@@ -2,7 +2,9 @@
 //
 // Every schedule of a small convolution-shaped kernel (and of a transposed
 // one, whose weight is read backwards) is assembled, run on the functional
-// simulator, and compared with a plain loop nest over the kernel model:
+// simulator, and compared with a plain loop nest over the kernel model; the
+// divisor tilings in kernel order, and separately the whole space with
+// remainder tiles and loop orders:
 // int8 x int8 accumulated in int32, then exact byte planes or the
 // requantisation clip(acc >> shift, -128, 127).
 //
@@ -152,45 +154,25 @@ void expectMatchesReference(const GemmKernelModel &model,
   EXPECT_EQ(timing->cycles, result->cycles);
 }
 
-std::vector<int64_t> divisors(int64_t n) {
-  std::vector<int64_t> result;
-  for (int64_t d = 1; d <= n; ++d)
-    if (n % d == 0)
-      result.push_back(d);
-  return result;
-}
-
-void checkAllSchedules(const GemmKernelModel &model, unsigned minimumValid) {
+void checkAllSchedules(const GemmKernelModel &model, unsigned minimumValid,
+                       const ScheduleSpace &space = getDivisorSpace()) {
   unsigned valid = 0;
-  std::vector<int64_t> sizes(model.extents.size(), 1);
-  std::function<void(unsigned)> each = [&](unsigned i) {
-    if (i == sizes.size()) {
-      for (int64_t v : {1, 2}) {
-        ScheduleKnobs knobs;
-        knobs.tileSizes = sizes;
-        knobs.virtualThreads = v;
-        if (!checkSchedule(model, knobs, {}).valid())
-          continue;
-        ++valid;
-        uint64_t cycles = 0;
-        SCOPED_TRACE(::testing::Message()
-                     << "tiles " << ::testing::PrintToString(sizes)
-                     << " threads " << v);
-        expectMatchesReference(model, knobs, &cycles);
-        if (::testing::Test::HasFatalFailure())
-          return;
-      }
-      return;
-    }
-    for (int64_t d : divisors(model.extents[i])) {
-      sizes[i] = d;
-      each(i + 1);
-      if (::testing::Test::HasFatalFailure())
-        return;
-    }
-    sizes[i] = 1;
-  };
-  each(0);
+  bool failed = false;
+  forEachSchedule(model, {}, space,
+                  [&](const ScheduleKnobs &knobs, const ScheduleCheck &) {
+                    if (failed)
+                      return;
+                    ++valid;
+                    uint64_t cycles = 0;
+                    SCOPED_TRACE(::testing::Message()
+                                 << "tiles "
+                                 << ::testing::PrintToString(knobs.tileSizes)
+                                 << " threads " << knobs.virtualThreads
+                                 << " order "
+                                 << ::testing::PrintToString(knobs.loopOrder));
+                    expectMatchesReference(model, knobs, &cycles);
+                    failed = ::testing::Test::HasFailure();
+                  });
   EXPECT_GE(valid, minimumValid);
 }
 
@@ -208,6 +190,61 @@ TEST(TiledSchedule, EveryScheduleOfAStridedRequantisedConvolution) {
 TEST(TiledSchedule, FlippedWeightsOn8x8x8) {
   Config config = *Config::getPreset("8x8x8");
   checkAllSchedules(convolution(config, 2, 2, 3, 2, 2, 1, true, 4), 50);
+}
+
+TEST(TiledSchedule, RemainderTilesAndLoopOrdersAreExact) {
+  Config config = *Config::getPreset("1x16x16");
+  checkAllSchedules(convolution(config, 3, 2, 5, 3, 2, 1, false, std::nullopt),
+                    1000, ScheduleSpace());
+}
+
+TEST(TiledSchedule, RemainderTilesAndLoopOrdersOn8x8x8Requantised) {
+  Config config = *Config::getPreset("8x8x8");
+  checkAllSchedules(convolution(config, 3, 1, 3, 5, 3, 2, true, 5), 500,
+                    ScheduleSpace());
+}
+
+TEST(TiledSchedule, TheSpaceGrows) {
+  Config config = *Config::getPreset("1x16x16");
+  GemmKernelModel model =
+      convolution(config, 4, 4, 14, 14, 3, 1, false, std::nullopt);
+  auto count = [&](const ScheduleSpace &space) {
+    return forEachSchedule(model, {}, space,
+                           [](const ScheduleKnobs &, const ScheduleCheck &) {});
+  };
+  ScheduleSpace remainder = getDivisorSpace();
+  remainder.remainderTiles = true;
+  int64_t divisors = count(getDivisorSpace());
+  int64_t withRemainders = count(remainder);
+  int64_t all = count(ScheduleSpace());
+  EXPECT_GT(divisors, 0);
+  EXPECT_GT(withRemainders, divisors);
+  EXPECT_GT(all, withRemainders);
+}
+
+TEST(TiledSchedule, LoopOrderDecidesReuse) {
+  // A 1x1 convolution with every reduction in one tile: with the output
+  // channels outermost, each weight tile is loaded once and each input row
+  // tile once per channel tile; with them innermost, the other way round.
+  Config config = *Config::getPreset("1x16x16");
+  GemmKernelModel model = convolution(config, 4, 2, 4, 4, 1, 1, false, 8);
+  ScheduleKnobs knobs;
+  knobs.tileSizes = {1, 1, 4, 2, 1, 1};
+  ScheduleCheck outer = checkSchedule(model, knobs, {});
+  ASSERT_TRUE(outer.valid()) << outer.problem;
+  knobs.loopOrder = {1, 2, 0, 3, 4, 5};
+  ScheduleCheck inner = checkSchedule(model, knobs, {});
+  ASSERT_TRUE(inner.valid()) << inner.problem;
+  ScheduleKnobs kernelOrder = knobs;
+  kernelOrder.loopOrder.clear();
+  llvm::Expected<SimulatedSchedule> a =
+      simulateSchedule(model, kernelOrder, {});
+  llvm::Expected<SimulatedSchedule> b = simulateSchedule(model, knobs, {});
+  ASSERT_TRUE(bool(a) && bool(b));
+  EXPECT_EQ(a->timing.loadBytes[unsigned(MemoryType::Wgt)] * 4,
+            b->timing.loadBytes[unsigned(MemoryType::Wgt)]);
+  EXPECT_EQ(a->timing.loadBytes[unsigned(MemoryType::Inp)],
+            b->timing.loadBytes[unsigned(MemoryType::Inp)] * 4);
 }
 
 TEST(TiledSchedule, InvalidSchedulesNameTheirLimit) {
@@ -228,9 +265,25 @@ TEST(TiledSchedule, InvalidSchedulesNameTheirLimit) {
   EXPECT_EQ(checkSchedule(model, knobs, {}).problem,
             "the input tile needs 1152 rows of the inp buffer, which holds "
             "1024 per virtual thread");
-  knobs.tileSizes = {1, 3, 14, 8, 3, 3};
+  knobs.tileSizes = {1, 15, 14, 8, 3, 3};
   EXPECT_EQ(checkSchedule(model, knobs, {}).problem,
-            "tile size 3 does not divide the extent 14 of iterator 'oh'");
+            "tile size 15 is not in [1, 14], the extent of iterator 'oh'");
+  knobs.tileSizes = {1, 3, 14, 8, 3, 3};
+  EXPECT_TRUE(checkSchedule(model, knobs, {}).valid());
+  knobs.loopOrder = {0, 1, 2, 3, 4};
+  EXPECT_EQ(checkSchedule(model, knobs, {}).problem,
+            "the loop order lists 5 loops; the kernel has 6 tile iterators");
+  knobs.loopOrder = {0, 1, 2, 3, 4, 6};
+  EXPECT_EQ(checkSchedule(model, knobs, {}).problem,
+            "loop 5 of the loop order is 6, not a tile iterator (0 to 5)");
+  knobs.loopOrder = {0, 1, 1, 3, 4, 5};
+  EXPECT_EQ(checkSchedule(model, knobs, {}).problem,
+            "the loop order lists iterator 'oh' twice");
+  knobs.loopOrder = {0, 1, 3, 2, 4, 5};
+  EXPECT_EQ(checkSchedule(model, knobs, {}).problem,
+            "the loop order puts reduction 'ic.o' outside parallel iterator "
+            "'ow' (an output tile must be complete before the next)");
+  knobs.loopOrder.clear();
   knobs.tileSizes = {1, 1, 1, 1, 1, 1};
   knobs.virtualThreads = 3;
   EXPECT_EQ(checkSchedule(model, knobs, {}).problem,
@@ -260,21 +313,25 @@ TEST(TiledSchedule, SearchBeatsTheSmallestTilesAndKeepsTheGivenOne) {
   EXPECT_EQ(given->knobs.tileSizes, ones.tileSizes);
   EXPECT_LT(2 * best->timing.cycles, given->timing.cycles);
 
-  // Exhaustive search finds no faster schedule than... itself: at least
-  // as fast as the pruned search.
+  // Exhaustive search (over the divisor tilings in kernel order, to keep
+  // the test short) is at least as fast as the pruned search there.
   options.given.reset();
+  options.space = getDivisorSpace();
+  llvm::Expected<SearchResult> pruned = searchSchedule(model, {}, options);
+  ASSERT_TRUE(bool(pruned)) << llvm::toString(pruned.takeError());
+  EXPECT_LT(pruned->validConfigurations, best->validConfigurations);
   options.mode = SearchMode::Exhaustive;
   llvm::Expected<SearchResult> all = searchSchedule(model, {}, options);
   ASSERT_TRUE(bool(all)) << llvm::toString(all.takeError());
   EXPECT_EQ(all->simulated, all->validConfigurations);
-  EXPECT_LE(all->timing.cycles, best->timing.cycles);
+  EXPECT_LE(all->timing.cycles, pruned->timing.cycles);
 
-  ones.tileSizes[1] = 3;
+  ones.tileSizes[1] = 9;
   options.given = ones;
   llvm::Expected<SearchResult> invalid = searchSchedule(model, {}, options);
   ASSERT_FALSE(bool(invalid));
   EXPECT_EQ(llvm::toString(invalid.takeError()),
-            "invalid schedule: tile size 3 does not divide the extent 8 of "
+            "invalid schedule: tile size 9 is not in [1, 8], the extent of "
             "iterator 'oh'");
 }
 

@@ -41,6 +41,15 @@ struct ScheduleKnobs {
   std::vector<int64_t> tileSizes;
   /// 1, or 2 for double-buffered input/weight and output tiles.
   int64_t virtualThreads = 1;
+  /// The tile loops, outermost first, as tile-iterator indices (a
+  /// permutation with the parallel iterators first); empty: kernel order.
+  std::vector<int64_t> loopOrder;
+
+  bool operator==(const ScheduleKnobs &other) const {
+    return tileSizes == other.tileSizes &&
+           virtualThreads == other.virtualThreads &&
+           loopOrder == other.loopOrder;
+  }
 };
 
 struct TileProgram {

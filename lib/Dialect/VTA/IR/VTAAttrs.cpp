@@ -153,7 +153,8 @@ void ConfigAttr::print(AsmPrinter &printer) const {
 
 LogicalResult
 ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     ArrayRef<int64_t> tiles, int64_t virtualThreads) {
+                     ArrayRef<int64_t> tiles, int64_t virtualThreads,
+                     ArrayRef<int64_t> loopOrder) {
   for (auto [index, size] : llvm::enumerate(tiles))
     if (size < 1)
       return emitError() << "tile size " << size << " of tile iterator "
@@ -161,30 +162,60 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (virtualThreads != 1 && virtualThreads != 2)
     return emitError() << "virtual_threads must be 1 or 2, got "
                        << virtualThreads;
+  if (loopOrder.empty())
+    return success();
+  if (loopOrder.size() != tiles.size())
+    return emitError() << "loop_order has " << loopOrder.size()
+                       << " loops; tiles has " << tiles.size()
+                       << " tile iterators";
+  SmallVector<bool> seen(tiles.size(), false);
+  for (int64_t index : loopOrder) {
+    if (index < 0 || index >= int64_t(tiles.size()))
+      return emitError() << "loop_order names tile iterator " << index
+                         << ", not one of 0 to " << tiles.size() - 1;
+    if (seen[index])
+      return emitError() << "loop_order names tile iterator " << index
+                         << " twice";
+    seen[index] = true;
+  }
   return success();
 }
 
+// #vta.schedule<tiles = [...], virtual_threads = N (, loop_order = [...])?>
 Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   SMLoc loc = parser.getCurrentLocation();
-  SmallVector<int64_t> tiles;
+  SmallVector<int64_t> tiles, loopOrder;
   int64_t virtualThreads = 1;
+  auto parseList = [&](SmallVector<int64_t> &list) {
+    return parser.parseCommaSeparatedList(
+        AsmParser::Delimiter::Square,
+        [&] { return parser.parseInteger(list.emplace_back()); });
+  };
   if (parser.parseLess() || parser.parseKeyword("tiles") ||
-      parser.parseEqual() ||
-      parser.parseCommaSeparatedList(
-          AsmParser::Delimiter::Square,
-          [&] { return parser.parseInteger(tiles.emplace_back()); }) ||
-      parser.parseComma() || parser.parseKeyword("virtual_threads") ||
-      parser.parseEqual() || parser.parseInteger(virtualThreads) ||
-      parser.parseGreater())
+      parser.parseEqual() || parseList(tiles) || parser.parseComma() ||
+      parser.parseKeyword("virtual_threads") || parser.parseEqual() ||
+      parser.parseInteger(virtualThreads))
+    return {};
+  if (succeeded(parser.parseOptionalComma()) &&
+      (parser.parseKeyword("loop_order") || parser.parseEqual() ||
+       parseList(loopOrder)))
+    return {};
+  if (parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(loc); },
-                    parser.getContext(), tiles, virtualThreads);
+                    parser.getContext(), tiles, virtualThreads, loopOrder);
 }
 
 void ScheduleAttr::print(AsmPrinter &printer) const {
   printer << "<tiles = [";
   llvm::interleaveComma(getTiles(), printer);
-  printer << "], virtual_threads = " << getVirtualThreads() << '>';
+  printer << "], virtual_threads = " << getVirtualThreads();
+  if (!getLoopOrder().empty()) {
+    printer << ", loop_order = [";
+    llvm::interleaveComma(getLoopOrder(), printer);
+    printer << ']';
+  }
+  printer << '>';
 }
 
 //===----------------------------------------------------------------------===//

@@ -58,24 +58,43 @@ def VTA_ScheduleAttr : AttrDef<VTA_Dialect, "Schedule"> {
   let mnemonic = "schedule";
   let summary = "the schedule of a packed GEMM kernel on VTA";
   let description = [{
-    How a packed GEMM kernel runs on VTA (docs/vta.md, "Tiled lowering"):
-    one tile size per tile iterator of the kernel (the GEMM axes excluded;
-    parallel iterators first, in kernel order; each divides its iterator's
-    extent) and 1 or 2 virtual threads (double-buffered input, weight and
-    accumulator halves). `--vta-schedule` chooses it and attaches it to the
-    kernel as `vta.schedule`; `--tcg-lower-to-vta` and
+    How a packed GEMM kernel runs on VTA (docs/vta.md, "Tiled lowering";
+    the model is `raf/Target/VTA/Schedule.h`):
+
+    * `tiles`: one tile size per tile iterator of the kernel (the GEMM axes
+      excluded; parallel iterators first, in kernel order). A size that
+      does not divide its iterator's extent leaves a smaller remainder tile
+      at the end of that loop;
+    * `virtual_threads`: 1 or 2 (double-buffered input, weight and
+      accumulator halves);
+    * `loop_order` (optional): the tile loops, outermost first, as indices
+      of the tile iterators; a permutation that puts the parallel iterators
+      before the reductions. Without it, the loops run in kernel order.
+
+    `--vta-schedule` chooses it and attaches it to the kernel as
+    `vta.schedule`; `--convert-tcg-to-vta`, `--tcg-lower-to-vta` and
     `raf-run --target=vta-sim` compile and run exactly that schedule.
 
     ```mlir
     #vta.schedule<tiles = [1, 2, 1], virtual_threads = 2>
+    #vta.schedule<tiles = [2, 3, 1], virtual_threads = 1, loop_order = [1, 0, 2]>
     ```
 
     The verifier checks the attribute on its own (positive tile sizes, 1 or
-    2 threads); whether it fits the kernel and VTA's buffers is checked when
-    the kernel is lowered, with an error that names the violated limit.
+    2 threads, a loop order that is a permutation of the tile iterators);
+    whether it fits the kernel (extents, parallel before reduction loops)
+    and VTA's buffers is checked when the kernel is scheduled or lowered,
+    with an error that names the violated limit.
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$tiles,
-                        "int64_t":$virtualThreads);
+                        "int64_t":$virtualThreads,
+                        OptionalArrayRefParameter<"int64_t">:$loopOrder);
+  let builders = [
+    AttrBuilder<(ins "::llvm::ArrayRef<int64_t>":$tiles,
+                     "int64_t":$virtualThreads), [{
+      return $_get($_ctxt, tiles, virtualThreads, ::llvm::ArrayRef<int64_t>());
+    }]>
+  ];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
