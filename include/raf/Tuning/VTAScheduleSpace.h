@@ -1,0 +1,91 @@
+//===- VTAScheduleSpace.h - VTA schedules as a tuning space -----*- C++ -*-===//
+//
+// The adapter from the VTA schedule model (raf/Target/VTA/Schedule.h) to
+// the TuningSpace of the tuners. The knobs follow TVM's VTA conv2d
+// template (vta/python/vta/top/vta_conv2d.py) as Rieber 2022 (§5.1, Tab.
+// 5.1) used it, with the loop-permutation knob the dissertation added:
+//
+// * tile_b, tile_h, tile_w, tile_ci, tile_co: a tile size dividing the
+//   extent of the packed batch, output row, output column, input-channel
+//   block and output-channel block iterators (TVM's define_split with its
+//   default factor policy); the kernel window (kh, kw) is not split, as in
+//   TVM's template. Other tile iterators (of kernels that are not
+//   convolutions) get a knob `tile_<name>` of the same kind;
+// * oc_nthread, h_nthread in {1, 2}: the schedule runs oc_nthread *
+//   h_nthread virtual threads. Our schedule alternates one pair of buffer
+//   halves between consecutive steps whichever loop they split, so
+//   (2, 1) and (1, 2) give the same schedule, and (2, 2), four threads,
+//   is refused by the schedule's check;
+// * permutation in {0, 1, 2, 3}: the order of the output-tile loops, b
+//   outermost: (co, h, w), (co, w, h), (h, w, co), (w, h, co); the
+//   reduction loops keep the kernel order (ci, kh, kw). The dissertation
+//   does not list its four permutations; these are ours.
+//
+// The validity query is checkSchedule; the cost is the schedule's cycles
+// on the cycle model (simulateSchedule), memoised per distinct schedule.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RAF_TUNING_VTASCHEDULESPACE_H
+#define RAF_TUNING_VTASCHEDULESPACE_H
+
+#include "raf/Target/VTA/CycleModel.h"
+#include "raf/Target/VTA/Schedule.h"
+#include "raf/Tuning/TuningSpace.h"
+
+#include <map>
+
+namespace raf {
+namespace tuning {
+
+/// A convolution in NCHW / OIHW (DeepBench's fields).
+struct ConvLayer {
+  int64_t n = 1, c = 1, h = 1, w = 1, oc = 1, kh = 1, kw = 1;
+  int64_t padH = 0, padW = 0, strideH = 1, strideW = 1;
+  int64_t outH() const { return (h + 2 * padH - kh) / strideH + 1; }
+  int64_t outW() const { return (w + 2 * padW - kw) / strideW + 1; }
+};
+
+/// The packed kernel TVM's VTA strategy runs for `layer` on a GEMM core of
+/// `batch` x `block` x `block` (NCHW{batch}n{block}c input padded in
+/// DRAM, OIHW{block}o{block}i weights, channels rounded up to the block),
+/// as --tcg-dataflow-embed=mode=strict and --tcg-apply-strategy produce it
+/// and the lowering reads it; with `requantShift`, one int8 result plane.
+vta::GemmKernelModel makeConvKernelModel(const ConvLayer &layer,
+                                         int64_t batch = 1, int64_t block = 16,
+                                         std::optional<int64_t> requantShift =
+                                             8);
+
+class VTAScheduleSpace : public TuningSpace {
+public:
+  VTAScheduleSpace(vta::GemmKernelModel kernel, vta::ScheduleLimits limits,
+                   vta::CycleModel cycleModel = vta::CycleModel());
+
+  llvm::ArrayRef<Knob> getKnobs() const override { return knobs; }
+  Validity checkValidity(const Point &point) override;
+  std::optional<double> measure(const Point &point) override;
+
+  /// The schedule a configuration stands for.
+  vta::ScheduleKnobs getSchedule(const Point &point) const;
+  /// A description of the kernel, the knobs and the cycle model, for the
+  /// ground-truth cache.
+  std::string getKey() const;
+  const vta::GemmKernelModel &getKernel() const { return kernel; }
+
+private:
+  vta::GemmKernelModel kernel;
+  vta::ScheduleLimits limits;
+  vta::CycleModel cycleModel;
+  std::vector<Knob> knobs;
+  /// For each tile iterator, its knob, or -1 when it is not split.
+  std::vector<int> tileKnob;
+  int ocThreadKnob = -1, hThreadKnob = -1, permutationKnob = -1;
+  /// Tile iterators by role (-1 when absent).
+  int iterB = -1, iterCo = -1, iterH = -1, iterW = -1;
+  std::map<std::vector<int64_t>, std::optional<double>> measured;
+};
+
+} // namespace tuning
+} // namespace raf
+
+#endif // RAF_TUNING_VTASCHEDULESPACE_H
