@@ -149,10 +149,15 @@ std::string raf::runtime::getDefaultCompileCacheDirectory() {
   return std::string(path);
 }
 
-/// The allocation functions compiled code calls (checked-allocations=1).
+/// The allocation functions compiled code calls (checked-allocations=1),
+/// and the runtime functions the caller provides.
 static llvm::orc::SymbolMap
-allocationSymbols(llvm::orc::MangleAndInterner interner) {
+allocationSymbols(llvm::orc::MangleAndInterner interner,
+                  const CPURunnerOptions &options) {
   llvm::orc::SymbolMap symbols;
+  for (const auto &[name, address] : options.runtimeSymbols)
+    symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                               llvm::JITSymbolFlags::Exported};
   symbols[interner("_mlir_memref_to_llvm_alloc")] = {
       llvm::orc::ExecutorAddr::fromPtr(&rafCheckedAlloc),
       llvm::JITSymbolFlags::Exported};
@@ -202,7 +207,8 @@ static std::string cacheKey(ModuleOp module, StringRef entry,
 /// and allocation functions the engine would have; fails on anything it
 /// cannot resolve, so the caller compiles instead.
 static llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
-loadCachedObject(StringRef path, ArrayRef<StringRef> runtimeLibraries) {
+loadCachedObject(StringRef path, ArrayRef<StringRef> runtimeLibraries,
+                 const CPURunnerOptions &options) {
   auto object = llvm::MemoryBuffer::getFile(path);
   if (!object)
     return llvm::errorCodeToError(object.getError());
@@ -226,7 +232,8 @@ loadCachedObject(StringRef path, ArrayRef<StringRef> runtimeLibraries) {
   llvm::orc::MangleAndInterner interner((*jit)->getExecutionSession(),
                                         (*jit)->getDataLayout());
   if (llvm::Error error =
-          main.define(llvm::orc::absoluteSymbols(allocationSymbols(interner))))
+          main.define(
+          llvm::orc::absoluteSymbols(allocationSymbols(interner, options))))
     return std::move(error);
   if (llvm::Error error = (*jit)->addObjectFile(std::move(*object)))
     return std::move(error);
@@ -297,7 +304,7 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
                        ".o");
     auto start = std::chrono::steady_clock::now();
     if (llvm::sys::fs::exists(cachePath)) {
-      auto jit = loadCachedObject(cachePath, runtimeLibraries);
+      auto jit = loadCachedObject(cachePath, runtimeLibraries, options);
       if (jit) {
         auto address = (*jit)->lookup(packedSymbol);
         if (address) {
@@ -351,7 +358,9 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
   if (!engine)
     return emitError(function.getLoc()) << "JIT compilation failed: "
                               << llvm::toString(engine.takeError());
-  (*engine)->registerSymbols(allocationSymbols);
+  (*engine)->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
+    return allocationSymbols(interner, options);
+  });
   runner->engine = std::move(*engine);
   // Optimise and generate code now, so that compile errors surface here and
   // the first call is timed like the others.

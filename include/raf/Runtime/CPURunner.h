@@ -18,6 +18,9 @@
 #include "mlir/IR/DialectRegistry.h"
 
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace llvm {
 class TargetMachine;
@@ -46,6 +49,10 @@ struct CPURunnerOptions {
   /// determines the code (the module, the entry, the options, the host CPU,
   /// the compiler itself); empty: compile every time.
   std::string cacheDirectory;
+  /// Functions the compiled code calls besides the allocation functions
+  /// (a device runtime, such as the VTA runtime's launch entry point),
+  /// registered with the JIT's symbol map under these unmangled names.
+  std::vector<std::pair<std::string, void *>> runtimeSymbols;
 };
 
 /// The default compile cache: $RAF_COMPILE_CACHE, else
