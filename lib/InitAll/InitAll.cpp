@@ -12,6 +12,7 @@
 #include "raf/Pipelines/CPUPipeline.h"
 #include "raf/Pipelines/GradPipeline.h"
 #include "raf/Pipelines/TrainingPipeline.h"
+#include "raf/Pipelines/VTAPipeline.h"
 #include "raf/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -53,6 +54,7 @@ void raf::registerAllPasses() {
     registerCPUPipeline();
     registerRelayGradPipeline();
     registerTrainingPipeline();
+    registerVTAPipeline();
     return true;
   }();
   (void)registered;

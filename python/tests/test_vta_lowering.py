@@ -3,12 +3,17 @@
 A relay convolution or dense layer with int8 operands and int32
 accumulation is embedded (--tcg-dataflow-embed, VTA GEMM 1x16x16 or 8x8x8,
 strict or relaxed mode) and rewritten around a packed tcg.kernel
-(--tcg-apply-strategy). raf-run --target=vta-sim runs the layout rewrites
-on the reference evaluator and the packed kernel as a VTA program on the
-simulator; its result must equal a plain numpy reference exactly: the exact
-int32 result by default, and clip(acc >> shift, -128, 127) with
+(--tcg-apply-strategy). raf-run --target=vta-sim compiles the packed kernel
+to a VTA program and the layout rewrites around its launch for the host CPU
+(--raf-cpu-pipeline), and runs them, the launch calling the VTA runtime and
+so the simulator; its result must equal a plain numpy reference exactly:
+the exact int32 result by default, and clip(acc >> shift, -128, 127) with
 --vta-requant-shift. Operands span the whole int8 range, so accumulators
 are negative as well as positive and use all four bytes.
+
+test_vta_pipeline compiles every case from relay with --raf-vta-pipeline
+instead and compares with numpy and with --target=cpu on the relay
+function.
 
 The last cases do not fit the buffers and run in chunks of one parallel
 tile iterator. The simulated cycles of every layer are printed (pytest -s).
@@ -210,3 +215,40 @@ def test_acc_dependence_distance(name, tmp_path):
         [str(RAF_OPT), str(path), "--tcg-lower-to-vta=acc-dep-distance=3",
          "-o", "/dev/null"], capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, result.stderr
+
+
+def relay_source(name, tmp_path):
+    (op, attrs, shapes, result_shape, reference), intrinsic, mode = \
+        CASES[name]
+    source = tmp_path / f"{name}.mlir"
+    source.write_text(relay_function(op, attrs, shapes, result_shape))
+    inputs = [RNG.integers(-128, 128, size=s, dtype=np.int8) for s in shapes]
+    return source, intrinsic, mode, inputs, reference(*inputs)
+
+
+# The whole flow from relay: --raf-vta-pipeline, then raf-run runs the
+# compiled module (host code on the CPU, the launch on the simulator).
+@pytest.mark.parametrize("name", list(CASES))
+def test_vta_pipeline(name, tmp_path):
+    source, intrinsic, mode, inputs, expected = relay_source(name, tmp_path)
+    compiled = tmp_path / f"{name}.vta.mlir"
+    run_tool([RAF_OPT, source,
+              f"--raf-vta-pipeline=intrinsic={intrinsic} mode={mode}",
+              "-o", compiled])
+    text = compiled.read_text()
+    assert "vta.launch @main_kernel0" in text, text
+    assert "vta_isa.program @main_kernel0" in text, text
+    result, kernels, cycles = run_vta(compiled, inputs, tmp_path)
+    print(f"{name} (--raf-vta-pipeline): {kernels} kernel(s), {cycles} "
+          "cycles")
+    assert kernels == 1
+    np.testing.assert_array_equal(result, expected.astype(np.int32))
+    # The CPU path on the relay function computes the same.
+    command = [RAF_RUN, source, "--entry=main", "--target=cpu",
+               "--no-compile-cache"]
+    for index in range(len(inputs)):
+        command.append(f"--input={tmp_path / f'arg{index}.npy'}")
+    cpu = tmp_path / "cpu.npy"
+    command.append(f"--output={cpu}")
+    run_tool(command)
+    np.testing.assert_array_equal(result, np.load(cpu))

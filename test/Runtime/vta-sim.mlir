@@ -1,7 +1,9 @@
 // raf-run --target=vta-sim: the packed kernel of a dense layer runs as a VTA
-// program on the simulator, the layout rewrites around it on the reference
-// evaluator. The result equals the CPU path's exactly (int8 operands over
-// the whole range, so accumulators of both signs and all four bytes).
+// program on the simulator, called through the VTA runtime from the layout
+// rewrites around it, compiled for the host CPU (or, with
+// --vta-host=evaluator, run on the reference evaluator). The result equals
+// the CPU path's exactly (int8 operands over the whole range, so
+// accumulators of both signs and all four bytes).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python -c "import numpy as np; np.save('%t/x.npy', ((np.arange(60) * 37) % 256 - 128).astype(np.int8).reshape(3, 20)); np.save('%t/w.npy', ((np.arange(480) * 91 + 5) % 256 - 128).astype(np.int8).reshape(24, 20))"
 // RUN: raf-run %s --entry=dense --target=vta-sim --input=%t/x.npy --input=%t/w.npy --output=%t/vta.npy | FileCheck %s
@@ -9,9 +11,18 @@
 // RUN: %python -c "import numpy as np; a = np.load('%t/vta.npy'); b = np.load('%t/cpu.npy'); assert a.dtype == b.dtype and (a == b).all() and b.min() < -256 and b.max() > 256, (a, b)"
 // RUN: raf-run %s --entry=dense --target=vta-sim --input=%t/x.npy --input=%t/w.npy --vta-requant-shift=6 --output=%t/requant.npy
 // RUN: %python -c "import numpy as np; a = np.load('%t/requant.npy'); b = np.load('%t/cpu.npy'); assert (a == np.clip(b >> 6, -128, 127)).all(), (a, b)"
-// RUN: not raf-run %s --entry=unpacked --target=vta-sim 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: raf-run %s --entry=dense --target=vta-sim --vta-host=evaluator --input=%t/x.npy --input=%t/w.npy --output=%t/eval.npy | FileCheck %s
+// RUN: %python -c "import numpy as np; a = np.load('%t/eval.npy'); b = np.load('%t/cpu.npy'); assert (a == b).all(), (a, b)"
+// RUN: raf-run %s --entry=dense --target=vta-sim --vta-host=evaluator --input=%t/x.npy --input=%t/w.npy --vta-requant-shift=6 --output=%t/eval-requant.npy
+// RUN: %python -c "import numpy as np; a = np.load('%t/eval-requant.npy'); b = np.load('%t/requant.npy'); assert (a == b).all(), (a, b)"
+// A kernel that is not a packed VTA GEMM runs on the host CPU with the rest
+// of the host code; the evaluator has no kernel for it.
+// RUN: raf-run %s --entry=unpacked --target=vta-sim --seed=3 | FileCheck %s --check-prefix=HOST
+// RUN: not raf-run %s --entry=unpacked --target=vta-sim --vta-host=evaluator 2>&1 | FileCheck %s --check-prefix=ERR
 
 // CHECK: vta-sim: kernels=1 cycles=191 instructions=30 uops=5
+// HOST: result #0
+// HOST: vta-sim: kernels=0 cycles=0 instructions=0 uops=0
 
 func.func @dense(%arg0: tensor<3x20xi8>, %arg1: tensor<24x20xi8>) -> tensor<3x24xi32> {
   %0 = relay.nn.pad %arg0 {pad_width = array<i64: 0, 0, 0, 12>} : (tensor<3x20xi8>) -> tensor<3x32xi8>
@@ -49,7 +60,7 @@ func.func @dense(%arg0: tensor<3x20xi8>, %arg1: tensor<24x20xi8>) -> tensor<3x24
 }
 
 // A kernel without tcg.tensorize has no VTA program (and the reference
-// evaluator no kernel for it).
+// evaluator no kernel for it; the CPU pipeline lowers it to linalg).
 func.func @unpacked(%a: tensor<1x16xi8>, %b: tensor<16x16xi8>) -> tensor<1x16xi32> {
   // ERR: error: operation 'tcg.kernel' is not supported by the reference evaluator
   %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x16xi8>, %w = %b : tensor<16x16xi8>) -> tensor<1x16xi32> {

@@ -6,10 +6,12 @@
 //   --target=cpu     compile with --raf-cpu-pipeline and run the result in
 //                    MLIR's ExecutionEngine (LLVM JIT, host CPU)
 //   --target=interp  run the relay reference evaluator
-//   --target=vta-sim run the reference evaluator, with packed kernels
-//                    (#tcg.tensorize with target "vta") lowered to VTA programs
-//                    and run on the VTA simulator; prints the simulated
-//                    cycles (docs/vta.md, "Running on the simulator")
+//   --target=vta-sim compile packed kernels (#tcg.tensorize with target "vta")
+//                    to VTA programs (--raf-vta-pipeline), the host code
+//                    around their launches with --raf-cpu-pipeline, and run
+//                    it, the launches calling the VTA runtime, which runs
+//                    them on the VTA simulator; prints the simulated cycles
+//                    (docs/vta.md, "Running on the simulator")
 //
 // With --target=interp --ranks=N, the function runs as N simulated ranks of
 // an SPMD program whose relay.comm.* collectives combine the ranks' values
@@ -36,12 +38,16 @@
 #include "raf/Runtime/Npy.h"
 #include "raf/Runtime/TensorPrinter.h"
 #include "raf/Runtime/VTAKernelRunner.h"
+#include "raf/Runtime/VTARuntime.h"
+#include "raf/Conversion/Passes.h"
+#include "raf/Pipelines/VTAPipeline.h"
 #include "raf/Support/ResourceLimits.h"
 #include "raf/Support/SourceGuard.h"
 
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
 #include "raf/Dialect/TCG/IR/TCGDialect.h"
 #include "raf/Dialect/VTA/IR/VTADialect.h"
+#include "raf/Dialect/VTA/IR/VTAOps.h"
 #include "raf/Dialect/VTAISA/IR/VTAISADialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -57,6 +63,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -93,8 +100,22 @@ static cl::opt<Target> target(
                clEnumValN(Target::Interp, "interp",
                           "Run the relay reference evaluator"),
                clEnumValN(Target::VTASim, "vta-sim",
-                          "Run packed VTA kernels on the VTA simulator, "
-                          "everything else on the reference evaluator")),
+                          "Compile packed VTA kernels to VTA programs and "
+                          "the host code around them for the host CPU; run "
+                          "the programs on the VTA simulator")),
+    cl::cat(category));
+enum class VTAHost { Compiled, Evaluator };
+static cl::opt<VTAHost> vtaHost(
+    "vta-host", cl::init(VTAHost::Compiled),
+    cl::desc("With --target=vta-sim: how the host code around the launches "
+             "runs"),
+    cl::values(clEnumValN(VTAHost::Compiled, "compiled",
+                          "compiled with --raf-cpu-pipeline, the launches "
+                          "calling the VTA runtime (default)"),
+               clEnumValN(VTAHost::Evaluator, "evaluator",
+                          "on the reference evaluator (for functions the CPU "
+                          "pipeline does not compile, e.g. tuple or closure "
+                          "results)")),
     cl::cat(category));
 static cl::opt<int64_t> vtaRequantShift(
     "vta-requant-shift", cl::init(-1),
@@ -460,6 +481,33 @@ LogicalResult runRanks(ModuleOp module, func::FuncOp function,
   return success();
 }
 
+/// --target=vta-sim: compiles the module's packed VTA kernels into
+/// launches of assembled programs (--raf-vta-pipeline from packed kernels: a
+/// kernel's own #vta.schedule is kept), and, for compiled host code, the
+/// launches into calls of the VTA runtime.
+LogicalResult compileForVTA(ModuleOp module, bool compiledHost) {
+  // A requantisation shift is compiled into the programs: launches compiled
+  // before cannot take one.
+  if (vtaRequantShift >= 0) {
+    WalkResult walk = module.walk([](raf::vta::LaunchOp launch) {
+      launch.emitError("this launch was compiled before; a requantisation "
+                       "shift applies only to packed kernels compiled now "
+                       "(give requant-shift to --convert-tcg-to-vta)");
+      return WalkResult::interrupt();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+  }
+  PassManager pm(module.getContext());
+  raf::VTAPipelineOptions options;
+  options.embed = false;
+  options.requantShift = vtaRequantShift;
+  raf::buildVTAPipeline(pm, options);
+  if (compiledHost)
+    pm.addPass(raf::createConvertVTALaunchToRuntime());
+  return pm.run(module);
+}
+
 LogicalResult run(ModuleOp module) {
   if (numRanks == 0)
     return emitError(module.getLoc()) << "--ranks must be at least 1";
@@ -522,14 +570,14 @@ LogicalResult run(ModuleOp module) {
   SmallVector<HostTensor> results;
   MemoryStats memoryStats;
   VTAKernelRunner vtaRunner;
-  // The packed kernels are compiled once, here; the calls below only run
-  // the programs.
-  if (target == Target::VTASim &&
-      failed(compileForVTA(module, vtaRequantShift >= 0
-                                       ? std::optional<int64_t>(vtaRequantShift)
-                                       : std::nullopt)))
+  VTARuntime &vtaRuntime = VTARuntime::getGlobal();
+  bool compiledHost = target == Target::CPU ||
+                      (target == Target::VTASim && vtaHost == VTAHost::Compiled);
+  // The packed kernels and the host code are compiled once, here; the calls
+  // below only run them.
+  if (target == Target::VTASim && failed(compileForVTA(module, compiledHost)))
     return failure();
-  if (target == Target::CPU) {
+  if (compiledHost) {
     CPURunnerOptions options;
     options.optLevel = optLevel;
     options.pipelineOptions = pipelineOptions;
@@ -553,6 +601,9 @@ LogicalResult run(ModuleOp module) {
       options.threads = fromEnvironment;
     else
       options.threads = getAvailableCores();
+    // Launches call the VTA runtime.
+    if (target == Target::VTASim)
+      options.runtimeSymbols = getVTARuntimeSymbols();
     FailureOr<std::unique_ptr<CPURunner>> runner =
         CPURunner::create(module, function, options);
     if (failed(runner))
@@ -565,10 +616,15 @@ LogicalResult run(ModuleOp module) {
           (*runner)->getCacheStatus().str().c_str());
     if (failed(runTimed([&]() -> FailureOr<double> {
           double milliseconds = 0;
+          vtaRuntime.resetStats();
           FailureOr<SmallVector<HostTensor>> out =
               (*runner)->run(*arguments, &milliseconds);
           if (failed(out))
             return failure();
+          // A launch cannot return an error to the compiled code: the
+          // runtime keeps the first one.
+          if (std::optional<std::string> error = vtaRuntime.takeError())
+            return emitError(function.getLoc()) << *error;
           results = std::move(*out);
           return milliseconds;
         })))
@@ -633,7 +689,8 @@ LogicalResult run(ModuleOp module) {
   if (target == Target::Interp)
     printMemoryReport(memoryStats);
   if (target == Target::VTASim) {
-    const VTARunStats &stats = vtaRunner.getStats();
+    VTARunStats stats =
+        compiledHost ? vtaRuntime.getStats() : vtaRunner.getStats();
     llvm::outs() << "vta-sim: kernels=" << stats.kernels
                  << " cycles=" << stats.cycles
                  << " instructions=" << stats.instructions

@@ -292,6 +292,38 @@ def ConvertVTAToVTAISA : Pass<"convert-vta-to-vta-isa", "mlir::ModuleOp"> {
   let dependentDialects = ["raf::vta_isa::VTAISADialect"];
 }
 
+def ConvertVTALaunchToRuntime
+    : Pass<"convert-vta-launch-to-runtime", "mlir::ModuleOp"> {
+  let summary = "Turn VTA launches into calls of the VTA runtime";
+  let description = [{
+    Prepares a module compiled by `--raf-vta-pipeline` for the CPU pipeline:
+    every launched `vta_isa.program` becomes a private constant
+    `memref.global` holding its binary (the bytes of
+    `raf-translate --vta-isa-to-bin`) and one holding its name, and every
+    `vta.launch` a call of the VTA runtime's `rafVTALaunch` (declared with
+    `llvm.emit_c_interface`) on the binary, the operands' buffers
+    (`bufferization.to_buffer read_only`), a freshly allocated result buffer
+    and the offsets of its `#vta.dram_layout`; the result tensor is that
+    buffer (`bufferization.to_tensor restrict writable`). The programs then
+    leave the module, which holds only host code. `raf-run --target=vta-sim`
+    runs the result with the runtime's symbols registered with the
+    ExecutionEngine (`raf/Runtime/VTARuntime.h`).
+
+    A launch of a tile-level program (not assembled yet), of a program
+    without a DRAM layout, or whose DRAM image exceeds the simulated-DRAM
+    limit (`--max-dram-bytes`) is an error located at the launch.
+
+    ```
+    raf-opt --raf-vta-pipeline --convert-vta-launch-to-runtime \
+            --raf-cpu-pipeline conv.mlir
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::bufferization::BufferizationDialect",
+                           "mlir::func::FuncDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
 def RafLowerCollectivesToMPI
     : Pass<"raf-lower-collectives-to-mpi", "mlir::ModuleOp"> {
   let summary = "Lower the relay collectives to MLIR's mpi dialect "
