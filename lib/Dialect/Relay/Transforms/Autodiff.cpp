@@ -111,6 +111,10 @@ private:
 
 /// State of one reverse sweep over one block.
 struct Differentiator::Sweep {
+  // A constructor rather than aggregate initialisation: the maps' default
+  // constructors are explicit, which `{}` may not call (clang rejects it).
+  Sweep(Differentiator &parent, OpBuilder &bwd) : parent(parent), bwd(bwd) {}
+
   Differentiator &parent;
   OpBuilder &bwd;
   llvm::DenseSet<Value> varied;
@@ -300,7 +304,7 @@ LogicalResult Differentiator::Sweep::visit(Operation *op) {
 FailureOr<SmallVector<Value>>
 Differentiator::differentiate(Block &block, ArrayRef<Value> wanted,
                               ArrayRef<Value> seeds, OpBuilder &bwd) {
-  Sweep sweep{*this, bwd, {}, {}, {}, {}};
+  Sweep sweep(*this, bwd);
   sweep.varied.insert(wanted.begin(), wanted.end());
   Operation *terminator = block.getTerminator();
 
