@@ -1,0 +1,486 @@
+#!/usr/bin/python3
+"""Validity-driven auto-tuning of VTA schedules (Rieber 2022, chapter 5) on
+the 13 DeepBench layers of Tab. 5.1, with the cycle model standing in for
+the FPGA.
+
+Per layer the driver runs ``raf-tune`` (tools/raf-tune):
+
+    raf-tune space   --conv=...            knobs, size, valid ratio (Tab. 5.1)
+    raf-tune truth   --conv=... --cache=D  cycles of every configuration,
+                                           computed once and cached
+    raf-tune tune    --tuner=T --runs=R    autotvm, validity (full, no SSDM,
+                                           no BSA) and random (Tab. 5.4)
+    raf-tune analyse                       clusters (Eq. 5.1), model accuracy
+                                           and nDCG vs. valid ratio (Figs. 5.2,
+                                           5.3)
+
+and writes bench/results/tuning.md (tables with the dissertation's numbers
+beside ours), bench/results/tuning.json (every run without curves) and the
+plots tuning-model.png and tuning-convergence.png.
+
+Usage: bench/tuning/run.py [--quick] [--layers 8,48] [--runs 20]
+                           [--jobs 2] [--cache DIR] [--out FILE]
+See bench/tuning/README.md.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+from machine import machine_info  # noqa: E402
+
+DEEPBENCH = ROOT / "bench" / "embedding" / "deepbench_108.tsv"
+LAYERS = [3, 5, 8, 17, 42, 48, 53, 59, 76, 78, 92, 106, 107]
+QUICK_LAYERS = [8, 48, 107]
+
+# Tab. 5.1: search-space size and valid ratio.
+PAPER_SPACE = {3: (768, 0.06), 5: (3072, 0.068), 8: (9216, 0.067),
+               17: (20480, 0.027), 42: (9216, 0.047), 48: (2240, 0.151),
+               53: (18433, 0.035), 59: (6145, 0.008), 76: (14400, 0.088),
+               78: (15361, 0.099), 92: (28800, 0.082), 106: (7169, 0.122),
+               107: (6144, 0.231)}
+# Tab. 5.4: convergence (median trials to best) and robustness (IQR)
+# relative to AutoTVM, for full / no SSDM / no BSA.
+PAPER_T54 = {
+    3: (0.305, 0.223, 0.308, 0.345, 0.282, 0.452),
+    5: (0.460, 0.668, 0.540, 0.362, 0.426, 0.289),
+    8: (0.433, 0.548, 0.412, 0.375, 0.453, 0.288),
+    17: (0.438, 0.479, 0.537, 0.580, 0.593, 0.491),
+    42: (0.319, 0.312, 0.455, 0.177, 0.157, 0.408),
+    48: (0.270, 0.390, 0.284, 0.333, 0.251, 0.350),
+    53: (0.480, 0.491, 0.571, 0.333, 0.367, 0.599),
+    59: (0.120, 0.111, 0.120, 0.861, 1.238, 0.879),
+    76: (0.460, 0.530, 0.493, 0.251, 0.364, 0.325),
+    78: (0.447, 0.557, 0.457, 0.176, 0.353, 0.271),
+    92: (0.492, 0.518, 0.604, 0.269, 0.453, 0.194),
+    106: (0.403, 0.720, 0.456, 0.631, 0.938, 0.788),
+    107: (0.786, 0.735, 0.857, 0.815, 1.164, 1.178),
+}
+PAPER_T54_MEAN = (0.416, 0.483, 0.469, 0.424, 0.541, 0.501)
+# Tab. 5.6: overheads in seconds (knob features, context-relation features,
+# presampling, sample selection, pre-training).
+PAPER_T56 = {78: (77.8, 656.8, 416.8, 13.4, 512.8),
+             8: (77.5, 1118.7, 375.5, 13.0, 839.9),
+             92: (88.4, 1139.7, 396.0, 11.7, 653.7)}
+
+VARIANTS = [("autotvm", ["--tuner=autotvm"]),
+            ("full", ["--tuner=validity"]),
+            ("no_ssdm", ["--tuner=validity", "--no-ssdm"]),
+            ("no_bsa", ["--tuner=validity", "--no-bsa"]),
+            ("random", ["--tuner=random"])]
+CURVE_VARIANTS = ("autotvm", "full")
+
+
+def deepbench_convs():
+    convs = {}
+    for line in DEEPBENCH.read_text().splitlines()[1:]:
+        (i, w, h, c, n, k, s, r, pad_w, pad_h, ws, hs) = map(int, line.split())
+        # raf-tune's order: N,C,H,W,OC,KH,KW,padH,padW,strideH,strideW.
+        convs[i] = dict(n=n, c=c, h=h, w=w, oc=k, kh=r, kw=s, pad_h=pad_h,
+                        pad_w=pad_w, sh=hs, sw=ws)
+    return convs
+
+
+def conv_arg(cv):
+    return "--conv=" + ",".join(str(cv[k]) for k in (
+        "n", "c", "h", "w", "oc", "kh", "kw", "pad_h", "pad_w", "sh", "sw"))
+
+
+def shape_text(cv):
+    return (f"{cv['n']}x{cv['c']}x{cv['h']}x{cv['w']} * {cv['oc']}x{cv['kh']}x{cv['kw']}"
+            f" p{cv['pad_h']},{cv['pad_w']} s{cv['sh']},{cv['sw']}")
+
+
+def log(msg):
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+def raf_tune(args, extra, layer, what):
+    cmd = ["nice", "-n", str(args.nice), str(args.tool), *extra]
+    env = dict(os.environ, OMP_NUM_THREADS="1")
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if proc.returncode != 0:
+        raise RuntimeError(f"layer {layer} {what}: {proc.stderr.strip()[-500:]}")
+    lines = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
+    log(f"layer {layer}: {what} done in {time.perf_counter() - start:.0f} s")
+    return lines
+
+
+def summarise_runs(lines, trials):
+    """Median and IQR of trials to the best configuration; runs that never
+    reach it count as `trials` (censored) and are counted."""
+    to_best = [x["trials_to_best"] if x["trials_to_best"] is not None else trials
+               for x in lines]
+    missed = sum(x["trials_to_best"] is None for x in lines)
+    within = [x["trials_to_1pct"] for x in lines if x["trials_to_1pct"] is not None]
+    q1, med, q3 = np.percentile(to_best, [25, 50, 75])
+    s = {"median": float(med), "iqr": float(q3 - q1), "missed": missed,
+         "runs": len(lines),
+         "within_1pct_all": len(within) == len(lines),
+         "median_to_1pct": float(np.median(within)) if within else None,
+         "train_seconds": float(np.mean([x["train_seconds"] for x in lines])),
+         "anneal_seconds": float(np.mean([x["anneal_seconds"] for x in lines])),
+         "selection_seconds": float(np.mean([x["selection_seconds"] for x in lines])),
+         "presample_oracle_seconds": float(np.mean(
+             [x["presample_oracle_seconds"] for x in lines])),
+         "best_cycles_median": float(np.median(
+             [x["best_cycles"] for x in lines if x["best_cycles"] is not None]
+             or [float("nan")]))}
+    curves = [x.get("curve") for x in lines if x.get("curve")]
+    if curves:
+        opt = lines[0]["optimum_cycles"]
+        arr = np.array([[c / opt if c is not None else np.nan for c in curve]
+                        for curve in curves], dtype=float)
+        # Median over runs of best-so-far / optimum (nan until valid).
+        s["curve"] = [None if np.isnan(v) else round(float(v), 5)
+                      for v in np.nanmedian(np.where(np.isnan(arr), np.inf, arr), axis=0)]
+    return s
+
+
+def layer_job(args, layer, cv):
+    base = [conv_arg(cv), f"--cache={args.cache}"]
+    res = {"layer": layer, "shape": shape_text(cv)}
+    res["space"] = raf_tune(args, ["space", conv_arg(cv)], layer, "space")[0]
+    res["truth"] = raf_tune(args, ["truth", *base], layer, "ground truth")[0]
+    if res["truth"]["valid"] == 0:
+        res["error"] = "no valid configuration"
+        return res
+    res["tuners"] = {}
+    for name, flags in VARIANTS:
+        extra = ["tune", *base, *flags, f"--runs={args.runs}", f"--trials={args.trials}",
+                 f"--epoch={args.epoch}", f"--seed={args.seed}"]
+        if name in CURVE_VARIANTS:
+            extra.append("--curves")
+        lines = raf_tune(args, extra, layer, f"tune {name} x{args.runs}")
+        res["tuners"][name] = {"summary": summarise_runs(lines, args.trials),
+                               "runs": [{k: v for k, v in x.items() if k != "curve"}
+                                        for x in lines]}
+    if not args.no_analyse:
+        res["analyse"] = raf_tune(args, ["analyse", *base, f"--repeats={args.repeats}",
+                                         f"--seed={args.seed}"], layer, "analyse")
+    return res
+
+
+def ratio(a, b):
+    return a / b if b else float("nan")
+
+
+def fmt(v, digits=3):
+    if v is None or (isinstance(v, float) and np.isnan(v)):
+        return "-"
+    return f"{v:.{digits}f}"
+
+
+def tables(results, args):
+    out = []
+    ok = [r for r in results if "tuners" in r]
+    # Tab. 5.1
+    out += ["## Tab. 5.1: search spaces", "",
+            "Size = product of the knob sizes (TVM's VTA conv2d template knobs and the "
+            "4-valued permutation). Valid = passes `checkSchedule` (the static check; every "
+            "configuration that passes it also builds and simulates here). "
+            "Check = measured cost of one validity query (the dissertation's compile-based "
+            "check: about 0.5 s).", "",
+            "| Layer | Shape (NxCxHxW * OCxKHxKW) | Size | Size (paper) | Valid ratio | "
+            "Valid ratio (paper) | Check (us/query) | Ground truth (s) | Optimum (cycles) |",
+            "|---|---|---|---|---|---|---|---|---|"]
+    for r in results:
+        sp, tr = r["space"], r.get("truth", {})
+        ps, pv = PAPER_SPACE[r["layer"]]
+        out.append(f"| {r['layer']} | {r['shape']} | {sp['size']} | {ps} | "
+                   f"{fmt(tr.get('valid_ratio'))} | {pv} | "
+                   f"{fmt(1e6 * sp['check_seconds_per_query'], 1)} | "
+                   f"{fmt(tr.get('measure_seconds'), 0)} | {fmt(tr.get('optimum_cycles'), 0)} |")
+    vr = [r["truth"]["valid_ratio"] for r in results if "truth" in r]
+    if vr:
+        out.append(f"\nMean valid ratio {np.mean(vr):.3f} (min {min(vr):.3f}, max "
+                   f"{max(vr):.3f}); the dissertation: 0.083 (0.008, 0.231).")
+    out.append("")
+    out.append("Invalid configurations by the rule the check reports first "
+               "(numbers removed):\n")
+    for r in results:
+        reasons = r["space"].get("invalid_reasons", {})
+        total = sum(reasons.values()) or 1
+        parts = [f"{k.strip()} {v / total:.0%}" for k, v in
+                 sorted(reasons.items(), key=lambda kv: -kv[1])]
+        out.append(f"* layer {r['layer']}: " + ("; ".join(parts) or "none"))
+    out.append("")
+
+    # Eq. 5.1 clusters
+    out += ["## §5.1.1: cluster structure (Eq. 5.1)", "",
+            "Connected components of the configurations at Manhattan distance 1 with "
+            "the same validity (edges between a valid and an invalid configuration "
+            "removed). The dissertation found exactly one valid and one invalid "
+            "segment for every layer.", "",
+            "| Layer | Valid | Valid components | Largest valid component | Invalid components |",
+            "|---|---|---|---|---|"]
+    for r in results:
+        cl = next((x for x in r.get("analyse", []) if x["kind"] == "clusters"), None)
+        if cl:
+            out.append(f"| {r['layer']} | {cl['valid']} | {cl['valid_components']} | "
+                       f"{cl['largest_valid']} | {cl['invalid_components']} |")
+    out.append("")
+
+    # Tab. 5.4
+    out += ["## Tab. 5.4: convergence and robustness relative to AutoTVM", "",
+            f"{args.runs} runs per layer and tuner, {args.trials} trials in epochs of "
+            f"{args.epoch}. Convergence = median trials to the best configuration of the "
+            "layer (ground-truth optimum), robustness = its IQR; a run that never finds it "
+            f"counts as {args.trials} trials. Ours / paper.", "",
+            "| Layer | AutoTVM median (IQR) | Full median (IQR) | Conv. full | No SSDM | No BSA "
+            "| Rob. full | No SSDM | No BSA | Random median | missed (AutoTVM/full) |",
+            "|---|---|---|---|---|---|---|---|---|---|---|"]
+    cols = {k: [] for k in range(6)}
+    for r in ok:
+        t = {k: v["summary"] for k, v in r["tuners"].items()}
+        base = t["autotvm"]
+        vals = [ratio(t["full"]["median"], base["median"]),
+                ratio(t["no_ssdm"]["median"], base["median"]),
+                ratio(t["no_bsa"]["median"], base["median"]),
+                ratio(t["full"]["iqr"], base["iqr"]),
+                ratio(t["no_ssdm"]["iqr"], base["iqr"]),
+                ratio(t["no_bsa"]["iqr"], base["iqr"])]
+        for k, v in enumerate(vals):
+            cols[k].append(v)
+        p = PAPER_T54[r["layer"]]
+        cells = [f"{fmt(v)} / {p[k]}" for k, v in enumerate(vals)]
+        out.append(f"| {r['layer']} | {base['median']:.0f} ({base['iqr']:.0f}) | "
+                   f"{t['full']['median']:.0f} ({t['full']['iqr']:.0f}) | "
+                   + " | ".join(cells)
+                   + f" | {t['random']['median']:.0f} | {base['missed']}/{t['full']['missed']} |")
+    if ok:
+        means = [float(np.nanmean([v for v in cols[k] if np.isfinite(v)] or [np.nan]))
+                 for k in range(6)]
+        out.append("| Mean | | | " + " | ".join(
+            f"**{fmt(m)}** / {PAPER_T54_MEAN[k]}" for k, m in enumerate(means)) + " | | |")
+        out.append("")
+        out.append(f"Mean convergence ratio {fmt(means[0])} (x{fmt(1 / means[0], 2)} fewer "
+                   f"trials; aim <= 0.416, x2.40), robustness {fmt(means[3])} "
+                   f"(aim <= 0.424, x2.35). Ratios with an AutoTVM IQR of 0 are left out of "
+                   f"the means.")
+        within = [r["layer"] for r in ok
+                  if all(v["summary"]["within_1pct_all"] for k, v in r["tuners"].items()
+                         if k != "random")]
+        out.append(f"Every run of every model-based tuner within 1% of the optimum by "
+                   f"{args.trials} trials: {len(within)} of {len(ok)} layers.")
+    out.append("")
+
+    # Tuned vs heuristic
+    out += ["## Tuned schedules vs. the heuristic search", "",
+            "Cycles of the best schedule of the template space (exhaustive ground truth), "
+            "the median best schedule the validity-driven tuner found in "
+            f"{args.trials} trials, and `--vta-schedule=method=heuristic` (the analytic "
+            "estimate over the larger space with remainder tiles and every loop order, "
+            "best 8 simulated).", "",
+            "| Layer | Template optimum | Tuned (median of runs) | Heuristic | Heuristic / tuned |",
+            "|---|---|---|---|---|"]
+    for r in ok:
+        tuned = r["tuners"]["full"]["summary"]["best_cycles_median"]
+        heur = r["truth"].get("heuristic_cycles")
+        out.append(f"| {r['layer']} | {r['truth']['optimum_cycles']:.0f} | {tuned:.0f} | "
+                   f"{heur if heur is not None else '-'} | "
+                   f"{fmt(heur / tuned) if heur else '-'} |")
+    out.append("")
+
+    # Tab. 5.6
+    out += ["## Tab. 5.6: overheads per tuning run (seconds)", "",
+            "Presampling = 1000 validity queries at the measured cost of the static "
+            "check (the table answers them during the experiment); selection = Alg. 5 for "
+            "E0; training and annealing summed over a run's epochs (AutoTVM's loop; the "
+            "validity-driven tuner spends the same). Paper: knob features, presampling, "
+            "sample selection, pre-training.", "",
+            "| Layer | Presampling | Selection | Training (validity) | Annealing (validity) | "
+            "Training (AutoTVM) | Paper: knob / presampling / selection / pre-training |",
+            "|---|---|---|---|---|---|---|"]
+    for r in ok:
+        f = r["tuners"]["full"]["summary"]
+        a = r["tuners"]["autotvm"]["summary"]
+        p = PAPER_T56.get(r["layer"])
+        paper = f"{p[0]} / {p[2]} / {p[3]} / {p[4]}" if p else "-"
+        out.append(f"| {r['layer']} | {fmt(f['presample_oracle_seconds'], 4)} | "
+                   f"{fmt(f['selection_seconds'], 4)} | {fmt(f['train_seconds'], 2)} | "
+                   f"{fmt(f['anneal_seconds'], 2)} | {fmt(a['train_seconds'], 2)} | {paper} |")
+    out.append("")
+
+    # Model analyses
+    rows = {}
+    for r in results:
+        for x in r.get("analyse", []):
+            if x["kind"] == "model":
+                rows.setdefault(x["ratio"], []).append(x)
+    if rows:
+        out += ["## §5.1.2: model quality vs. valid ratio of the training set (Figs. 5.2, 5.3)",
+                "", f"XGBoost ranking model (AutoTVM's parameters, knob features) trained on "
+                f"configurations with the given share of valid ones, tested on uniformly "
+                f"drawn others; mean over layers and {args.repeats} repetitions. Accuracy "
+                "is Eq. 5.2 with (n^2 - n) / 2 pairs. Paper: valid-valid accuracy grows "
+                "roughly linearly with the ratio, nDCG is bell-shaped with its optimum near "
+                "0.5.", "",
+                "| Valid ratio | Accuracy (all pairs) | Valid-valid | Valid-invalid | nDCG | "
+                "nDCG@50 | Layers |", "|---|---|---|---|---|---|---|"]
+        for ratio_ in sorted(rows):
+            xs = rows[ratio_]
+
+            def m(key):
+                v = [x[key] for x in xs if x[key] is not None]
+                return float(np.mean(v)) if v else None
+            out.append(f"| {ratio_:.1f} | {fmt(m('accuracy'))} | {fmt(m('accuracy_valid_valid'))} | "
+                       f"{fmt(m('accuracy_valid_invalid'))} | {fmt(m('ndcg'))} | "
+                       f"{fmt(m('ndcg_at_50'))} | {len(xs)} |")
+        out.append("")
+    return out, rows
+
+
+def plots(results, model_rows, out_dir, args):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return []
+    written = []
+    if model_rows:
+        ratios = sorted(model_rows)
+        fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 3.8))
+        for key, label in (("accuracy", "all pairs"), ("accuracy_valid_valid", "valid-valid"),
+                           ("accuracy_valid_invalid", "valid-invalid")):
+            ys = [np.mean([x[key] for x in model_rows[q] if x[key] is not None] or [np.nan])
+                  for q in ratios]
+            a1.plot(ratios, ys, marker="o", label=label)
+        a1.set_xlabel("valid ratio of the training set")
+        a1.set_ylabel("pairwise ranking accuracy (Eq. 5.2)")
+        a1.legend(fontsize=8)
+        for key, label in (("ndcg", "nDCG"), ("ndcg_at_50", "nDCG@50")):
+            ys = [np.mean([x[key] for x in model_rows[q]]) for q in ratios]
+            a2.plot(ratios, ys, marker="o", label=label)
+        a2.set_xlabel("valid ratio of the training set")
+        a2.set_ylabel("nDCG (Eq. 5.3)")
+        a2.legend(fontsize=8)
+        fig.suptitle("Fig. 5.2 / 5.3: XGBoost model quality vs. valid ratio (mean over layers)",
+                     fontsize=9)
+        fig.tight_layout()
+        path = out_dir / f"{args.prefix}-model.png"
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
+        written.append(path)
+    ok = [r for r in results if "tuners" in r]
+    if ok:
+        cols = 4
+        rows_ = (len(ok) + cols - 1) // cols
+        fig, axes = plt.subplots(rows_, cols, figsize=(3.2 * cols, 2.6 * rows_), squeeze=False)
+        for ax, r in zip(axes.flat, ok):
+            for name, style in (("autotvm", "-"), ("full", "-")):
+                curve = r["tuners"][name]["summary"].get("curve")
+                if curve:
+                    ys = [np.nan if (c is None or not np.isfinite(c)) else c for c in curve]
+                    ax.plot(range(1, len(ys) + 1), ys, style,
+                            label="AutoTVM" if name == "autotvm" else "validity-driven")
+            ax.set_title(f"layer {r['layer']}", fontsize=8)
+            ax.set_ylim(0.99, 1.3)
+            ax.tick_params(labelsize=7)
+        for ax in list(axes.flat)[len(ok):]:
+            ax.axis("off")
+        axes.flat[0].legend(fontsize=7)
+        fig.suptitle("median best-so-far cycles / optimum vs. trials", fontsize=9)
+        fig.tight_layout()
+        path = out_dir / f"{args.prefix}-convergence.png"
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
+        written.append(path)
+    return written
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true",
+                   help=f"layers {QUICK_LAYERS}, 3 runs, 2 analyse repeats, output to /tmp")
+    p.add_argument("--layers", default="")
+    p.add_argument("--runs", type=int, default=None)
+    p.add_argument("--trials", type=int, default=750)
+    p.add_argument("--epoch", type=int, default=50)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--repeats", type=int, default=None, help="analyse repetitions")
+    p.add_argument("--no-analyse", action="store_true")
+    p.add_argument("--jobs", type=int, default=1, help="layers in parallel")
+    p.add_argument("--nice", type=int, default=10)
+    p.add_argument("--cache", default=os.environ.get("RAF_TUNE_CACHE", "/tmp/raf-tune-cache"))
+    p.add_argument("--out", default=None)
+    p.add_argument("--prefix", default=None)
+    p.add_argument("--note", default="", help="a line for the report (e.g. partial)")
+    p.add_argument("--build-dir", default=None)
+    args = p.parse_args()
+    build = pathlib.Path(args.build_dir or os.environ.get("RAF_BUILD_DIR", ROOT / "build"))
+    args.tool = build / "bin" / "raf-tune"
+    if not args.tool.exists():
+        sys.exit(f"error: {args.tool} not found (build the raf-tune target)")
+    layers = ([int(x) for x in args.layers.split(",") if x] or
+              (QUICK_LAYERS if args.quick else LAYERS))
+    unknown = [x for x in layers if x not in PAPER_SPACE]
+    if unknown:
+        sys.exit(f"error: layers {unknown} are not in Tab. 5.1 ({LAYERS})")
+    args.runs = args.runs or (3 if args.quick else 20)
+    args.repeats = args.repeats or (2 if args.quick else 5)
+    out_dir = pathlib.Path("/tmp") if args.quick else ROOT / "bench" / "results"
+    args.prefix = args.prefix or ("tuning-quick" if args.quick else "tuning")
+    out = pathlib.Path(args.out) if args.out else out_dir / f"{args.prefix}.md"
+    convs = deepbench_convs()
+    start = time.perf_counter()
+    results, errors = [], []
+
+    def write_report():
+        results.sort(key=lambda r: r["layer"])
+        lines, model_rows = tables(results, args)
+        pngs = plots(results, model_rows, out.parent, args)
+        done = len(results) + len(errors)
+        head = ["# Validity-driven auto-tuning of VTA schedules (Rieber 2022, chapter 5)", "",
+                f"Machine: {machine_info()}.", "",
+                f"Layers {', '.join(map(str, [r['layer'] for r in results]))}"
+                f" of Tab. 5.1; {args.runs} runs each; wall time "
+                f"{time.perf_counter() - start:.0f} s (niced, on a shared machine). Ground "
+                "truth: the cycle model (docs/vta.md) over every configuration, standing in "
+                "for the FPGA. Generated by `bench/tuning/run.py` (bench/tuning/README.md, "
+                "docs/tuning.md).", ""]
+        if done < len(layers):
+            pending = sorted(set(layers) - {r["layer"] for r in results})
+            head += [f"**Partial: {done} of {len(layers)} layers so far; pending: "
+                     f"{', '.join(map(str, pending))}.**", ""]
+        if args.note:
+            head += [f"**{args.note}**", ""]
+        if errors:
+            head += ["Errors:", ""] + [f"* {e}" for e in errors] + [""]
+        if pngs:
+            head += [f"Plots: {', '.join(p.name for p in pngs)}.", ""]
+        out.write_text("\n".join(head + lines) + "\n")
+        raw = out.with_suffix(".json")
+        raw.write_text(json.dumps(results, indent=1) + "\n")
+        log(f"wrote {out} and {raw}")
+
+    # Cheap layers first, so that a partial campaign has the most layers.
+    order = sorted(layers, key=lambda x: PAPER_SPACE[x][0])
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = {pool.submit(layer_job, args, layer, convs[layer]): layer for layer in order}
+        for n, fut in enumerate(concurrent.futures.as_completed(futures), 1):
+            layer = futures[fut]
+            try:
+                results.append(fut.result())
+            except RuntimeError as e:
+                errors.append(f"layer {layer}: {e}")
+            elapsed = time.perf_counter() - start
+            log(f"{n}/{len(layers)} layers done, {elapsed:.0f} s, ETA "
+                f"{elapsed / n * (len(layers) - n):.0f} s")
+            write_report()
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
