@@ -200,3 +200,22 @@ std::string VTAScheduleSpace::getKey() const {
     os << " " << knob.name << ":" << knob.values.size();
   return key;
 }
+
+llvm::Expected<vta::ScheduleKnobs>
+raf::tuning::tuneSchedule(const vta::GemmKernelModel &kernel,
+                          const vta::ScheduleLimits &limits,
+                          const TunerOptions &options,
+                          const vta::CycleModel &cycleModel) {
+  VTAScheduleSpace space(kernel, limits, cycleModel);
+  llvm::Expected<TuningResult> result = tune(space, options);
+  if (!result)
+    return result.takeError();
+  std::optional<size_t> best = result->best();
+  if (!best)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        llvm::Twine("the ") + getTunerName(options.kind) +
+            " tuner found no valid schedule in " +
+            llvm::Twine(result->trials.size()) + " trials");
+  return space.getSchedule(space.toPoint(result->trials[*best].index));
+}

@@ -31,6 +31,7 @@
 
 #include "raf/Target/VTA/CycleModel.h"
 #include "raf/Target/VTA/Schedule.h"
+#include "raf/Tuning/Tuner.h"
 #include "raf/Tuning/TuningSpace.h"
 
 #include <map>
@@ -84,6 +85,14 @@ private:
   int iterB = -1, iterCo = -1, iterH = -1, iterW = -1;
   std::map<std::vector<int64_t>, std::optional<double>> measured;
 };
+
+/// Tunes the schedule of `kernel` with `options` on the cycle model (every
+/// trial is a simulation) and returns the fastest schedule measured; fails
+/// if no trial was valid. --vta-schedule=method=tune runs it.
+llvm::Expected<vta::ScheduleKnobs>
+tuneSchedule(const vta::GemmKernelModel &kernel,
+             const vta::ScheduleLimits &limits, const TunerOptions &options,
+             const vta::CycleModel &cycleModel = vta::CycleModel());
 
 } // namespace tuning
 } // namespace raf
