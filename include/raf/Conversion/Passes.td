@@ -224,7 +224,10 @@ def VTASchedule : Pass<"vta-schedule", "mlir::ModuleOp"> {
 
     `method=heuristic` ranks every valid schedule by the analytic estimate
     and simulates the `simulate` best on the cycle model;
-    `method=exhaustive` simulates every valid schedule. A kernel that
+    `method=exhaustive` simulates every valid schedule; `method=tune`
+    auto-tunes in the knob space of TVM's VTA conv2d template with the
+    `tuner` (random, autotvm or validity: Rieber 2022, chapter 5;
+    docs/tuning.md) for `trials` simulated schedules from `seed`. A kernel that
     already carries a schedule keeps it (it is checked, and an invalid one
     is an error naming the violated limit). The requantisation shift, the
     accumulator dependence distance and the instruction limit are the
@@ -243,9 +246,17 @@ def VTASchedule : Pass<"vta-schedule", "mlir::ModuleOp"> {
                clEnumValN(::raf::vta::ScheduleMethod::Heuristic, "heuristic",
                           "simulate the best schedules by the estimate"),
                clEnumValN(::raf::vta::ScheduleMethod::Exhaustive,
-                          "exhaustive", "simulate every valid schedule"))}]>,
+                          "exhaustive", "simulate every valid schedule"),
+               clEnumValN(::raf::vta::ScheduleMethod::Tune, "tune",
+                          "auto-tune (docs/tuning.md)"))}]>,
     Option<"simulateCandidates", "simulate", "unsigned", /*default=*/"8",
            "With method=heuristic: schedules simulated on the cycle model">,
+    Option<"tuner", "tuner", "std::string", /*default=*/"\"validity\"",
+           "With method=tune: random, autotvm or validity">,
+    Option<"trials", "trials", "unsigned", /*default=*/"750",
+           "With method=tune: schedules simulated">,
+    Option<"seed", "seed", "uint64_t", /*default=*/"0",
+           "With method=tune: the tuner's random seed">,
     Option<"requantShift", "requant-shift", "int64_t", /*default=*/"-1",
            "The lowering's requantisation shift (0-15; -1: exact int32 "
            "planes)">,

@@ -370,6 +370,12 @@ FailureOr<PackedGemmLowering> Lowering::run() {
     given.tileSizes.assign(options.tileSizes.begin(), options.tileSizes.end());
     given.virtualThreads = options.virtualThreads;
     search.given = given;
+  } else if (options.chooseSchedule) {
+    llvm::Expected<ScheduleKnobs> chosen =
+        options.chooseSchedule(model, limits);
+    if (!chosen)
+      return error() << llvm::toString(chosen.takeError());
+    search.given = std::move(*chosen);
   }
   llvm::Expected<SearchResult> result = searchSchedule(model, limits, search);
   if (!result) {

@@ -11,6 +11,7 @@
 
 #include "raf/Dialect/VTA/IR/VTAAttrs.h"
 #include "raf/Dialect/VTA/IR/VTADialect.h"
+#include "raf/Tuning/VTAScheduleSpace.h"
 
 namespace raf {
 #define GEN_PASS_DEF_VTASCHEDULE
@@ -33,6 +34,23 @@ struct VTASchedulePass : public raf::impl::VTAScheduleBase<VTASchedulePass> {
     options.exhaustiveSearch = method == vta::ScheduleMethod::Exhaustive;
     options.simulateCandidates = simulateCandidates;
     options.maxInstructions = maxInstructions;
+    if (method == vta::ScheduleMethod::Tune) {
+      std::optional<tuning::TunerKind> kind = tuning::parseTunerKind(tuner);
+      if (!kind) {
+        getOperation().emitError("--vta-schedule: unknown tuner '")
+            << tuner << "' (random, autotvm or validity)";
+        return signalPassFailure();
+      }
+      tuning::TunerOptions tunerOptions;
+      tunerOptions.kind = *kind;
+      tunerOptions.trials = trials;
+      tunerOptions.seed = seed;
+      options.chooseSchedule =
+          [tunerOptions](const vta::GemmKernelModel &model,
+                         const vta::ScheduleLimits &limits) {
+            return tuning::tuneSchedule(model, limits, tunerOptions);
+          };
+    }
     SmallVector<tcg::KernelOp> kernels;
     getOperation().walk([&](tcg::KernelOp kernel) {
       if (vta::isVTAKernel(kernel))

@@ -16,6 +16,8 @@ enum class ScheduleMethod {
   Heuristic,
   /// Simulate every valid schedule.
   Exhaustive,
+  /// Auto-tune with the tuners of Rieber 2022, chapter 5 (docs/tuning.md).
+  Tune,
 };
 
 } // namespace raf::vta

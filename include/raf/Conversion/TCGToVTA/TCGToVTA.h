@@ -13,11 +13,13 @@
 #include "raf/Dialect/TCG/IR/TCGOps.h"
 #include "raf/Target/VTA/CycleModel.h"
 #include "raf/Target/VTA/ISA.h"
+#include "raf/Target/VTA/Schedule.h"
 #include "raf/Target/VTA/Simulator.h"
 #include "raf/Target/VTA/TileProgram.h"
 
 #include "mlir/Support/LLVM.h"
 
+#include <functional>
 #include <optional>
 
 namespace raf::vta {
@@ -46,6 +48,12 @@ struct PackedGemmLoweringOptions {
   int64_t maxInstructions = int64_t(1) << 18;
   /// The cost of a schedule.
   CycleModel cycleModel;
+  /// When set, chooses the schedule of a kernel that carries none instead
+  /// of the search (--vta-schedule=method=tune: an auto-tuner); the choice
+  /// is then checked and compiled like a given schedule.
+  std::function<llvm::Expected<ScheduleKnobs>(const GemmKernelModel &,
+                                              const ScheduleLimits &)>
+      chooseSchedule;
 };
 
 /// A lowered kernel: the program and where it expects its operands and
