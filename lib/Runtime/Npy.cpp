@@ -634,7 +634,10 @@ llvm::Expected<HostTensor> raf::runtime::parseNpy(llvm::StringRef contents,
           HostTensor::checkAllocatable(*dtype, shape))
     return npyError(name, "cannot hold the array: " + *problem);
   HostTensor tensor(*dtype, shape);
-  std::memcpy(tensor.data(), data.data(), data.size());
+  // An empty array has no storage to copy into (data() may be null, which
+  // memcpy does not accept even for 0 bytes).
+  if (!data.empty())
+    std::memcpy(tensor.data(), data.data(), data.size());
   // numpy booleans are bytes; anything but 0 means true. Normalise to 0/1,
   // which is what compiled code (reading the low bit) expects too.
   if (*dtype == DType::Bool)
