@@ -4,18 +4,32 @@
 # the Python tests. Ends with "N passed, N failed"; exits non-zero on failure.
 # --zoo also runs the full model zoo (every torchvision classifier through both
 # frontends on both targets, python/tests/test_zoo.py; hours, a nightly job).
+# --sanitize runs the same suite on the sanitizer build instead (AddressSanitizer
+# and UndefinedBehaviorSanitizer, clang 22; ${RAF_SANITIZE_BUILD_DIR:-
+# build-sanitize}, configured and built by scripts/fuzz.sh --build,
+# docs/fuzzing.md): any sanitizer report stops the tool and fails its test.
 set -uo pipefail
+sanitize=0
 for arg in "$@"; do
   case "$arg" in
     --zoo) export RAF_ZOO=1 ;;
-    *) echo "usage: $0 [--zoo]" >&2; exit 2 ;;
+    --sanitize) sanitize=1 ;;
+    *) echo "usage: $0 [--zoo] [--sanitize]" >&2; exit 2 ;;
   esac
 done
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${RAF_BUILD_DIR:-$root/build}"
 
 "$root/scripts/install-deps.sh" || exit 1
-"$root/scripts/build.sh" all raf-docs || { echo "0 passed, 1 failed (build)"; exit 1; }
+if [ "$sanitize" -eq 1 ]; then
+  build="${RAF_SANITIZE_BUILD_DIR:-$root/build-sanitize}"
+  RAF_SANITIZE_BUILD_DIR="$build" "$root/scripts/fuzz.sh" --build all raf-docs ||
+    { echo "0 passed, 1 failed (build)"; exit 1; }
+  # Reports stop the tool (its test fails) with a stack (scripts/fuzz.sh).
+  eval "$("$root/scripts/fuzz.sh" --env)"
+else
+  "$root/scripts/build.sh" all raf-docs || { echo "0 passed, 1 failed (build)"; exit 1; }
+fi
 
 passed=0
 failed=0
