@@ -76,6 +76,6 @@ func.func @loss(%x: tensor<8x1x28x28xf32>, %labels: tensor<8xi64>,
   %f7 = relay.nn.dense %f6r, %f7_w : (tensor<8x84xf32>, tensor<10x84xf32>)
   %f7b = relay.nn.bias_add %f7, %f7_b {axis = -1 : i64} : (tensor<8x10xf32>, tensor<10xf32>)
   %logp = relay.nn.log_softmax %f7b {axis = -1 : i64} : (tensor<8x10xf32>)
-  %nll = relay.nn.nll_loss %logp, %labels {reduction = "mean"} : (tensor<8x10xf32>, tensor<8xi64>)
+  %nll = relay.nn.nll_loss %logp, %labels {reduction = #relay.loss_reduction<mean>} : (tensor<8x10xf32>, tensor<8xi64>)
   return %nll : tensor<f32>
 }

@@ -79,7 +79,7 @@ func.func @encoder_layer(%x: tensor<1x128x768xf32>,
   // Feed-forward network 768 -> 3072 -> 768.
   %h0 = relay.nn.dense %attn, %w1 : (tensor<1x128x768xf32>, tensor<3072x768xf32>)
   %h1 = relay.nn.bias_add %h0, %b1 {axis = -1 : i64} : (tensor<1x128x3072xf32>, tensor<3072xf32>)
-  %h2 = relay.nn.gelu %h1 {approximate = "none"} : (tensor<1x128x3072xf32>)
+  %h2 = relay.nn.gelu %h1 {approximate = #relay.gelu_approximation<none>} : (tensor<1x128x3072xf32>)
   %f0 = relay.nn.dense %h2, %w2 : (tensor<1x128x3072xf32>, tensor<768x3072xf32>)
   %f1 = relay.nn.bias_add %f0, %b2 {axis = -1 : i64} : (tensor<1x128x768xf32>, tensor<768xf32>)
   %f2 = relay.nn.dropout %f1 {rate = 0.1 : f64, seed = 3 : i64} : (tensor<1x128x768xf32>)

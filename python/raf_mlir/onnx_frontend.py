@@ -1127,7 +1127,7 @@ def _pad(c: _Converter, node, attrs) -> List[Value]:
     if value:
         pad_attrs["pad_value"] = rt.f64(value)
     if mode != "constant":
-        pad_attrs["pad_mode"] = rt.string(_PAD_MODES[mode])
+        pad_attrs["pad_mode"] = rt.enum("pad_mode", _PAD_MODES[mode])
     return c.builder.op("nn.pad", [x], [x.type.with_shape(shape)], pad_attrs, hint)
 
 

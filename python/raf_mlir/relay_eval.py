@@ -60,6 +60,9 @@ def _parse_attr(text: str) -> Any:
         return text == "true"
     if text.startswith('"'):
         return text[1:-1]
+    typed = re.fullmatch(r"#relay\.\w+<(\w+)>", text)
+    if typed:  # a typed attribute such as #relay.pad_mode<reflect>
+        return typed.group(1)
     if text.endswith(": i64"):
         return int(text.split(":")[0])
     if text.endswith(": f64"):

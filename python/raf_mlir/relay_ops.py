@@ -84,7 +84,9 @@ class RelayOps:
         return self.unary("nn.relu", x, hint)
 
     def gelu(self, x: Value, approximate: str = "none", hint: str = "gelu") -> Value:
-        attrs = {"approximate": rt.string(approximate)} if approximate != "none" else None
+        attrs = None
+        if approximate != "none":
+            attrs = {"approximate": rt.enum("gelu_approximation", approximate)}
         return self.unary("nn.gelu", x, hint, attrs)
 
     def leaky_relu(self, x: Value, alpha: float = 0.01, hint: str = "leaky_relu") -> Value:
@@ -217,7 +219,7 @@ class RelayOps:
                  ignore_index: int = -100, hint: str = "nll_loss") -> Value:
         """``nn.nll_loss`` of log-probabilities ``[N, C, d...]`` and class
         indices ``[N, d...]``."""
-        attrs = {"reduction": rt.string(reduction)}
+        attrs = {"reduction": rt.enum("loss_reduction", reduction)}
         if ignore_index != -100:
             attrs["ignore_index"] = rt.i64(ignore_index)
         shape = () if reduction != "none" else targets.shape
@@ -231,7 +233,8 @@ class RelayOps:
         shape = () if reduction != "none" else logits.shape[:1]
         return self.builder.op("nn.cross_entropy", [logits, target],
                                [logits.type.with_shape(shape)],
-                               {"reduction": rt.string(reduction)}, hint)[0]
+                               {"reduction": rt.enum("loss_reduction", reduction)},
+                               hint)[0]
 
     # -- pooling and reductions --------------------------------------------
 
@@ -354,7 +357,7 @@ class RelayOps:
         shape = data.shape[:axis] + indices.shape + data.shape[axis + 1:]
         attrs = {"axis": rt.i64(axis)}
         if mode != "clip":
-            attrs["mode"] = rt.string(mode)
+            attrs["mode"] = rt.enum("take_mode", mode)
         return self.builder.op("take", [data, indices], [data.type.with_shape(shape)],
                                attrs, hint)[0]
 

@@ -131,6 +131,17 @@ def string(value: str) -> str:
     return f'"{escaped}"'
 
 
+def enum(mnemonic: str, value: str) -> str:
+    """A typed relay attribute such as ``#relay.pad_mode<reflect>``.
+
+    ``mnemonic`` is ``pad_mode``, ``loss_reduction``, ``take_mode``,
+    ``gelu_approximation`` or ``layout`` (``#relay.layout<NHWC>``).
+    """
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", value):
+        raise ValueError(f"{value!r} is not a {mnemonic} value")
+    return f"#relay.{mnemonic}<{value}>"
+
+
 def i64_array(values: Iterable[int]) -> str:
     """A ``DenseI64ArrayAttr`` such as ``array<i64: 1, 2>``."""
     values = [int(v) for v in values]

@@ -1863,7 +1863,7 @@ def _pad_value(c: _Converter, x: Value, widths: Sequence[Tuple[int, int]], mode:
     if value:
         attrs["pad_value"] = rt.f64(value)
     if mode != "constant":
-        attrs["pad_mode"] = rt.string(mode)
+        attrs["pad_mode"] = rt.enum("pad_mode", mode)
     return c.builder.op("nn.pad", [x], [x.type.with_shape(shape)], attrs, hint)[0]
 
 

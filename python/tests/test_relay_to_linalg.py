@@ -174,7 +174,7 @@ c("sqrt", [pos], un("sqrt", pos), [N(torch.sqrt(T(pos)))])
 c("rsqrt", [pos], un("rsqrt", pos), [N(torch.rsqrt(T(pos)))])
 c("erf", [x], un("erf", x), [N(torch.erf(T(x)))])
 c("gelu", [x], un("nn.gelu", x), [N(F.gelu(T(x)))])
-c("gelu tanh", [x], un("nn.gelu", x, '{approximate = "tanh"}'), [N(F.gelu(T(x), approximate="tanh"))])
+c("gelu tanh", [x], un("nn.gelu", x, '{approximate = #relay.gelu_approximation<tanh>}'), [N(F.gelu(T(x), approximate="tanh"))])
 c("negative", [x], un("negative", x), [-x])
 c("negative i32", [xi], un("negative", xi), [-xi])
 c("square", [x], un("square", x), [x * x])
@@ -266,12 +266,12 @@ c("conv2d depthwise", [img, wd], bi("nn.conv2d", img, wd, "{groups = 4 : i64, st
 wd2 = randn(8, 1, 3, 3)
 c("conv2d depthwise x2", [img, wd2], bi("nn.conv2d", img, wd2, "{groups = 4 : i64}"), [conv(img, wd2, g=4)])
 img_nhwc = img.transpose(0, 2, 3, 1).copy(); w_hwio = w.transpose(2, 3, 1, 0).copy()
-c("conv2d NHWC/HWIO", [img_nhwc, w_hwio], bi("nn.conv2d", img_nhwc, w_hwio, '{data_layout = "NHWC", kernel_layout = "HWIO", padding = array<i64: 1>}'),
+c("conv2d NHWC/HWIO", [img_nhwc, w_hwio], bi("nn.conv2d", img_nhwc, w_hwio, '{data_layout = #relay.layout<NHWC>, kernel_layout = #relay.layout<HWIO>, padding = array<i64: 1>}'),
   [conv(img, w, p=1).transpose(0, 2, 3, 1)])
-c("conv2d NHWC/OIHW", [img_nhwc, w], bi("nn.conv2d", img_nhwc, w, '{data_layout = "NHWC", strides = array<i64: 2, 2>}'),
+c("conv2d NHWC/OIHW", [img_nhwc, w], bi("nn.conv2d", img_nhwc, w, '{data_layout = #relay.layout<NHWC>, strides = array<i64: 2, 2>}'),
   [conv(img, w, s=2).transpose(0, 2, 3, 1)])
 wgh = wg.transpose(2, 3, 1, 0).copy()
-c("conv2d NHWC/HWIO groups", [img_nhwc, wgh], bi("nn.conv2d", img_nhwc, wgh, '{data_layout = "NHWC", kernel_layout = "HWIO", groups = 2 : i64}'),
+c("conv2d NHWC/HWIO groups", [img_nhwc, wgh], bi("nn.conv2d", img_nhwc, wgh, '{data_layout = #relay.layout<NHWC>, kernel_layout = #relay.layout<HWIO>, groups = 2 : i64}'),
   [conv(img, wg, g=2).transpose(0, 2, 3, 1)])
 i8 = rng.integers(-128, 128, (1, 3, 5, 5)).astype(np.int8); w8 = rng.integers(-128, 128, (2, 3, 3, 3)).astype(np.int8)
 c("conv2d i8->i32", [i8, w8], bi("nn.conv2d", i8, w8, "{out_dtype = i32}"),
@@ -290,7 +290,7 @@ twg = randn(4, 2, 3, 2)
 c("conv2d_transpose groups 2", [ti, twg], bi("nn.conv2d_transpose", ti, twg, "{groups = 2 : i64, strides = array<i64: 2, 2>}"),
   [convt(ti, twg, 2, g=2)])
 ti_nhwc = ti.transpose(0, 2, 3, 1).copy()
-c("conv2d_transpose NHWC", [ti_nhwc, tw], bi("nn.conv2d_transpose", ti_nhwc, tw, '{data_layout = "NHWC", strides = array<i64: 2, 2>}'),
+c("conv2d_transpose NHWC", [ti_nhwc, tw], bi("nn.conv2d_transpose", ti_nhwc, tw, '{data_layout = #relay.layout<NHWC>, strides = array<i64: 2, 2>}'),
   [convt(ti, tw, 2).transpose(0, 2, 3, 1)])
 dx = randn(2, 3, 4); dw = randn(5, 4)
 c("dense", [dx, dw], bi("nn.dense", dx, dw), [N(F.linear(T(dx), T(dw)))])
@@ -316,7 +316,7 @@ c("max_pool2d ceil", [pimg], un("nn.max_pool2d", pimg, "{pool_size = array<i64: 
 c("max_pool2d dil", [pimg], un("nn.max_pool2d", pimg, "{pool_size = array<i64: 2, 2>, dilation = array<i64: 2, 2>, padding = array<i64: 1>}"),
   [mp(kernel_size=2, stride=1, dilation=2, padding=1)])
 pimg_nhwc = pimg.transpose(0, 2, 3, 1).copy()
-c("max_pool2d NHWC", [pimg_nhwc], un("nn.max_pool2d", pimg_nhwc, '{pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, layout = "NHWC"}'),
+c("max_pool2d NHWC", [pimg_nhwc], un("nn.max_pool2d", pimg_nhwc, '{pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, layout = #relay.layout<NHWC>}'),
   [mp(kernel_size=2, stride=2).transpose(0, 2, 3, 1)])
 pimgi = rng.integers(-100, 100, (1, 2, 5, 5)).astype(np.int32)
 c("max_pool2d i32", [pimgi], un("nn.max_pool2d", pimgi, "{pool_size = array<i64: 3, 3>, padding = array<i64: 1>}"),
@@ -330,10 +330,10 @@ c("avg_pool2d ceil include pad", [pimg], un("nn.avg_pool2d", pimg, "{pool_size =
   [ap(kernel_size=(3, 2), stride=(2, 3), padding=1, ceil_mode=True, count_include_pad=True)])
 c("avg_pool2d ceil exclude pad", [pimg], un("nn.avg_pool2d", pimg, "{pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1>, ceil_mode = true}"),
   [ap(kernel_size=3, stride=2, padding=1, ceil_mode=True, count_include_pad=False)])
-c("avg_pool2d NHWC", [pimg_nhwc], un("nn.avg_pool2d", pimg_nhwc, '{pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, layout = "NHWC"}'),
+c("avg_pool2d NHWC", [pimg_nhwc], un("nn.avg_pool2d", pimg_nhwc, '{pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, layout = #relay.layout<NHWC>}'),
   [ap(kernel_size=2, stride=2).transpose(0, 2, 3, 1)])
 c("global_avg_pool2d", [pimg], un("nn.global_avg_pool2d", pimg), [N(F.adaptive_avg_pool2d(T(pimg), 1))])
-c("global_avg_pool2d NHWC", [pimg_nhwc], un("nn.global_avg_pool2d", pimg_nhwc, '{layout = "NHWC"}'),
+c("global_avg_pool2d NHWC", [pimg_nhwc], un("nn.global_avg_pool2d", pimg_nhwc, '{layout = #relay.layout<NHWC>}'),
   [N(F.adaptive_avg_pool2d(T(pimg), 1)).transpose(0, 2, 3, 1)])
 
 # Normalisation and losses
@@ -358,17 +358,17 @@ c("batch_norm training no scale", [bimg, g3, b3, mm, mv], f"relay.nn.batch_norm 
    N(0.9 * T(mm) + 0.1 * T(bimg).mean((0, 2, 3))), N(0.9 * T(mv) + 0.1 * T(bimg).var((0, 2, 3), unbiased=True))])
 lp = N(F.log_softmax(T(randn(5, 4)), 1)); tg = np.array([0, 3, -100, 1, 2], np.int64)
 for red in ["mean", "sum", "none"]:
-    c(f"nll_loss {red}", [lp, tg], f'relay.nn.nll_loss $$0, $$1 {{reduction = "{red}"}} : ({ty(lp)}, {ty(tg)})',
+    c(f"nll_loss {red}", [lp, tg], f'relay.nn.nll_loss $$0, $$1 {{reduction = #relay.loss_reduction<{red}>}} : ({ty(lp)}, {ty(tg)})',
       [N(F.nll_loss(T(lp), T(tg), reduction=red))])
 lp4 = randn(2, 3, 2, 2); tg4 = rng.integers(0, 3, (2, 2, 2)).astype(np.int32); tg4[0, 0, 0] = 1
 c("nll_loss 4-D ignore 1", [lp4, tg4], f'relay.nn.nll_loss $$0, $$1 {{ignore_index = 1 : i64}} : ({ty(lp4)}, {ty(tg4)})',
   [N(F.nll_loss(T(lp4), T(tg4).long(), ignore_index=1))])
 lg = randn(5, 4) * 3
 for red in ["mean", "sum", "none"]:
-    c(f"cross_entropy idx {red}", [lg, tg], f'relay.nn.cross_entropy $$0, $$1 {{reduction = "{red}"}} : ({ty(lg)}, {ty(tg)})',
+    c(f"cross_entropy idx {red}", [lg, tg], f'relay.nn.cross_entropy $$0, $$1 {{reduction = #relay.loss_reduction<{red}>}} : ({ty(lg)}, {ty(tg)})',
       [N(F.cross_entropy(T(lg), T(tg), reduction=red))])
     pr = N(F.softmax(T(randn(5, 4)), 1))
-    c(f"cross_entropy prob {red}", [lg, pr], f'relay.nn.cross_entropy $$0, $$1 {{reduction = "{red}"}} : ({ty(lg)}, {ty(pr)})',
+    c(f"cross_entropy prob {red}", [lg, pr], f'relay.nn.cross_entropy $$0, $$1 {{reduction = #relay.loss_reduction<{red}>}} : ({ty(lg)}, {ty(pr)})',
       [N(F.cross_entropy(T(lg), T(pr), reduction=red))])
 
 # Shape
@@ -392,16 +392,16 @@ c("strided_slice clamp", [x], un("strided_slice", x, "{begin = array<i64: -100>,
 idx = np.array([[0, 2], [-1, 5]], np.int32)
 c("take clip axis 1", [x, idx], f"relay.take $$0, $$1 {{axis = 1 : i64}} : ({ty(x)}, {ty(idx)})",
   [np.take(x, np.clip(idx, 0, 2), axis=1)])
-c("take wrap axis -1", [x, idx], f'relay.take $$0, $$1 {{axis = -1 : i64, mode = "wrap"}} : ({ty(x)}, {ty(idx)})',
+c("take wrap axis -1", [x, idx], f'relay.take $$0, $$1 {{axis = -1 : i64, mode = #relay.take_mode<wrap>}} : ({ty(x)}, {ty(idx)})',
   [np.take(x, idx, axis=-1, mode="wrap")])
 idx64 = np.array([0, 23, 30, -3], np.int64)
 c("take flat clip", [x, idx64], f"relay.take $$0, $$1 : ({ty(x)}, {ty(idx64)})", [np.take(x, np.clip(idx64, 0, 23))])
-c("take flat wrap", [x, idx64], f'relay.take $$0, $$1 {{mode = "wrap"}} : ({ty(x)}, {ty(idx64)})', [np.take(x, idx64, mode="wrap")])
+c("take flat wrap", [x, idx64], f'relay.take $$0, $$1 {{mode = #relay.take_mode<wrap>}} : ({ty(x)}, {ty(idx64)})', [np.take(x, idx64, mode="wrap")])
 pw = "array<i64: 0, 1, 2, 1, 3, 2>"
 c("pad constant", [x], un("nn.pad", x, f"{{pad_width = {pw}, pad_value = 1.5 : f64}}"), [np.pad(x, ((0, 1), (2, 1), (3, 2)), constant_values=1.5)])
 c("pad constant i32", [xi], un("nn.pad", xi, f"{{pad_width = {pw}, pad_value = -2.0 : f64}}"), [np.pad(xi, ((0, 1), (2, 1), (3, 2)), constant_values=-2)])
-c("pad edge", [x], un("nn.pad", x, f'{{pad_width = {pw}, pad_mode = "edge"}}'), [np.pad(x, ((0, 1), (2, 1), (3, 2)), mode="edge")])
-c("pad reflect", [x], un("nn.pad", x, f'{{pad_width = {pw}, pad_mode = "reflect"}}'), [np.pad(x, ((0, 1), (2, 1), (3, 2)), mode="reflect")])
+c("pad edge", [x], un("nn.pad", x, f'{{pad_width = {pw}, pad_mode = #relay.pad_mode<edge>}}'), [np.pad(x, ((0, 1), (2, 1), (3, 2)), mode="edge")])
+c("pad reflect", [x], un("nn.pad", x, f'{{pad_width = {pw}, pad_mode = #relay.pad_mode<reflect>}}'), [np.pad(x, ((0, 1), (2, 1), (3, 2)), mode="reflect")])
 bt = randn(3, 1)
 c("broadcast_to", [bt], un("broadcast_to", bt, "{shape = array<i64: 2, 3, 4>}"), [np.broadcast_to(bt, (2, 3, 4))])
 c("broadcast_to scalar", [np.float32(2.5).reshape(())], "relay.broadcast_to $$0 {shape = array<i64: 2, 2>} : (tensor<f32>)", [np.full((2, 2), 2.5, np.float32)])

@@ -161,9 +161,9 @@ def conv_attrs(data_layout, kernel_layout, options):
     if "groups" in options:
         attrs.append(f"groups = {options['groups']} : i64")
     if data_layout != "NCHW":
-        attrs.append(f'data_layout = "{data_layout}"')
+        attrs.append(f'data_layout = #relay.layout<{data_layout}>')
     if kernel_layout != "OIHW":
-        attrs.append(f'kernel_layout = "{kernel_layout}"')
+        attrs.append(f'kernel_layout = #relay.layout<{kernel_layout}>')
     return attrs
 
 
@@ -225,7 +225,7 @@ def test_conv2d_transpose(name, data_layout, xs, ws, options, tmp_path):
     if "groups" in options:
         attrs.append(f"groups = {options['groups']} : i64")
     if data_layout != "NCHW":
-        attrs.append(f'data_layout = "{data_layout}"')
+        attrs.append(f'data_layout = #relay.layout<{data_layout}>')
     check("nn.conv2d_transpose", ", ".join(attrs), [x, w],
           expected.astype(np.float32), tmp_path)
 

@@ -77,7 +77,7 @@ def conv_case(name, xs, ws, intrinsic, modes, strides=(1, 1), padding=(0,),
     if groups != 1:
         attrs.append(f"groups = {groups} : i64")
     if layout == "NHWC":
-        attrs += ['data_layout = "NHWC"', 'kernel_layout = "HWIO"']
+        attrs += ['data_layout = #relay.layout<NHWC>', 'kernel_layout = #relay.layout<HWIO>']
 
     def reference(x, w):
         xt, wt = t(x), t(w)

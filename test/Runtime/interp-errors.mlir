@@ -27,7 +27,7 @@ func.func @unsupported(%x: tensor<2xf32>) -> tensor<2xf32> {
 func.func @take(%x: tensor<3xf32>) -> tensor<2xf32> {
   %i = relay.constant dense<[0, 3]> : tensor<2xi32>
   // TAKE: interp-errors.mlir:[[@LINE+1]]:8: error: 'relay.take' op index 3 (element 1 of the indices) is out of range [0, 3) in mode "fast"
-  %r = relay.take %x, %i {axis = 0 : i64, mode = "fast"} : (tensor<3xf32>, tensor<2xi32>)
+  %r = relay.take %x, %i {axis = 0 : i64, mode = #relay.take_mode<fast>} : (tensor<3xf32>, tensor<2xi32>)
   return %r : tensor<2xf32>
 }
 

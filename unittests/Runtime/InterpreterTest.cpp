@@ -385,7 +385,7 @@ TEST_F(InterpreterTest, UnsupportedOperationIsNamed) {
 TEST_F(InterpreterTest, RuntimeErrorsAreReported) {
   parse(R"mlir(
     func.func @take(%x: tensor<3xf32>, %i: tensor<2xi32>) -> tensor<2xf32> {
-      %r = relay.take %x, %i {axis = 0 : i64, mode = "fast"}
+      %r = relay.take %x, %i {axis = 0 : i64, mode = #relay.take_mode<fast>}
           : (tensor<3xf32>, tensor<2xi32>)
       return %r : tensor<2xf32>
     }

@@ -271,7 +271,8 @@ void populateElementwisePatterns(RewritePatternSet &patterns) {
   addElementwise<ErfOp>(patterns, mathBody<math::ErfOp, ErfOp>);
   addElementwise<GeluOp>(
       patterns, [](GeluOp op, OpBuilder &b, Location loc, ValueRange args) {
-        return gelu(b, loc, args[0], op.getApproximate() == "tanh");
+        return gelu(b, loc, args[0],
+                    op.getApproximate() == relay::GeluApproximation::Tanh);
       });
   addElementwise<NegativeOp>(
       patterns,

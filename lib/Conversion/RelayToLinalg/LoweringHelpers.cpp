@@ -259,18 +259,15 @@ Value computeInF32(OpBuilder &b, Location loc, Value x,
   return arith::TruncFOp::create(b, loc, floatType, fn(b, loc, wide));
 }
 
-SmallVector<int64_t> getLayoutToCanonical(StringRef layout,
+SmallVector<int64_t> getLayoutToCanonical(relay::LayoutAttr layout,
                                           StringRef canonical) {
-  SmallVector<int64_t> perm;
-  for (char letter : canonical)
-    perm.push_back(layout.find(letter));
-  return perm;
+  return llvm::to_vector(*layout.getPositions(canonical));
 }
 
-SmallVector<int64_t> getCanonicalToLayout(StringRef layout,
+SmallVector<int64_t> getCanonicalToLayout(relay::LayoutAttr layout,
                                           StringRef canonical) {
   SmallVector<int64_t> perm;
-  for (char letter : layout)
+  for (char letter : layout.getName())
     perm.push_back(canonical.find(letter));
   return perm;
 }

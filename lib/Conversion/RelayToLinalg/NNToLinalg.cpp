@@ -109,14 +109,15 @@ struct Conv2DLowering : OpConversionPattern<relay::Conv2DOp> {
   matchAndRewrite(relay::Conv2DOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    StringRef dataLayout = op.getDataLayout();
-    StringRef kernelLayout = op.getKernelLayout();
+    relay::LayoutAttr dataLayout = op.getDataLayout();
+    relay::LayoutAttr kernelLayout = op.getKernelLayout();
     auto [top, left, bottom, right] = getPadding(op.getPadding());
     RankedTensorType resultType = op.getType();
     Value zero = createScalar(rewriter, loc,
                               op.getData().getType().getElementType(), 0.0);
 
-    if (op.getGroups() == 1 && dataLayout == "NHWC" && kernelLayout == "HWIO") {
+    if (op.getGroups() == 1 && dataLayout.getName() == "NHWC" &&
+        kernelLayout.getName() == "HWIO") {
       Value data = createPad(rewriter, loc, adaptor.getData(),
                              {0, top, left, 0}, {0, bottom, right, 0}, zero);
       Value init = zeroFilled(rewriter, loc, resultType);
@@ -158,7 +159,7 @@ struct Conv2DTransposeLowering : OpConversionPattern<relay::Conv2DTransposeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     MLIRContext *context = rewriter.getContext();
-    StringRef dataLayout = op.getDataLayout();
+    relay::LayoutAttr dataLayout = op.getDataLayout();
     SmallVector<int64_t> toNCHW = getLayoutToCanonical(dataLayout, "NCHW");
     Value data = createTranspose(rewriter, loc, adaptor.getData(), toNCHW);
     Value weight =
@@ -478,7 +479,7 @@ struct Pool2DLowering : OpConversionPattern<OpTy> {
                   typename OpConversionPattern<OpTy>::OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    StringRef layout = op.getLayout();
+    relay::LayoutAttr layout = op.getLayout();
     SmallVector<int64_t> toNCHW = getLayoutToCanonical(layout, "NCHW");
     Value x = createTranspose(rewriter, loc, adaptor.getX(), toNCHW);
     RankedTensorType xType = getTensorType(x);
@@ -608,7 +609,7 @@ struct MaxPool2DGradLowering : OpConversionPattern<relay::MaxPool2DGradOp> {
   matchAndRewrite(relay::MaxPool2DGradOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    StringRef layout = op.getLayout();
+    relay::LayoutAttr layout = op.getLayout();
     SmallVector<int64_t> toNCHW = getLayoutToCanonical(layout, "NCHW");
     Value data = createTranspose(rewriter, loc, adaptor.getData(), toNCHW);
     Value outGrad =
@@ -742,7 +743,7 @@ struct AvgPool2DGradLowering : OpConversionPattern<relay::AvgPool2DGradOp> {
   matchAndRewrite(relay::AvgPool2DGradOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    StringRef layout = op.getLayout();
+    relay::LayoutAttr layout = op.getLayout();
     SmallVector<int64_t> toNCHW = getLayoutToCanonical(layout, "NCHW");
     Value outGrad =
         createTranspose(rewriter, loc, adaptor.getOutGrad(), toNCHW);
@@ -770,9 +771,9 @@ struct GlobalAvgPool2DLowering : OpConversionPattern<relay::GlobalAvgPool2DOp> {
   matchAndRewrite(relay::GlobalAvgPool2DOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    StringRef layout = op.getLayout();
-    SmallVector<int64_t> spatial{static_cast<int64_t>(layout.find('H')),
-                                 static_cast<int64_t>(layout.find('W'))};
+    relay::LayoutAttr layout = op.getLayout();
+    SmallVector<int64_t> spatial{layout.getPosition('H'),
+                                 layout.getPosition('W')};
     RankedTensorType xType = op.getX().getType();
     Type element = xType.getElementType();
     double count = static_cast<double>(xType.getDimSize(spatial[0]) *

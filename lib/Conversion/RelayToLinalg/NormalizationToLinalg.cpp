@@ -120,15 +120,15 @@ Value createSoftmax(OpBuilder &b, Location loc, Value x, int64_t axis,
 /// Reduces a per-sample loss as `reduction` says; `weights` (same shape,
 /// 1 for counted samples, 0 for ignored ones) is the mean's divisor.
 Value reduceLoss(OpBuilder &b, Location loc, Value losses, Value weights,
-                 StringRef reduction) {
-  if (reduction == "none")
+                 relay::LossReduction reduction) {
+  if (reduction == relay::LossReduction::None)
     return losses;
   RankedTensorType type = getTensorType(losses);
   Type element = type.getElementType();
   auto all = llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
   Value zero = createScalar(b, loc, element, 0);
   Value sum = createReduction(b, loc, losses, all, zero, addF);
-  if (reduction == "sum")
+  if (reduction == relay::LossReduction::Sum)
     return sum;
   Value count = createReduction(b, loc, weights, all, zero, addF);
   return createElementwise(
@@ -142,7 +142,8 @@ Value reduceLoss(OpBuilder &b, Location loc, Value losses, Value weights,
 /// [N, d...]. Indices outside [0, C) other than ignore_index are clamped
 /// into range so the gather stays in bounds.
 Value createNllLoss(OpBuilder &b, Location loc, Value predictions,
-                    Value targets, int64_t ignoreIndex, StringRef reduction) {
+                    Value targets, int64_t ignoreIndex,
+                    relay::LossReduction reduction) {
   RankedTensorType predType = getTensorType(predictions);
   RankedTensorType targetType = getTensorType(targets);
   Type element = predType.getElementType();

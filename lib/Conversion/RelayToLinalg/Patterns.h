@@ -11,6 +11,7 @@
 #ifndef RAF_LIB_CONVERSION_RELAYTOLINALG_PATTERNS_H
 #define RAF_LIB_CONVERSION_RELAYTOLINALG_PATTERNS_H
 
+#include "raf/Dialect/Relay/IR/RelayAttrs.h"
 #include "raf/Dialect/Relay/IR/ShapeInference.h"
 
 #include "mlir/IR/AffineMap.h"
@@ -140,10 +141,10 @@ computeInF32(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
 
 /// Positions of the letters of `canonical` (e.g. "NCHW") in `layout`, a
 /// permutation of it: the transpose permutation from `layout` to canonical.
-llvm::SmallVector<int64_t> getLayoutToCanonical(llvm::StringRef layout,
+llvm::SmallVector<int64_t> getLayoutToCanonical(relay::LayoutAttr layout,
                                                 llvm::StringRef canonical);
 /// The inverse permutation: from canonical back to `layout`.
-llvm::SmallVector<int64_t> getCanonicalToLayout(llvm::StringRef layout,
+llvm::SmallVector<int64_t> getCanonicalToLayout(relay::LayoutAttr layout,
                                                 llvm::StringRef canonical);
 
 } // namespace raf::relay_to_linalg

@@ -180,10 +180,10 @@ struct StridedSliceLowering : OpConversionPattern<relay::StridedSliceOp> {
 /// promises in-range indices and is lowered as clip so a bad index cannot
 /// read out of bounds), wrap takes the floor modulo (so -1 is the last).
 Value normalizeIndex(OpBuilder &b, Location loc, Value index, int64_t size,
-                     StringRef mode) {
+                     relay::TakeMode mode) {
   Type i64 = b.getI64Type();
   Value n = createScalar(b, loc, i64, static_cast<double>(size));
-  if (mode == "wrap") {
+  if (mode == relay::TakeMode::Wrap) {
     Value rem = arith::RemSIOp::create(b, loc, index, n);
     Value shifted = arith::AddIOp::create(b, loc, rem, n);
     return arith::RemSIOp::create(b, loc, shifted, n);
@@ -220,7 +220,7 @@ struct TakeLowering : OpConversionPattern<relay::TakeOp> {
     for (int64_t d = 0; d < indexRank; ++d)
       indexExprs.push_back(getAffineDimExpr(axis + d, context));
     AffineMap indexMap = AffineMap::get(type.getRank(), 0, indexExprs, context);
-    StringRef mode = op.getMode();
+    relay::TakeMode mode = op.getMode();
     Value result = createParallelGeneric(
         rewriter, loc, type, ValueRange{adaptor.getIndices()}, {indexMap},
         [&](OpBuilder &b, Location l, ValueRange args) -> Value {
@@ -256,7 +256,7 @@ struct PadLowering : OpConversionPattern<relay::PadOp> {
       low.push_back(width[2 * d]);
       high.push_back(width[2 * d + 1]);
     }
-    if (op.getPadMode() == "constant") {
+    if (op.getPadMode() == relay::PadMode::Constant) {
       Type element = inputType.getElementType();
       Value padValue =
           isa<FloatType>(element)
@@ -271,7 +271,7 @@ struct PadLowering : OpConversionPattern<relay::PadOp> {
       return success();
     }
     // edge / reflect: every output element reads one input element.
-    bool reflect = op.getPadMode() == "reflect";
+    bool reflect = op.getPadMode() == relay::PadMode::Reflect;
     Value x = adaptor.getX();
     Value result = createParallelGeneric(
         rewriter, loc, type, ValueRange{}, {},

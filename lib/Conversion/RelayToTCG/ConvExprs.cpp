@@ -41,15 +41,15 @@ using namespace raf::relay_to_tcg;
 namespace {
 
 /// Position of `letter` in `layout` (verified to be a permutation).
-unsigned positionOf(StringRef layout, char letter) {
-  return layout.find(letter);
+unsigned positionOf(relay::LayoutAttr layout, char letter) {
+  return layout.getPosition(letter);
 }
 
 /// The accesses of an operand in `layout` order, given the index of each
 /// letter.
-SmallVector<AffineExpr> permute(StringRef layout,
+SmallVector<AffineExpr> permute(relay::LayoutAttr layout,
                                 ArrayRef<std::pair<char, AffineExpr>> index) {
-  SmallVector<AffineExpr> indices(layout.size());
+  SmallVector<AffineExpr> indices(layout.getName().size());
   for (auto [letter, expr] : index)
     indices[positionOf(layout, letter)] = expr;
   return indices;
@@ -57,7 +57,7 @@ SmallVector<AffineExpr> permute(StringRef layout,
 
 /// The view list of a 4-D operand in `layout` with `h` and `w` on its
 /// spatial dimensions and `fill` elsewhere.
-SmallVector<int64_t> spatial(StringRef layout, int64_t h, int64_t w,
+SmallVector<int64_t> spatial(relay::LayoutAttr layout, int64_t h, int64_t w,
                              int64_t fill) {
   SmallVector<int64_t> values(4, fill);
   values[positionOf(layout, 'H')] = h;
@@ -67,10 +67,11 @@ SmallVector<int64_t> spatial(StringRef layout, int64_t h, int64_t w,
 
 /// The parallel iterators of a 2-D convolution's output, in `layout` order.
 /// Returns the dimension expressions of n, oc, oh and ow.
-std::array<AffineExpr, 4> addOutputIterators(ExprBuilder &b, StringRef layout,
+std::array<AffineExpr, 4> addOutputIterators(ExprBuilder &b,
+                                             relay::LayoutAttr layout,
                                              RankedTensorType result) {
   std::array<AffineExpr, 4> dims;
-  for (char letter : layout) {
+  for (char letter : layout.getName()) {
     int64_t extent = result.getDimSize(positionOf(layout, letter));
     switch (letter) {
     case 'N':
@@ -95,8 +96,8 @@ OperatorExpr raf::relay_to_tcg::getOperatorExpr(relay::Conv2DOp op) {
   RankedTensorType dataType = op.getData().getType();
   RankedTensorType weightType = op.getWeight().getType();
   RankedTensorType resultType = op.getType();
-  StringRef dataLayout = op.getDataLayout();
-  StringRef kernelLayout = op.getKernelLayout();
+  relay::LayoutAttr dataLayout = op.getDataLayout();
+  relay::LayoutAttr kernelLayout = op.getKernelLayout();
   auto weightDim = [&](char letter) {
     return weightType.getDimSize(positionOf(kernelLayout, letter));
   };
@@ -142,8 +143,8 @@ OperatorExpr raf::relay_to_tcg::getOperatorExpr(relay::Conv2DTransposeOp op) {
   RankedTensorType dataType = op.getData().getType();
   RankedTensorType weightType = op.getWeight().getType();
   RankedTensorType resultType = op.getType();
-  StringRef dataLayout = op.getDataLayout();
-  StringRef kernelLayout = op.getKernelLayout();
+  relay::LayoutAttr dataLayout = op.getDataLayout();
+  relay::LayoutAttr kernelLayout = op.getKernelLayout();
   auto weightDim = [&](char letter) {
     return weightType.getDimSize(positionOf(kernelLayout, letter));
   };

@@ -30,6 +30,11 @@ TypeAttr getOutDtype(Value input, RankedTensorType resultType) {
   return TypeAttr::get(element);
 }
 
+/// A `#relay.layout` such as NHWC (TOSA's data layout).
+relay::LayoutAttr layout(OpBuilder &builder, StringRef name) {
+  return relay::LayoutAttr::get(builder.getContext(), name);
+}
+
 /// Adds TOSA's per-output-channel bias to an NHWC convolution. A bias of one
 /// element (TOSA allows it to broadcast) is a broadcasting add instead.
 Value addBias(OpBuilder &builder, Location loc, Value conv, Value bias) {
@@ -50,7 +55,8 @@ struct Conv2DPattern : OpConversionPattern<tosa::Conv2DOp> {
     Value conv = relay::Conv2DOp::create(
         rewriter, op.getLoc(), resultType, adaptor.getInput(),
         adaptor.getWeight(), op.getStride(), toRelayPadding(op.getPad()),
-        op.getDilation(), /*groups=*/1, "NHWC", "OHWI",
+        op.getDilation(), /*groups=*/1, layout(rewriter, "NHWC"),
+        layout(rewriter, "OHWI"),
         getOutDtype(adaptor.getInput(), resultType));
     rewriter.replaceOp(
         op, addBias(rewriter, op.getLoc(), conv, adaptor.getBias()));
@@ -78,7 +84,8 @@ struct DepthwiseConv2DPattern : OpConversionPattern<tosa::DepthwiseConv2DOp> {
     Value conv = relay::Conv2DOp::create(
         rewriter, loc, resultType, adaptor.getInput(), weight, op.getStride(),
         toRelayPadding(op.getPad()), op.getDilation(), /*groups=*/w[2],
-        "NHWC", "HWIO", getOutDtype(adaptor.getInput(), resultType));
+        layout(rewriter, "NHWC"), layout(rewriter, "HWIO"),
+        getOutDtype(adaptor.getInput(), resultType));
     rewriter.replaceOp(op, addBias(rewriter, loc, conv, adaptor.getBias()));
     return success();
   }
@@ -110,7 +117,8 @@ struct MaxPool2dPattern : OpConversionPattern<tosa::MaxPool2dOp> {
         op, relay::MaxPool2DOp::create(
                 rewriter, op.getLoc(), op.getType(), adaptor.getInput(),
                 op.getKernel(), op.getStride(), /*dilation=*/{1, 1},
-                toRelayPadding(op.getPad()), "NHWC", /*ceil_mode=*/false));
+                toRelayPadding(op.getPad()), layout(rewriter, "NHWC"),
+                /*ceil_mode=*/false));
     return success();
   }
 };
@@ -126,7 +134,8 @@ struct AvgPool2dPattern : OpConversionPattern<tosa::AvgPool2dOp> {
         op, relay::AvgPool2DOp::create(
                 rewriter, op.getLoc(), op.getType(), adaptor.getInput(),
                 op.getKernel(), op.getStride(), /*dilation=*/{1, 1},
-                toRelayPadding(op.getPad()), "NHWC", /*ceil_mode=*/false,
+                toRelayPadding(op.getPad()), layout(rewriter, "NHWC"),
+                /*ceil_mode=*/false,
                 /*count_include_pad=*/false));
     return success();
   }

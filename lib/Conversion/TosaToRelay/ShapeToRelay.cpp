@@ -97,7 +97,7 @@ struct PadPattern : OpConversionPattern<tosa::PadOp> {
     rewriter.replaceOp(op, relay::PadOp::create(
                                rewriter, op.getLoc(), op.getType(),
                                adaptor.getInput1(), *padding,
-                               APFloat(*value), "constant"));
+                               APFloat(*value), relay::PadMode::Constant));
     return success();
   }
 };

@@ -274,8 +274,9 @@ void raf::runtime::addElementwiseKernels(KernelRegistry &registry) {
   addFloatUnary<RsqrtOp>(registry, rsqrt);
   addFloatUnary<ErfOp>(registry, errorFunction);
   registry.add<GeluOp>([](GeluOp op, KernelOperands in, Results &results) {
+    bool tanh = op.getApproximate() == GeluApproximation::Tanh;
     return mapUnary(
-        op, *in[0], results, op.getApproximate() == "tanh" ? geluTanh : geluErf,
+        op, *in[0], results, tanh ? geluTanh : geluErf,
         [](int64_t) -> int64_t { llvm_unreachable("float-only operator"); });
   });
   registry.add<LeakyReluOp>([](LeakyReluOp op, KernelOperands in,

@@ -77,12 +77,9 @@ kernels::broadcastOperands(Operation *op,
   return shape;
 }
 
-std::array<int64_t, 4> kernels::layoutPositions(llvm::StringRef layout,
+std::array<int64_t, 4> kernels::layoutPositions(relay::LayoutAttr layout,
                                                 llvm::StringRef canonical) {
-  std::array<int64_t, 4> positions;
-  for (size_t i = 0; i < 4; ++i)
-    positions[i] = static_cast<int64_t>(layout.find(canonical[i]));
-  return positions;
+  return *layout.getPositions(canonical);
 }
 
 std::array<int64_t, 4> kernels::expandPadding(ArrayRef<int64_t> padding) {

@@ -11,6 +11,7 @@
 #ifndef RAF_LIB_RUNTIME_KERNELS_KERNELSUPPORT_H
 #define RAF_LIB_RUNTIME_KERNELS_KERNELSUPPORT_H
 
+#include "raf/Dialect/Relay/IR/RelayAttrs.h"
 #include "raf/Dialect/Relay/IR/ShapeInference.h"
 #include "raf/Runtime/OperatorKernels.h"
 
@@ -54,8 +55,8 @@ broadcastOperands(Operation *op, ArrayRef<const HostTensor *> operands);
 using relay::normalizeAxis;
 
 /// Positions of the letters of `canonical` ("NCHW", "OIHW", "IOHW") in
-/// `layout`, a permutation of it.
-std::array<int64_t, 4> layoutPositions(llvm::StringRef layout,
+/// `layout`, a permutation of it (the op verifier has checked that).
+std::array<int64_t, 4> layoutPositions(relay::LayoutAttr layout,
                                        llvm::StringRef canonical);
 
 /// TVM 1-, 2- or 4-value padding as (top, left, bottom, right).

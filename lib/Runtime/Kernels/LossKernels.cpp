@@ -26,13 +26,13 @@ using Results = SmallVectorImpl<HostTensor>;
 
 /// Reduces per-sample `losses` as `reduction` says; `count` is the divisor
 /// of "mean".
-LogicalResult reduceLosses(Operation *op, llvm::StringRef reduction,
+LogicalResult reduceLosses(Operation *op, relay::LossReduction reduction,
                            const HostTensor &losses, double count,
                            Results &results) {
   FailureOr<DType> dtype = resultDType(op);
   if (failed(dtype))
     return failure();
-  if (reduction == "none") {
+  if (reduction == relay::LossReduction::None) {
     HostTensor out(*dtype, losses.getShape());
     for (int64_t i = 0, e = losses.getNumElements(); i < e; ++i)
       out.setDouble(i, losses.getDouble(i));
@@ -44,7 +44,7 @@ LogicalResult reduceLosses(Operation *op, llvm::StringRef reduction,
     sum += losses.getDouble(i);
   HostTensor out(*dtype, {});
   // An empty mean is 0 / 0 = NaN, as in PyTorch.
-  out.setDouble(0, reduction == "mean" ? sum / count : sum);
+  out.setDouble(0, reduction == relay::LossReduction::Mean ? sum / count : sum);
   results.push_back(std::move(out));
   return success();
 }

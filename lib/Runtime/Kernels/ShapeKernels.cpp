@@ -261,7 +261,7 @@ LogicalResult runStridedSlice(relay::StridedSliceOp op, KernelOperands in,
 
 LogicalResult runTake(relay::TakeOp op, KernelOperands in, Results &results) {
   const HostTensor &data = *in[0], &indices = *in[1];
-  llvm::StringRef mode = op.getMode();
+  relay::TakeMode mode = op.getMode();
   // Without an axis the data is taken as flat.
   bool hasAxis = op.getAxis().has_value();
   int64_t axis = hasAxis ? normalizeAxis(*op.getAxis(), data.getRank()) : 0;
@@ -283,9 +283,9 @@ LogicalResult runTake(relay::TakeOp op, KernelOperands in, Results &results) {
     if (extent == 0)
       return op.emitOpError("cannot take from an empty axis (")
              << data.getTypeString() << ")";
-    if (mode == "clip") {
+    if (mode == relay::TakeMode::Clip) {
       index = std::clamp<int64_t>(index, 0, extent - 1);
-    } else if (mode == "wrap") {
+    } else if (mode == relay::TakeMode::Wrap) {
       index = ((index % extent) + extent) % extent;
     } else if (index < 0 || index >= extent) {
       // "fast" leaves out-of-range undefined; the evaluator reports it.
@@ -313,16 +313,18 @@ LogicalResult runPad(relay::PadOp op, KernelOperands in, Results &results) {
   const HostTensor &x = *in[0];
   int64_t rank = x.getRank();
   ArrayRef<int64_t> width = op.getPadWidth();
-  llvm::StringRef mode = op.getPadMode();
+  relay::PadMode mode = op.getPadMode();
   SmallVector<int64_t> shape(x.getShape());
   for (int64_t d = 0; d < rank; ++d) {
     int64_t before = width[2 * d], after = width[2 * d + 1];
     int64_t size = x.getShape()[d];
-    if ((mode == "reflect" && (before >= size || after >= size)) ||
-        (mode == "edge" && size == 0 && before + after > 0))
+    if ((mode == relay::PadMode::Reflect &&
+         (before >= size || after >= size)) ||
+        (mode == relay::PadMode::Edge && size == 0 && before + after > 0))
       return op.emitOpError()
-             << mode << " padding of axis " << d << " (" << before << ", "
-             << after << ") does not fit its run-time size " << size;
+             << relay::stringifyPadMode(mode) << " padding of axis " << d
+             << " (" << before << ", " << after
+             << ") does not fit its run-time size " << size;
     shape[d] = size + before + after;
   }
   HostTensor out(x.getDType(), shape);
@@ -335,9 +337,9 @@ LogicalResult runPad(relay::PadOp op, KernelOperands in, Results &results) {
     for (int64_t d = 0; d < rank; ++d) {
       int64_t size = x.getShape()[d];
       int64_t at = coords[d] - width[2 * d];
-      if (mode == "edge") {
+      if (mode == relay::PadMode::Edge) {
         at = std::clamp<int64_t>(at, 0, size - 1);
-      } else if (mode == "reflect") {
+      } else if (mode == relay::PadMode::Reflect) {
         // Mirror around the edge elements without repeating them (NumPy's
         // "reflect").
         if (at < 0)

@@ -305,6 +305,22 @@ LogicalResult Exporter::printOp(Operation *op, unsigned depth) {
   return failure();
 }
 
+/// The TVM string of a typed relay attribute (`#relay.layout<NHWC>` is
+/// "NHWC", `#relay.pad_mode<reflect>` is "reflect").
+static std::optional<StringRef> typedAttrString(Attribute attr) {
+  if (auto layout = dyn_cast<relay::LayoutAttr>(attr))
+    return layout.getName();
+  if (auto mode = dyn_cast<relay::PadModeAttr>(attr))
+    return relay::stringifyPadMode(mode.getValue());
+  if (auto reduction = dyn_cast<relay::LossReductionAttr>(attr))
+    return relay::stringifyLossReduction(reduction.getValue());
+  if (auto mode = dyn_cast<relay::TakeModeAttr>(attr))
+    return relay::stringifyTakeMode(mode.getValue());
+  if (auto approximation = dyn_cast<relay::GeluApproximationAttr>(attr))
+    return relay::stringifyGeluApproximation(approximation.getValue());
+  return std::nullopt;
+}
+
 static void printFloat(llvm::raw_ostream &os, double value) {
   os << llvm::format("%.17g", value) << "f";
 }
@@ -327,6 +343,9 @@ LogicalResult Exporter::printAttribute(Operation *op, StringRef name,
     os << '"';
     os.write_escaped(s.getValue());
     os << '"';
+  } else if (std::optional<StringRef> text = typedAttrString(attr)) {
+    // TVM keeps layouts and modes as strings (data_layout="NHWC").
+    os << '"' << *text << '"';
   } else if (auto array = dyn_cast<DenseI64ArrayAttr>(attr)) {
     os << "[";
     llvm::interleaveComma(array.asArrayRef(), os);

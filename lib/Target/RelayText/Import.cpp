@@ -1407,6 +1407,45 @@ static bool isReduction(StringRef op) {
          op == "squeeze";
 }
 
+/// The `AttrT` of the enum case TVM spells `text`, or null with the cases
+/// listed in `expected` ("clip", "wrap" or "fast").
+template <typename AttrT, typename EnumT>
+static Attribute enumFromString(MLIRContext *context, StringRef text,
+                                unsigned maxValue, std::string &expected) {
+  if (std::optional<EnumT> value = relay::symbolizeEnum<EnumT>(text))
+    return AttrT::get(context, *value);
+  for (unsigned i = 0; i <= maxValue; ++i) {
+    expected += i == 0 ? "" : i == maxValue ? " or " : ", ";
+    expected +=
+        ("\"" + relay::stringifyEnum(static_cast<EnumT>(i)) + "\"").str();
+  }
+  return {};
+}
+
+/// The typed attribute of kind `hint` that TVM's string `text` stands for
+/// (layouts and modes are strings in Relay text), or null with what was
+/// expected in `expected`.
+static Attribute typedAttrFromString(MLIRContext *context, Attribute hint,
+                                     StringRef text, std::string &expected) {
+  if (isa<relay::LayoutAttr>(hint)) {
+    if (relay::LayoutAttr::isValidName(text))
+      return relay::LayoutAttr::get(context, text);
+    expected = "a permutation of \"NCHW\" or \"OIHW\"";
+    return {};
+  }
+  if (isa<relay::PadModeAttr>(hint))
+    return enumFromString<relay::PadModeAttr, relay::PadMode>(
+        context, text, relay::getMaxEnumValForPadMode(), expected);
+  if (isa<relay::LossReductionAttr>(hint))
+    return enumFromString<relay::LossReductionAttr, relay::LossReduction>(
+        context, text, relay::getMaxEnumValForLossReduction(), expected);
+  if (isa<relay::TakeModeAttr>(hint))
+    return enumFromString<relay::TakeModeAttr, relay::TakeMode>(
+        context, text, relay::getMaxEnumValForTakeMode(), expected);
+  return enumFromString<relay::GeluApproximationAttr, relay::GeluApproximation>(
+      context, text, relay::getMaxEnumValForGeluApproximation(), expected);
+}
+
 FailureOr<Attribute> Importer::convertAttr(StringRef op, StringRef name,
                                            const AttrValue &value,
                                            Attribute hint) {
@@ -1424,6 +1463,20 @@ FailureOr<Attribute> Importer::convertAttr(StringRef op, StringRef name,
       return failure();
     }
     return Attribute(TypeAttr::get(type));
+  }
+  if (hint &&
+      isa<relay::LayoutAttr, relay::PadModeAttr, relay::LossReductionAttr,
+          relay::TakeModeAttr, relay::GeluApproximationAttr>(hint)) {
+    if (value.kind != AttrValue::Str)
+      return bad("a string");
+    std::string expected;
+    if (Attribute typed =
+            typedAttrFromString(context, hint, value.strValue, expected))
+      return typed;
+    error(value.loc) << "unknown value \"" << value.strValue
+                     << "\" for attribute '" << name << "' of " << op
+                     << ": expected " << expected;
+    return failure();
   }
   FailureOr<Attribute> converted = convertAttrValue(op, name, value, hint);
   if (failed(converted) || !hint)
@@ -1621,7 +1674,7 @@ Importer::buildOperator(Token name, ArrayRef<std::pair<Val, SMLoc>> args,
       if (!layout)
         layout = attributes.get("layout");
       StringRef expected =
-          layout ? cast<StringAttr>(layout).getValue() : "NCHW";
+          layout ? cast<relay::LayoutAttr>(layout).getName() : "NCHW";
       if (failed(requireString(expected,
                                "an out_layout other than the data layout is "
                                "not supported")))
@@ -1730,7 +1783,7 @@ Importer::buildOperator(Token name, ArrayRef<std::pair<Val, SMLoc>> args,
     if (!layoutAttr)
       layoutAttr = defaults.get("kernel_layout");
     StringRef layout =
-        layoutAttr ? cast<StringAttr>(layoutAttr).getValue() : "OIHW";
+        layoutAttr ? cast<relay::LayoutAttr>(layoutAttr).getName() : "OIHW";
     Type weight = operands.size() > 1 ? operands[1].getType() : Type();
     if (channels) {
       int64_t groups = 1;

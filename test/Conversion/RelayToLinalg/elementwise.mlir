@@ -120,7 +120,7 @@ func.func @unary(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf
   %9 = relay.nn.gelu %x : (tensor<4xf32>)
   // CHECK: arith.constant 0.797884583 : f32
   // CHECK: math.tanh
-  %10 = relay.nn.gelu %x {approximate = "tanh"} : (tensor<4xf32>)
+  %10 = relay.nn.gelu %x {approximate = #relay.gelu_approximation<tanh>} : (tensor<4xf32>)
   // CHECK: arith.negf
   %11 = relay.negative %x : (tensor<4xf32>)
   // CHECK: arith.mulf %[[IN:.*]], %[[IN]] : f32

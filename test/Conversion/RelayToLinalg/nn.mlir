@@ -41,7 +41,7 @@ func.func @conv2d_nhwc_hwio(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x4xf32>) ->
   // CHECK: tensor.pad %arg0 low[0, 1, 1, 0] high[0, 1, 1, 0]
   // CHECK: linalg.conv_2d_nhwc_hwcf
   // CHECK-NOT: linalg.transpose
-  %0 = relay.nn.conv2d %x, %w {padding = array<i64: 1>, data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>)
+  %0 = relay.nn.conv2d %x, %w {padding = array<i64: 1>, data_layout = #relay.layout<NHWC>, kernel_layout = #relay.layout<HWIO>} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>)
   return %0 : tensor<1x8x8x4xf32>
 }
 
@@ -51,7 +51,7 @@ func.func @conv2d_nhwc_oihw(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x3x3xf32>) ->
   // CHECK: linalg.transpose ins(%arg0 : tensor<1x8x8x3xf32>) outs(%{{.*}} : tensor<1x3x8x8xf32>) permutation = [0, 3, 1, 2]
   // CHECK: linalg.conv_2d_nchw_fchw
   // CHECK: linalg.transpose ins(%{{.*}} : tensor<1x4x6x6xf32>) outs(%{{.*}} : tensor<1x6x6x4xf32>) permutation = [0, 2, 3, 1]
-  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC"} : (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>)
+  %0 = relay.nn.conv2d %x, %w {data_layout = #relay.layout<NHWC>} : (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>)
   return %0 : tensor<1x6x6x4xf32>
 }
 
@@ -182,6 +182,6 @@ func.func @global_avg_pool2d_nhwc(%x: tensor<2x5x6x3xf32>) -> tensor<2x1x1x3xf32
   // CHECK: %[[SUM:.*]] = linalg.reduce ins(%arg0 : tensor<2x5x6x3xf32>) outs(%{{.*}} : tensor<2x3xf32>) dimensions = [1, 2]
   // CHECK: arith.constant 3.000000e+01 : f32
   // CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0], [1, 2, 3]] output_shape [2, 1, 1, 3]
-  %0 = relay.nn.global_avg_pool2d %x {layout = "NHWC"} : (tensor<2x5x6x3xf32>)
+  %0 = relay.nn.global_avg_pool2d %x {layout = #relay.layout<NHWC>} : (tensor<2x5x6x3xf32>)
   return %0 : tensor<2x1x1x3xf32>
 }

@@ -113,7 +113,7 @@ func.func @nll_loss_none(%p: tensor<2x3x5x5xf32>, %t: tensor<2x5x5xi64>) -> tens
   // CHECK: tensor.extract %arg0[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : tensor<2x3x5x5xf32>
   // CHECK-NOT: linalg.reduce
   // CHECK: return %[[L]]#0
-  %0 = relay.nn.nll_loss %p, %t {reduction = "none", ignore_index = 2 : i64} : (tensor<2x3x5x5xf32>, tensor<2x5x5xi64>)
+  %0 = relay.nn.nll_loss %p, %t {reduction = #relay.loss_reduction<none>, ignore_index = 2 : i64} : (tensor<2x3x5x5xf32>, tensor<2x5x5xi64>)
   return %0 : tensor<2x5x5xf32>
 }
 
@@ -127,7 +127,7 @@ func.func @cross_entropy_indices(%x: tensor<4x10xf32>, %t: tensor<4xi64>) -> ten
   // CHECK: linalg.reduce
   // CHECK-NOT: arith.divf
   // CHECK: return
-  %0 = relay.nn.cross_entropy %x, %t {reduction = "sum"} : (tensor<4x10xf32>, tensor<4xi64>)
+  %0 = relay.nn.cross_entropy %x, %t {reduction = #relay.loss_reduction<sum>} : (tensor<4x10xf32>, tensor<4xi64>)
   return %0 : tensor<f32>
 }
 

@@ -60,7 +60,7 @@ func.func @avg_pool2d_grad_nhwc(%g: tensor<1x4x4x2xf32>, %x: tensor<1x4x4x2xf32>
   // CHECK: %[[KEPT:.*]] = arith.select %{{.*}}, %[[SHARE]]
   // CHECK: arith.addf %{{.*}}, %[[KEPT]]
   // CHECK: linalg.transpose ins(%[[GRAD]] : tensor<1x2x4x4xf32>) outs(%{{.*}} : tensor<1x4x4x2xf32>) permutation = [0, 2, 3, 1]
-  %0 = relay.nn.avg_pool2d_grad %g, %x {pool_size = array<i64: 3, 3>, padding = array<i64: 1>, layout = "NHWC"} : (tensor<1x4x4x2xf32>, tensor<1x4x4x2xf32>)
+  %0 = relay.nn.avg_pool2d_grad %g, %x {pool_size = array<i64: 3, 3>, padding = array<i64: 1>, layout = #relay.layout<NHWC>} : (tensor<1x4x4x2xf32>, tensor<1x4x4x2xf32>)
   return %0 : tensor<1x4x4x2xf32>
 }
 

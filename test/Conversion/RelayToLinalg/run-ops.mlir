@@ -140,7 +140,7 @@ func.func @main() {
   // take, wrap mode
   %v41 = relay.constant dense<[[0.5, -1.25, 2.0, 0.0], [3.0, 1.0, -0.5, 1.5]]> : tensor<2x4xf32>
   %v42 = relay.constant dense<[3, -1, 7, 0]> : tensor<4xi32>
-  %v43 = relay.take %v41, %v42 {axis = 1 : i64, mode = "wrap"} : (tensor<2x4xf32>, tensor<4xi32>)
+  %v43 = relay.take %v41, %v42 {axis = 1 : i64, mode = #relay.take_mode<wrap>} : (tensor<2x4xf32>, tensor<4xi32>)
   %v44 = tensor.cast %v43 : tensor<2x4xf32> to tensor<*xf32>
   func.call @printMemrefF32(%v44) : (tensor<*xf32>) -> ()
   // strided_slice with a negative stride
@@ -150,7 +150,7 @@ func.func @main() {
   func.call @printMemrefF32(%v47) : (tensor<*xf32>) -> ()
   // nn.pad, reflect
   %v48 = relay.constant dense<[[0.5, -1.25, 2.0, 0.0], [3.0, 1.0, -0.5, 1.5]]> : tensor<2x4xf32>
-  %v49 = relay.nn.pad %v48 {pad_width = array<i64: 1, 0, 2, 1>, pad_mode = "reflect"} : (tensor<2x4xf32>)
+  %v49 = relay.nn.pad %v48 {pad_width = array<i64: 1, 0, 2, 1>, pad_mode = #relay.pad_mode<reflect>} : (tensor<2x4xf32>)
   %v50 = tensor.cast %v49 : tensor<3x7xf32> to tensor<*xf32>
   func.call @printMemrefF32(%v50) : (tensor<*xf32>) -> ()
   // divide with broadcasting

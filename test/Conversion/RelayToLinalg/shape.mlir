@@ -79,7 +79,7 @@ func.func @take(%x: tensor<2x3x4xf32>, %i: tensor<2x5xi32>) -> (tensor<2x2x5x4xf
   // CHECK: arith.remsi
   // CHECK: arith.addi
   // CHECK: arith.remsi
-  %1 = relay.take %x, %i {axis = 1 : i64, mode = "wrap"} : (tensor<2x3x4xf32>, tensor<2x5xi32>)
+  %1 = relay.take %x, %i {axis = 1 : i64, mode = #relay.take_mode<wrap>} : (tensor<2x3x4xf32>, tensor<2x5xi32>)
   return %0, %1 : tensor<2x2x5x4xf32>, tensor<2x2x5x4xf32>
 }
 
@@ -107,13 +107,13 @@ func.func @pad(%x: tensor<2x3xf32>, %i: tensor<2x3xi32>) -> (tensor<3x6xf32>, te
   // CHECK: arith.minsi
   // CHECK: arith.maxsi
   // CHECK: tensor.extract %arg0
-  %2 = relay.nn.pad %x {pad_width = array<i64: 0, 1, 2, 1>, pad_mode = "edge"} : (tensor<2x3xf32>)
+  %2 = relay.nn.pad %x {pad_width = array<i64: 0, 1, 2, 1>, pad_mode = #relay.pad_mode<edge>} : (tensor<2x3xf32>)
   // reflect mirrors without repeating the edge.
   // CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<3x6xf32>)
   // CHECK: arith.cmpi slt
   // CHECK: arith.cmpi sgt
   // CHECK: tensor.extract %arg0
-  %3 = relay.nn.pad %x {pad_width = array<i64: 0, 1, 2, 1>, pad_mode = "reflect"} : (tensor<2x3xf32>)
+  %3 = relay.nn.pad %x {pad_width = array<i64: 0, 1, 2, 1>, pad_mode = #relay.pad_mode<reflect>} : (tensor<2x3xf32>)
   return %0, %1, %2, %3 : tensor<3x6xf32>, tensor<3x6xi32>, tensor<3x6xf32>, tensor<3x6xf32>
 }
 

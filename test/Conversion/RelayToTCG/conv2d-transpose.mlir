@@ -76,6 +76,6 @@ func.func @grouped_dilated(%x: tensor<1x4x3x3xf32>, %w: tensor<4x3x2x2xf32>) -> 
 // CHECK-NEXT:   weight: tensor<2x4x3x3xf32>
 // CHECK-NEXT:   out: tensor<1x5x5x4xf32>
 func.func @nhwc(%x: tensor<1x3x3x2xf32>, %w: tensor<2x4x3x3xf32>) -> tensor<1x5x5x4xf32> {
-  %0 = relay.nn.conv2d_transpose %x, %w {data_layout = "NHWC"} : (tensor<1x3x3x2xf32>, tensor<2x4x3x3xf32>)
+  %0 = relay.nn.conv2d_transpose %x, %w {data_layout = #relay.layout<NHWC>} : (tensor<1x3x3x2xf32>, tensor<2x4x3x3xf32>)
   return %0 : tensor<1x5x5x4xf32>
 }

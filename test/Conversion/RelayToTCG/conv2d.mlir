@@ -54,7 +54,7 @@ func.func @nchw_strided_padded(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>)
 // CHECK-NEXT:   weight: tensor<3x3x3x4xf32>
 // CHECK-NEXT:   out: tensor<1x8x8x4xf32>
 func.func @nhwc_hwio(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x4xf32>) -> tensor<1x8x8x4xf32> {
-  %0 = relay.nn.conv2d %x, %w {padding = array<i64: 1>, data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>)
+  %0 = relay.nn.conv2d %x, %w {padding = array<i64: 1>, data_layout = #relay.layout<NHWC>, kernel_layout = #relay.layout<HWIO>} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>)
   return %0 : tensor<1x8x8x4xf32>
 }
 
@@ -71,7 +71,7 @@ func.func @nhwc_hwio(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x4xf32>) -> tensor
 // CHECK-NEXT:   weight: tensor<4x3x3x3xf32>
 // CHECK-NEXT:   out: tensor<2x4x4x4xf32>
 func.func @nhwc_oihw(%x: tensor<2x6x6x3xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<2x4x4x4xf32> {
-  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC"} : (tensor<2x6x6x3xf32>, tensor<4x3x3x3xf32>)
+  %0 = relay.nn.conv2d %x, %w {data_layout = #relay.layout<NHWC>} : (tensor<2x6x6x3xf32>, tensor<4x3x3x3xf32>)
   return %0 : tensor<2x4x4x4xf32>
 }
 
@@ -137,7 +137,7 @@ func.func @depthwise(%x: tensor<1x4x6x6xf32>, %w: tensor<4x1x3x3xf32>) -> tensor
 // CHECK-NEXT:   weight: tensor<3x3x6x1xf32>
 // CHECK-NEXT:   out: tensor<1x3x3x6xf32>
 func.func @depthwise_multiplier(%x: tensor<1x5x5x3xf32>, %w: tensor<3x3x6x1xf32>) -> tensor<1x3x3x6xf32> {
-  %0 = relay.nn.conv2d %x, %w {groups = 3 : i64, data_layout = "NHWC", kernel_layout = "HWOI"} : (tensor<1x5x5x3xf32>, tensor<3x3x6x1xf32>)
+  %0 = relay.nn.conv2d %x, %w {groups = 3 : i64, data_layout = #relay.layout<NHWC>, kernel_layout = #relay.layout<HWOI>} : (tensor<1x5x5x3xf32>, tensor<3x3x6x1xf32>)
   return %0 : tensor<1x3x3x6xf32>
 }
 

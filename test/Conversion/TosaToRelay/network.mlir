@@ -13,7 +13,7 @@
 
 // CHECK-LABEL: func.func @network
 // CHECK-NOT: tosa.
-// CHECK: relay.nn.conv2d %arg0, %arg1 {data_layout = "NHWC", kernel_layout = "OHWI", padding = array<i64: 1, 1, 1, 1>}
+// CHECK: relay.nn.conv2d %arg0, %arg1 {data_layout = #relay.layout<NHWC>, kernel_layout = #relay.layout<OHWI>, padding = array<i64: 1, 1, 1, 1>}
 // CHECK: relay.nn.bias_add
 // CHECK: relay.maximum
 // CHECK: relay.minimum

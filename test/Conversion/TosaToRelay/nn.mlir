@@ -7,7 +7,7 @@
 
 // CHECK-LABEL: func.func @conv
 // CHECK-NOT: tosa.
-// CHECK: %[[C:.*]] = relay.nn.conv2d %arg0, %arg1 {data_layout = "NHWC", kernel_layout = "OHWI", padding = array<i64: 1, 0, 1, 2>, strides = array<i64: 2, 1>} : (tensor<1x5x5x2xf32>, tensor<3x3x3x2xf32>) -> tensor<1x3x5x3xf32>
+// CHECK: %[[C:.*]] = relay.nn.conv2d %arg0, %arg1 {data_layout = #relay.layout<NHWC>, kernel_layout = #relay.layout<OHWI>, padding = array<i64: 1, 0, 1, 2>, strides = array<i64: 2, 1>} : (tensor<1x5x5x2xf32>, tensor<3x3x3x2xf32>) -> tensor<1x3x5x3xf32>
 // CHECK-NEXT: %[[B:.*]] = relay.nn.bias_add %[[C]], %arg2 {axis = 3 : i64}
 // CHECK-NEXT: return %[[B]]
 func.func @conv(%x: tensor<1x5x5x2xf32>, %w: tensor<3x3x3x2xf32>, %b: tensor<3xf32>) -> tensor<1x3x5x3xf32> {
@@ -19,7 +19,7 @@ func.func @conv(%x: tensor<1x5x5x2xf32>, %w: tensor<3x3x3x2xf32>, %b: tensor<3xf
 // grouped by C.
 // CHECK-LABEL: func.func @dw
 // CHECK-NEXT: %[[W:.*]] = relay.reshape %arg1 {newshape = array<i64: 3, 3, 1, 4>} : (tensor<3x3x2x2xf32>) -> tensor<3x3x1x4xf32>
-// CHECK-NEXT: %[[C:.*]] = relay.nn.conv2d %arg0, %[[W]] {data_layout = "NHWC", groups = 2 : i64, kernel_layout = "HWIO", padding = array<i64: 1, 1, 1, 1>}
+// CHECK-NEXT: %[[C:.*]] = relay.nn.conv2d %arg0, %[[W]] {data_layout = #relay.layout<NHWC>, groups = 2 : i64, kernel_layout = #relay.layout<HWIO>, padding = array<i64: 1, 1, 1, 1>}
 // CHECK-NEXT: relay.nn.bias_add %[[C]], %arg2 {axis = 3 : i64}
 func.func @dw(%x: tensor<1x5x5x2xf32>, %w: tensor<3x3x2x2xf32>, %b: tensor<4xf32>) -> tensor<1x5x5x4xf32> {
   %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
@@ -27,8 +27,8 @@ func.func @dw(%x: tensor<1x5x5x2xf32>, %w: tensor<3x3x2x2xf32>, %b: tensor<4xf32
   return %0 : tensor<1x5x5x4xf32>
 }
 // CHECK-LABEL: func.func @pool
-// CHECK-NEXT: relay.nn.max_pool2d %arg0 {layout = "NHWC", pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x4x4x2xf32>) -> tensor<1x2x2x2xf32>
-// CHECK-NEXT: relay.nn.avg_pool2d %arg0 {layout = "NHWC", padding = array<i64: 1, 1, 1, 1>, pool_size = array<i64: 3, 3>} : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+// CHECK-NEXT: relay.nn.max_pool2d %arg0 {layout = #relay.layout<NHWC>, pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x4x4x2xf32>) -> tensor<1x2x2x2xf32>
+// CHECK-NEXT: relay.nn.avg_pool2d %arg0 {layout = #relay.layout<NHWC>, padding = array<i64: 1, 1, 1, 1>, pool_size = array<i64: 3, 3>} : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
 func.func @pool(%x: tensor<1x4x4x2xf32>) -> (tensor<1x2x2x2xf32>, tensor<1x4x4x2xf32>) {
   %0 = tosa.max_pool2d %x {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x4x2xf32>) -> tensor<1x2x2x2xf32>
   %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
@@ -49,7 +49,7 @@ func.func @conv_scalar_bias(%x: tensor<1x4x4x2xf32>, %w: tensor<3x1x1x2xf32>, %b
 // Dilation passes through; f16 inputs accumulated into an f32 result set
 // relay's out_dtype.
 // CHECK-LABEL: func.func @conv_f16_dilated
-// CHECK: relay.nn.conv2d %arg0, %arg1 {data_layout = "NHWC", dilation = array<i64: 2, 2>, kernel_layout = "OHWI", out_dtype = f32} : (tensor<1x5x5x2xf16>, tensor<3x3x3x2xf16>) -> tensor<1x1x1x3xf32>
+// CHECK: relay.nn.conv2d %arg0, %arg1 {data_layout = #relay.layout<NHWC>, dilation = array<i64: 2, 2>, kernel_layout = #relay.layout<OHWI>, out_dtype = f32} : (tensor<1x5x5x2xf16>, tensor<3x3x3x2xf16>) -> tensor<1x1x1x3xf32>
 func.func @conv_f16_dilated(%x: tensor<1x5x5x2xf16>, %w: tensor<3x3x3x2xf16>, %b: tensor<3xf32>) -> tensor<1x1x1x3xf32> {
   %zp = "tosa.const"() {values = dense<0.0> : tensor<1xf16>} : () -> tensor<1xf16>
   %0 = tosa.conv2d %x, %w, %b, %zp, %zp {acc_type = f32, dilation = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x5x5x2xf16>, tensor<3x3x3x2xf16>, tensor<3xf32>, tensor<1xf16>, tensor<1xf16>) -> tensor<1x1x1x3xf32>

@@ -118,7 +118,7 @@ func.func @string_for_int(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 // -----
 
 func.func @int_for_string(%x: tensor<1x3x8x8xf32>) {
-  // expected-error @+1 {{'relay.nn.global_avg_pool2d' op attribute 'layout' failed to satisfy constraint: string attribute}}
+  // expected-error @+1 {{'relay.nn.global_avg_pool2d' op attribute 'layout' failed to satisfy constraint: a 4-D tensor layout}}
   %0 = relay.nn.global_avg_pool2d %x {layout = 1 : i64} : (tensor<1x3x8x8xf32>)
   return
 }
@@ -208,7 +208,7 @@ func.func @conv_channel_mismatch(%x: tensor<1x3x8x8xf32>, %w: tensor<4x2x3x3xf32
 func.func @conv_nhwc_without_kernel_layout(%x: tensor<1x8x8x2xf32>, %w: tensor<3x3x2x4xf32>) {
   // The HWIO kernel is read as OIHW (I = 3) unless kernel_layout says HWIO.
   // expected-error @+1 {{data has 2 input channels but the kernel expects 3 x groups (1) = 3}}
-  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC"} : (tensor<1x8x8x2xf32>, tensor<3x3x2x4xf32>)
+  %0 = relay.nn.conv2d %x, %w {data_layout = #relay.layout<NHWC>} : (tensor<1x8x8x2xf32>, tensor<3x3x2x4xf32>)
   return
 }
 

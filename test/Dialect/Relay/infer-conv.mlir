@@ -23,12 +23,12 @@ func.func @conv2d_nchw(%x: tensor<1x3x224x224xf32>, %w: tensor<64x3x7x7xf32>,
 func.func @conv2d_nhwc_hwio(%x: tensor<2x32x32x16xf32>, %w: tensor<3x3x16x8xf32>) {
   // 2-value padding (top/bottom, left/right): (32 + 2 - 2 - 1) / 1 + 1 = 32;
   // the output is NHWC with O = 8.
-  // CHECK: relay.nn.conv2d %{{.*}}, %{{.*}} {data_layout = "NHWC", kernel_layout = "HWIO", padding = array<i64: 1, 1>} : (tensor<2x32x32x16xf32>, tensor<3x3x16x8xf32>) -> tensor<2x32x32x8xf32>
-  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO", padding = array<i64: 1, 1>} : (tensor<2x32x32x16xf32>, tensor<3x3x16x8xf32>)
+  // CHECK: relay.nn.conv2d %{{.*}}, %{{.*}} {data_layout = #relay.layout<NHWC>, kernel_layout = #relay.layout<HWIO>, padding = array<i64: 1, 1>} : (tensor<2x32x32x16xf32>, tensor<3x3x16x8xf32>) -> tensor<2x32x32x8xf32>
+  %0 = relay.nn.conv2d %x, %w {data_layout = #relay.layout<NHWC>, kernel_layout = #relay.layout<HWIO>, padding = array<i64: 1, 1>} : (tensor<2x32x32x16xf32>, tensor<3x3x16x8xf32>)
   // Strides (2, 1) and padding only along W: H = (32 - 3) / 2 + 1 = 15,
   // W = (32 + 2 - 3) / 1 + 1 = 32.
   // CHECK: -> tensor<2x15x32x8xf32>
-  %1 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO", padding = array<i64: 0, 1>, strides = array<i64: 2, 1>} : (tensor<2x32x32x16xf32>, tensor<3x3x16x8xf32>)
+  %1 = relay.nn.conv2d %x, %w {data_layout = #relay.layout<NHWC>, kernel_layout = #relay.layout<HWIO>, padding = array<i64: 0, 1>, strides = array<i64: 2, 1>} : (tensor<2x32x32x16xf32>, tensor<3x3x16x8xf32>)
   return
 }
 
@@ -105,6 +105,6 @@ func.func @conv2d_transpose(%x: tensor<1x16x7x7xf32>, %w: tensor<16x8x3x3xf32>,
   %4 = relay.nn.conv2d_transpose %g, %gw {dilation = array<i64: 2, 2>} : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>)
   // NHWC data.
   // CHECK: -> tensor<1x7x7x3xf32>
-  %5 = relay.nn.conv2d_transpose %n, %gw {data_layout = "NHWC"} : (tensor<1x5x5x4xf32>, tensor<4x3x3x3xf32>)
+  %5 = relay.nn.conv2d_transpose %n, %gw {data_layout = #relay.layout<NHWC>} : (tensor<1x5x5x4xf32>, tensor<4x3x3x3xf32>)
   return
 }

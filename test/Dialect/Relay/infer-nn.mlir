@@ -43,20 +43,20 @@ func.func @batch_norm(%x: tensor<4x16x7x7xf32>, %c16: tensor<16xf32>,
 }
 
 // nn.cross_entropy: logits [N, C] against [N] class indices or [N, C]
-// probabilities; a scalar unless reduction = "none", which gives [N].
+// probabilities; a scalar unless reduction = #relay.loss_reduction<none>, which gives [N].
 // CHECK-LABEL: func.func @cross_entropy
 func.func @cross_entropy(%logits: tensor<4x10xf32>, %idx: tensor<4xi64>,
                          %idx32: tensor<4xi32>, %prob: tensor<4x10xf32>) {
   // CHECK: relay.nn.cross_entropy %{{.*}}, %{{.*}} : (tensor<4x10xf32>, tensor<4xi64>) -> tensor<f32>
   %0 = relay.nn.cross_entropy %logits, %idx : (tensor<4x10xf32>, tensor<4xi64>)
-  // CHECK: relay.nn.cross_entropy %{{.*}}, %{{.*}} {reduction = "sum"} : (tensor<4x10xf32>, tensor<4xi32>) -> tensor<f32>
-  %1 = relay.nn.cross_entropy %logits, %idx32 {reduction = "sum"} : (tensor<4x10xf32>, tensor<4xi32>)
+  // CHECK: relay.nn.cross_entropy %{{.*}}, %{{.*}} {reduction = #relay.loss_reduction<sum>} : (tensor<4x10xf32>, tensor<4xi32>) -> tensor<f32>
+  %1 = relay.nn.cross_entropy %logits, %idx32 {reduction = #relay.loss_reduction<sum>} : (tensor<4x10xf32>, tensor<4xi32>)
   // CHECK: relay.nn.cross_entropy %{{.*}}, %{{.*}} : (tensor<4x10xf32>, tensor<4x10xf32>) -> tensor<f32>
   %2 = relay.nn.cross_entropy %logits, %prob : (tensor<4x10xf32>, tensor<4x10xf32>)
-  // CHECK: relay.nn.cross_entropy %{{.*}}, %{{.*}} {reduction = "none"} : (tensor<4x10xf32>, tensor<4xi64>) -> tensor<4xf32>
-  %3 = relay.nn.cross_entropy %logits, %idx {reduction = "none"} : (tensor<4x10xf32>, tensor<4xi64>)
-  // CHECK: relay.nn.cross_entropy %{{.*}}, %{{.*}} {reduction = "none"} : (tensor<4x10xf32>, tensor<4x10xf32>) -> tensor<4xf32>
-  %4 = relay.nn.cross_entropy %logits, %prob {reduction = "none"} : (tensor<4x10xf32>, tensor<4x10xf32>)
+  // CHECK: relay.nn.cross_entropy %{{.*}}, %{{.*}} {reduction = #relay.loss_reduction<none>} : (tensor<4x10xf32>, tensor<4xi64>) -> tensor<4xf32>
+  %3 = relay.nn.cross_entropy %logits, %idx {reduction = #relay.loss_reduction<none>} : (tensor<4x10xf32>, tensor<4xi64>)
+  // CHECK: relay.nn.cross_entropy %{{.*}}, %{{.*}} {reduction = #relay.loss_reduction<none>} : (tensor<4x10xf32>, tensor<4x10xf32>) -> tensor<4xf32>
+  %4 = relay.nn.cross_entropy %logits, %prob {reduction = #relay.loss_reduction<none>} : (tensor<4x10xf32>, tensor<4x10xf32>)
   return
 }
 
@@ -67,13 +67,13 @@ func.func @nll_loss(%p: tensor<4x10xf32>, %t: tensor<4xi64>,
                     %pk: tensor<2x5x3x4xf32>, %tk: tensor<2x3x4xi32>) {
   // CHECK: relay.nn.nll_loss %{{.*}}, %{{.*}} : (tensor<4x10xf32>, tensor<4xi64>) -> tensor<f32>
   %0 = relay.nn.nll_loss %p, %t : (tensor<4x10xf32>, tensor<4xi64>)
-  // CHECK: relay.nn.nll_loss %{{.*}}, %{{.*}} {reduction = "none"} : (tensor<4x10xf32>, tensor<4xi64>) -> tensor<4xf32>
-  %1 = relay.nn.nll_loss %p, %t {reduction = "none"} : (tensor<4x10xf32>, tensor<4xi64>)
+  // CHECK: relay.nn.nll_loss %{{.*}}, %{{.*}} {reduction = #relay.loss_reduction<none>} : (tensor<4x10xf32>, tensor<4xi64>) -> tensor<4xf32>
+  %1 = relay.nn.nll_loss %p, %t {reduction = #relay.loss_reduction<none>} : (tensor<4x10xf32>, tensor<4xi64>)
   // K-dimensional loss (e.g. per-pixel segmentation).
   // CHECK: relay.nn.nll_loss %{{.*}}, %{{.*}} {ignore_index = 255 : i64} : (tensor<2x5x3x4xf32>, tensor<2x3x4xi32>) -> tensor<f32>
   %2 = relay.nn.nll_loss %pk, %tk {ignore_index = 255 : i64} : (tensor<2x5x3x4xf32>, tensor<2x3x4xi32>)
-  // CHECK: relay.nn.nll_loss %{{.*}}, %{{.*}} {reduction = "none"} : (tensor<2x5x3x4xf32>, tensor<2x3x4xi32>) -> tensor<2x3x4xf32>
-  %3 = relay.nn.nll_loss %pk, %tk {reduction = "none"} : (tensor<2x5x3x4xf32>, tensor<2x3x4xi32>)
+  // CHECK: relay.nn.nll_loss %{{.*}}, %{{.*}} {reduction = #relay.loss_reduction<none>} : (tensor<2x5x3x4xf32>, tensor<2x3x4xi32>) -> tensor<2x3x4xf32>
+  %3 = relay.nn.nll_loss %pk, %tk {reduction = #relay.loss_reduction<none>} : (tensor<2x5x3x4xf32>, tensor<2x3x4xi32>)
   return
 }
 
@@ -81,7 +81,7 @@ func.func @nll_loss(%p: tensor<4x10xf32>, %t: tensor<4xi64>,
 func.func @other_nn(%x: tensor<3x4xbf16>) {
   // CHECK: relay.nn.dropout %{{.*}} {rate = 1.000000e-01 : f64} : (tensor<3x4xbf16>) -> tensor<3x4xbf16>
   %0 = relay.nn.dropout %x {rate = 0.1 : f64} : (tensor<3x4xbf16>)
-  // CHECK: relay.nn.gelu %{{.*}} {approximate = "tanh"} : (tensor<3x4xbf16>) -> tensor<3x4xbf16>
-  %1 = relay.nn.gelu %x {approximate = "tanh"} : (tensor<3x4xbf16>)
+  // CHECK: relay.nn.gelu %{{.*}} {approximate = #relay.gelu_approximation<tanh>} : (tensor<3x4xbf16>) -> tensor<3x4xbf16>
+  %1 = relay.nn.gelu %x {approximate = #relay.gelu_approximation<tanh>} : (tensor<3x4xbf16>)
   return
 }

@@ -62,12 +62,12 @@ func.func @ceil_mode(%x6: tensor<1x1x6x6xf32>, %x7: tensor<1x1x7x7xf32>,
 // CHECK-LABEL: func.func @layouts
 func.func @layouts(%x: tensor<2x32x32x3xf32>, %y: tensor<1x3x7x7xf32>) {
   // NHWC pools the middle axes.
-  // CHECK: relay.nn.max_pool2d %{{.*}} {layout = "NHWC", pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<2x32x32x3xf32>) -> tensor<2x16x16x3xf32>
-  %0 = relay.nn.max_pool2d %x {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, layout = "NHWC"} : (tensor<2x32x32x3xf32>)
+  // CHECK: relay.nn.max_pool2d %{{.*}} {layout = #relay.layout<NHWC>, pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<2x32x32x3xf32>) -> tensor<2x16x16x3xf32>
+  %0 = relay.nn.max_pool2d %x {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, layout = #relay.layout<NHWC>} : (tensor<2x32x32x3xf32>)
   // 4-value padding (top, left, bottom, right) = (1, 0, 1, 0) in NHWC:
   // H = 32 + 2 - 3 + 1 = 32, W = 32 - 3 + 1 = 30.
   // CHECK: -> tensor<2x32x30x3xf32>
-  %1 = relay.nn.avg_pool2d %x {pool_size = array<i64: 3, 3>, padding = array<i64: 1, 0, 1, 0>, layout = "NHWC"} : (tensor<2x32x32x3xf32>)
+  %1 = relay.nn.avg_pool2d %x {pool_size = array<i64: 3, 3>, padding = array<i64: 1, 0, 1, 0>, layout = #relay.layout<NHWC>} : (tensor<2x32x32x3xf32>)
   // (7 + 2 - 3) / 2 + 1 = 4.
   // CHECK: relay.nn.avg_pool2d %{{.*}} {count_include_pad = true, padding = array<i64: 1>, pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (tensor<1x3x7x7xf32>) -> tensor<1x3x4x4xf32>
   %2 = relay.nn.avg_pool2d %y {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1>, count_include_pad = true} : (tensor<1x3x7x7xf32>)
@@ -79,8 +79,8 @@ func.func @global_avg_pool(%x: tensor<2x64x7x7xf32>, %y: tensor<2x7x5x64xf16>,
                            %d: tensor<?x64x?x?xf32>) {
   // CHECK: relay.nn.global_avg_pool2d %{{.*}} : (tensor<2x64x7x7xf32>) -> tensor<2x64x1x1xf32>
   %0 = relay.nn.global_avg_pool2d %x : (tensor<2x64x7x7xf32>)
-  // CHECK: relay.nn.global_avg_pool2d %{{.*}} {layout = "NHWC"} : (tensor<2x7x5x64xf16>) -> tensor<2x1x1x64xf16>
-  %1 = relay.nn.global_avg_pool2d %y {layout = "NHWC"} : (tensor<2x7x5x64xf16>)
+  // CHECK: relay.nn.global_avg_pool2d %{{.*}} {layout = #relay.layout<NHWC>} : (tensor<2x7x5x64xf16>) -> tensor<2x1x1x64xf16>
+  %1 = relay.nn.global_avg_pool2d %y {layout = #relay.layout<NHWC>} : (tensor<2x7x5x64xf16>)
   // CHECK: relay.nn.global_avg_pool2d %{{.*}} : (tensor<?x64x?x?xf32>) -> tensor<?x64x1x1xf32>
   %2 = relay.nn.global_avg_pool2d %d : (tensor<?x64x?x?xf32>)
   return
@@ -96,8 +96,8 @@ func.func @pool_grad(%x: tensor<1x2x7x7xf32>, %g: tensor<1x2x4x4xf32>,
   // CHECK: relay.nn.max_pool2d_grad %{{.*}}, %{{.*}} {ceil_mode = true, padding = array<i64: 1>, pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (tensor<1x2x4x4xf32>, tensor<1x2x7x7xf32>) -> tensor<1x2x7x7xf32>
   %0 = relay.nn.max_pool2d_grad %g, %x {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1>, ceil_mode = true} : (tensor<1x2x4x4xf32>, tensor<1x2x7x7xf32>)
   // NHWC, f16: (7 - 3) / 2 + 1 = 3.
-  // CHECK: relay.nn.avg_pool2d_grad %{{.*}}, %{{.*}} {layout = "NHWC", pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (tensor<2x3x3x3xf16>, tensor<2x7x7x3xf16>) -> tensor<2x7x7x3xf16>
-  %1 = relay.nn.avg_pool2d_grad %gh, %xh {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, layout = "NHWC"} : (tensor<2x3x3x3xf16>, tensor<2x7x7x3xf16>)
+  // CHECK: relay.nn.avg_pool2d_grad %{{.*}}, %{{.*}} {layout = #relay.layout<NHWC>, pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (tensor<2x3x3x3xf16>, tensor<2x7x7x3xf16>) -> tensor<2x7x7x3xf16>
+  %1 = relay.nn.avg_pool2d_grad %gh, %xh {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, layout = #relay.layout<NHWC>} : (tensor<2x3x3x3xf16>, tensor<2x7x7x3xf16>)
   // Dilation 2 spans 5; with padding 2: (7 + 4 - 5) / 2 + 1 = 4.
   // CHECK: relay.nn.max_pool2d_grad %{{.*}}, %{{.*}} {dilation = array<i64: 2, 2>, padding = array<i64: 2>, pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (tensor<1x2x4x4xf32>, tensor<1x2x7x7xf32>) -> tensor<1x2x7x7xf32>
   %2 = relay.nn.max_pool2d_grad %g, %x {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, dilation = array<i64: 2, 2>, padding = array<i64: 2>} : (tensor<1x2x4x4xf32>, tensor<1x2x7x7xf32>)

@@ -134,15 +134,15 @@ func.func @strided_slice(%x: tensor<10x8x6xf32>) {
 func.func @take(%x: tensor<5x6x7xf32>, %i: tensor<3x2xi32>, %s: tensor<i64>) {
   // CHECK: relay.take %{{.*}}, %{{.*}} {axis = 1 : i64} : (tensor<5x6x7xf32>, tensor<3x2xi32>) -> tensor<5x3x2x7xf32>
   %0 = relay.take %x, %i {axis = 1 : i64} : (tensor<5x6x7xf32>, tensor<3x2xi32>)
-  // CHECK: relay.take %{{.*}}, %{{.*}} {axis = -1 : i64, mode = "fast"} : (tensor<5x6x7xf32>, tensor<3x2xi32>) -> tensor<5x6x3x2xf32>
-  %1 = relay.take %x, %i {axis = -1 : i64, mode = "fast"} : (tensor<5x6x7xf32>, tensor<3x2xi32>)
+  // CHECK: relay.take %{{.*}}, %{{.*}} {axis = -1 : i64, mode = #relay.take_mode<fast>} : (tensor<5x6x7xf32>, tensor<3x2xi32>) -> tensor<5x6x3x2xf32>
+  %1 = relay.take %x, %i {axis = -1 : i64, mode = #relay.take_mode<fast>} : (tensor<5x6x7xf32>, tensor<3x2xi32>)
   // CHECK: relay.take %{{.*}}, %{{.*}} : (tensor<5x6x7xf32>, tensor<3x2xi32>) -> tensor<3x2xf32>
   %2 = relay.take %x, %i : (tensor<5x6x7xf32>, tensor<3x2xi32>)
   // A scalar index removes the axis.
   // CHECK: relay.take %{{.*}}, %{{.*}} {axis = 0 : i64} : (tensor<5x6x7xf32>, tensor<i64>) -> tensor<6x7xf32>
   %3 = relay.take %x, %s {axis = 0 : i64} : (tensor<5x6x7xf32>, tensor<i64>)
-  // CHECK: relay.take %{{.*}}, %{{.*}} {mode = "wrap"} : (tensor<5x6x7xf32>, tensor<i64>) -> tensor<f32>
-  %4 = relay.take %x, %s {mode = "wrap"} : (tensor<5x6x7xf32>, tensor<i64>)
+  // CHECK: relay.take %{{.*}}, %{{.*}} {mode = #relay.take_mode<wrap>} : (tensor<5x6x7xf32>, tensor<i64>) -> tensor<f32>
+  %4 = relay.take %x, %s {mode = #relay.take_mode<wrap>} : (tensor<5x6x7xf32>, tensor<i64>)
   return
 }
 
@@ -150,11 +150,11 @@ func.func @take(%x: tensor<5x6x7xf32>, %i: tensor<3x2xi32>, %s: tensor<i64>) {
 func.func @pad(%x: tensor<2x3xf32>, %d: tensor<?x3xf32>) {
   // CHECK: relay.nn.pad %{{.*}} {pad_width = array<i64: 1, 1, 0, 2>} : (tensor<2x3xf32>) -> tensor<4x5xf32>
   %0 = relay.nn.pad %x {pad_width = array<i64: 1, 1, 0, 2>} : (tensor<2x3xf32>)
-  // CHECK: relay.nn.pad %{{.*}} {pad_mode = "reflect", pad_width = array<i64: 1, 1, 2, 2>} : (tensor<2x3xf32>) -> tensor<4x7xf32>
-  %1 = relay.nn.pad %x {pad_width = array<i64: 1, 1, 2, 2>, pad_mode = "reflect"} : (tensor<2x3xf32>)
-  // CHECK: relay.nn.pad %{{.*}} {pad_mode = "edge", pad_width = array<i64: 3, 0, 0, 5>} : (tensor<2x3xf32>) -> tensor<5x8xf32>
+  // CHECK: relay.nn.pad %{{.*}} {pad_mode = #relay.pad_mode<reflect>, pad_width = array<i64: 1, 1, 2, 2>} : (tensor<2x3xf32>) -> tensor<4x7xf32>
+  %1 = relay.nn.pad %x {pad_width = array<i64: 1, 1, 2, 2>, pad_mode = #relay.pad_mode<reflect>} : (tensor<2x3xf32>)
+  // CHECK: relay.nn.pad %{{.*}} {pad_mode = #relay.pad_mode<edge>, pad_width = array<i64: 3, 0, 0, 5>} : (tensor<2x3xf32>) -> tensor<5x8xf32>
   // The default pad_value is elided.
-  %2 = relay.nn.pad %x {pad_width = array<i64: 3, 0, 0, 5>, pad_mode = "edge", pad_value = 0.0 : f64} : (tensor<2x3xf32>)
+  %2 = relay.nn.pad %x {pad_width = array<i64: 3, 0, 0, 5>, pad_mode = #relay.pad_mode<edge>, pad_value = 0.0 : f64} : (tensor<2x3xf32>)
   // CHECK: relay.nn.pad %{{.*}} {pad_width = array<i64: 1, 1, 1, 1>} : (tensor<?x3xf32>) -> tensor<?x5xf32>
   %3 = relay.nn.pad %d {pad_width = array<i64: 1, 1, 1, 1>} : (tensor<?x3xf32>)
   return

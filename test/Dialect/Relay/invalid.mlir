@@ -110,8 +110,17 @@ func.func @reduce_axis_twice(%x: tensor<2x3xf32>) {
 // -----
 
 func.func @gelu_approximate(%x: tensor<4xf32>) {
-  // expected-error @+1 {{relay.nn.gelu: approximate must be "none" or "tanh", got "fast"}}
-  %0 = relay.nn.gelu %x {approximate = "fast"} : (tensor<4xf32>)
+  // expected-error @+2 {{expected ::raf::relay::GeluApproximation to be one of: none, tanh}}
+  // expected-error @+1 {{failed to parse Relay_GeluApproximationAttr parameter 'value'}}
+  %0 = relay.nn.gelu %x {approximate = #relay.gelu_approximation<fast>} : (tensor<4xf32>)
+  return
+}
+
+// -----
+
+func.func @gelu_approximate_string(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'relay.nn.gelu' op attribute 'approximate' failed to satisfy constraint: approximation of nn.gelu}}
+  %0 = relay.nn.gelu %x {approximate = "tanh"} : (tensor<4xf32>)
   return
 }
 
@@ -198,16 +207,40 @@ func.func @conv_rank(%x: tensor<1x3x8xf32>, %w: tensor<4x3x3xf32>) {
 // -----
 
 func.func @conv_data_layout(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
-  // expected-error @+1 {{relay.nn.conv2d: data_layout "NCHH" is not a permutation of "NCHW"}}
-  %0 = relay.nn.conv2d %x, %w {data_layout = "NCHH"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>)
+  // expected-error @+1 {{relay.nn.conv2d: data_layout #relay.layout<OIHW> is not a permutation of NCHW}}
+  %0 = relay.nn.conv2d %x, %w {data_layout = #relay.layout<OIHW>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>)
+  return
+}
+
+// -----
+
+func.func @layout_not_a_permutation(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error @+1 {{layout "NCHH" is not a permutation of "NCHW" or "OIHW"}}
+  %0 = relay.nn.conv2d %x, %w {data_layout = #relay.layout<NCHH>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>)
+  return
+}
+
+// -----
+
+func.func @layout_too_long(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error @+1 {{layout "NCHW16c" is not a permutation of "NCHW" or "OIHW"}}
+  %0 = relay.nn.conv2d %x, %w {data_layout = #relay.layout<NCHW16c>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>)
+  return
+}
+
+// -----
+
+func.func @layout_string(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error @+1 {{'relay.nn.conv2d' op attribute 'data_layout' failed to satisfy constraint: a 4-D tensor layout: a permutation of NCHW or of OIHW}}
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>)
   return
 }
 
 // -----
 
 func.func @conv_kernel_layout(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
-  // expected-error @+1 {{relay.nn.conv2d: kernel_layout "OIHWX" is not a permutation of "OIHW"}}
-  %0 = relay.nn.conv2d %x, %w {kernel_layout = "OIHWX"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>)
+  // expected-error @+1 {{relay.nn.conv2d: kernel_layout #relay.layout<NCHW> is not a permutation of OIHW}}
+  %0 = relay.nn.conv2d %x, %w {kernel_layout = #relay.layout<NCHW>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>)
   return
 }
 
@@ -459,8 +492,17 @@ func.func @batch_norm_params(%x: tensor<2x4xf32>, %c: tensor<4xf32>, %v: tensor<
 // -----
 
 func.func @cross_entropy_reduction(%x: tensor<2x4xf32>, %t: tensor<2xi64>) {
-  // expected-error @+1 {{relay.nn.cross_entropy: reduction must be "mean", "sum" or "none", got "avg"}}
-  %0 = relay.nn.cross_entropy %x, %t {reduction = "avg"} : (tensor<2x4xf32>, tensor<2xi64>)
+  // expected-error @+2 {{expected ::raf::relay::LossReduction to be one of: mean, sum, none}}
+  // expected-error @+1 {{failed to parse Relay_LossReductionAttr parameter 'value'}}
+  %0 = relay.nn.cross_entropy %x, %t {reduction = #relay.loss_reduction<avg>} : (tensor<2x4xf32>, tensor<2xi64>)
+  return
+}
+
+// -----
+
+func.func @nll_loss_reduction_string(%x: tensor<2x4xf32>, %t: tensor<2xi64>) {
+  // expected-error @+1 {{'relay.nn.nll_loss' op attribute 'reduction' failed to satisfy constraint: reduction of a loss over its samples}}
+  %0 = relay.nn.nll_loss %x, %t {reduction = "sum"} : (tensor<2x4xf32>, tensor<2xi64>)
   return
 }
 
@@ -511,8 +553,8 @@ func.func @pool_rank(%x: tensor<3x8x8xf32>) {
 // -----
 
 func.func @pool_layout(%x: tensor<1x3x8x8xf32>) {
-  // expected-error @+1 {{relay.nn.max_pool2d: layout "NCWW" is not a permutation of "NCHW"}}
-  %0 = relay.nn.max_pool2d %x {pool_size = array<i64: 2, 2>, layout = "NCWW"} : (tensor<1x3x8x8xf32>)
+  // expected-error @+1 {{relay.nn.max_pool2d: layout #relay.layout<HWIO> is not a permutation of NCHW}}
+  %0 = relay.nn.max_pool2d %x {pool_size = array<i64: 2, 2>, layout = #relay.layout<HWIO>} : (tensor<1x3x8x8xf32>)
   return
 }
 
@@ -601,8 +643,16 @@ func.func @pool_grad_out_grad_dynamic(%g: tensor<?x1x3x3xf32>, %x: tensor<?x1x?x
 // -----
 
 func.func @pool_grad_layout(%g: tensor<1x1x2x2xf32>, %x: tensor<1x1x4x4xf32>) {
-  // expected-error @+1 {{relay.nn.max_pool2d_grad: layout "NHCC" is not a permutation of "NCHW"}}
-  %0 = relay.nn.max_pool2d_grad %g, %x {pool_size = array<i64: 2, 2>, layout = "NHCC"} : (tensor<1x1x2x2xf32>, tensor<1x1x4x4xf32>)
+  // expected-error @+1 {{relay.nn.max_pool2d_grad: layout #relay.layout<OHWI> is not a permutation of NCHW}}
+  %0 = relay.nn.max_pool2d_grad %g, %x {pool_size = array<i64: 2, 2>, layout = #relay.layout<OHWI>} : (tensor<1x1x2x2xf32>, tensor<1x1x4x4xf32>)
+  return
+}
+
+// -----
+
+func.func @global_pool_layout(%x: tensor<1x3x8x8xf32>) {
+  // expected-error @+1 {{relay.nn.global_avg_pool2d: layout #relay.layout<IOHW> is not a permutation of NCHW}}
+  %0 = relay.nn.global_avg_pool2d %x {layout = #relay.layout<IOHW>} : (tensor<1x3x8x8xf32>)
   return
 }
 
@@ -900,16 +950,34 @@ func.func @take_indices(%x: tensor<6xf32>, %i: tensor<2xf32>) {
 // -----
 
 func.func @take_mode(%x: tensor<6xf32>, %i: tensor<2xi32>) {
-  // expected-error @+1 {{relay.take: mode must be "clip", "wrap" or "fast", got "raise"}}
-  %0 = relay.take %x, %i {mode = "raise"} : (tensor<6xf32>, tensor<2xi32>)
+  // expected-error @+2 {{expected ::raf::relay::TakeMode to be one of: clip, wrap, fast}}
+  // expected-error @+1 {{failed to parse Relay_TakeModeAttr parameter 'value'}}
+  %0 = relay.take %x, %i {mode = #relay.take_mode<raise>} : (tensor<6xf32>, tensor<2xi32>)
+  return
+}
+
+// -----
+
+func.func @take_mode_other_enum(%x: tensor<6xf32>, %i: tensor<2xi32>) {
+  // expected-error @+1 {{'relay.take' op attribute 'mode' failed to satisfy constraint: index mode of take}}
+  %0 = relay.take %x, %i {mode = #relay.pad_mode<edge>} : (tensor<6xf32>, tensor<2xi32>)
   return
 }
 
 // -----
 
 func.func @pad_mode(%x: tensor<6xf32>) {
-  // expected-error @+1 {{relay.nn.pad: pad_mode must be "constant", "edge" or "reflect", got "wrap"}}
-  %0 = relay.nn.pad %x {pad_width = array<i64: 1, 1>, pad_mode = "wrap"} : (tensor<6xf32>)
+  // expected-error @+2 {{expected ::raf::relay::PadMode to be one of: constant, edge, reflect}}
+  // expected-error @+1 {{failed to parse Relay_PadModeAttr parameter 'value'}}
+  %0 = relay.nn.pad %x {pad_width = array<i64: 1, 1>, pad_mode = #relay.pad_mode<wrap>} : (tensor<6xf32>)
+  return
+}
+
+// -----
+
+func.func @pad_mode_string(%x: tensor<6xf32>) {
+  // expected-error @+1 {{'relay.nn.pad' op attribute 'pad_mode' failed to satisfy constraint: padding mode of nn.pad}}
+  %0 = relay.nn.pad %x {pad_width = array<i64: 1, 1>, pad_mode = "reflect"} : (tensor<6xf32>)
   return
 }
 
@@ -933,7 +1001,7 @@ func.func @pad_width_negative(%x: tensor<6xf32>) {
 
 func.func @pad_reflect(%x: tensor<2x6xf32>) {
   // expected-error @+1 {{relay.nn.pad: reflect padding of axis 0 must be smaller than its size 2}}
-  %0 = relay.nn.pad %x {pad_width = array<i64: 2, 0, 1, 1>, pad_mode = "reflect"} : (tensor<2x6xf32>)
+  %0 = relay.nn.pad %x {pad_width = array<i64: 2, 0, 1, 1>, pad_mode = #relay.pad_mode<reflect>} : (tensor<2x6xf32>)
   return
 }
 
@@ -941,7 +1009,7 @@ func.func @pad_reflect(%x: tensor<2x6xf32>) {
 
 func.func @pad_edge(%x: tensor<0x6xf32>) {
   // expected-error @+1 {{relay.nn.pad: edge padding needs a non-empty axis 0}}
-  %0 = relay.nn.pad %x {pad_width = array<i64: 1, 0, 0, 0>, pad_mode = "edge"} : (tensor<0x6xf32>)
+  %0 = relay.nn.pad %x {pad_width = array<i64: 1, 0, 0, 0>, pad_mode = #relay.pad_mode<edge>} : (tensor<0x6xf32>)
   return
 }
 

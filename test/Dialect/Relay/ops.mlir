@@ -29,8 +29,8 @@ func.func @unary(%x: tensor<2x3xf32>, %i: tensor<4xi32>) {
   %9 = relay.erf %x : (tensor<2x3xf32>)
   // CHECK: relay.nn.gelu %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %10 = relay.nn.gelu %x : (tensor<2x3xf32>)
-  // CHECK: relay.nn.gelu %{{.*}} {approximate = "tanh"} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-  %11 = relay.nn.gelu %x {approximate = "tanh"} : (tensor<2x3xf32>)
+  // CHECK: relay.nn.gelu %{{.*}} {approximate = #relay.gelu_approximation<tanh>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %11 = relay.nn.gelu %x {approximate = #relay.gelu_approximation<tanh>} : (tensor<2x3xf32>)
   // CHECK: relay.negative %{{.*}} : (tensor<4xi32>) -> tensor<4xi32>
   %12 = relay.negative %i : (tensor<4xi32>)
   // CHECK: relay.square %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
@@ -95,7 +95,7 @@ func.func @linalg(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %tw: tensor<
   %4 = relay.nn.batch_matmul %p, %q : (tensor<2x5x7xf32>, tensor<2x6x7xf32>)
   // Attributes spelt out at their default value are elided when printing.
   // CHECK: relay.nn.conv2d %{{.*}}, %{{.*}} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
-  %5 = relay.nn.conv2d %x, %w {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>)
+  %5 = relay.nn.conv2d %x, %w {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = #relay.layout<NCHW>, kernel_layout = #relay.layout<OIHW>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>)
   // An explicit result type is accepted when it matches the inferred one.
   // CHECK: relay.nn.batch_matmul %{{.*}}, %{{.*}} : (tensor<2x5x7xf32>, tensor<2x6x7xf32>) -> tensor<2x5x6xf32>
   %6 = relay.nn.batch_matmul %p, %q {transpose_b = true} : (tensor<2x5x7xf32>, tensor<2x6x7xf32>) -> tensor<2x5x6xf32>
@@ -115,8 +115,8 @@ func.func @nn(%x: tensor<4x10xf32>, %g: tensor<10xf32>, %t: tensor<4xi64>,
   %3:3 = relay.nn.batch_norm %img, %c, %c, %c, %c {training = true} : (tensor<2x3x8x8xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>)
   // CHECK: relay.nn.cross_entropy %{{.*}}, %{{.*}} : (tensor<4x10xf32>, tensor<4xi64>) -> tensor<f32>
   %4 = relay.nn.cross_entropy %x, %t : (tensor<4x10xf32>, tensor<4xi64>)
-  // CHECK: relay.nn.nll_loss %{{.*}}, %{{.*}} {ignore_index = 0 : i64, reduction = "sum"} : (tensor<4x10xf32>, tensor<4xi64>) -> tensor<f32>
-  %5 = relay.nn.nll_loss %x, %t {reduction = "sum", ignore_index = 0 : i64} : (tensor<4x10xf32>, tensor<4xi64>)
+  // CHECK: relay.nn.nll_loss %{{.*}}, %{{.*}} {ignore_index = 0 : i64, reduction = #relay.loss_reduction<sum>} : (tensor<4x10xf32>, tensor<4xi64>) -> tensor<f32>
+  %5 = relay.nn.nll_loss %x, %t {reduction = #relay.loss_reduction<sum>, ignore_index = 0 : i64} : (tensor<4x10xf32>, tensor<4xi64>)
   // CHECK: relay.nn.max_pool2d %{{.*}} {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<2x3x8x8xf32>) -> tensor<2x3x4x4xf32>
   %6 = relay.nn.max_pool2d %img {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<2x3x8x8xf32>)
   // CHECK: relay.nn.avg_pool2d %{{.*}} {count_include_pad = true, padding = array<i64: 1>, pool_size = array<i64: 3, 3>} : (tensor<2x3x8x8xf32>) -> tensor<2x3x8x8xf32>
@@ -170,8 +170,8 @@ func.func @shape(%x: tensor<2x3x4xf32>, %idx: tensor<5xi32>) {
   %7:3 = relay.split %x {indices = array<i64: 1, 2>, axis = 1 : i64} : (tensor<2x3x4xf32>)
   // CHECK: relay.strided_slice %{{.*}} {axes = array<i64: 0, 2>, begin = array<i64: 0, 1>, end = array<i64: 2, 3>, strides = array<i64: 1, 2>} : (tensor<2x3x4xf32>) -> tensor<2x3x1xf32>
   %8 = relay.strided_slice %x {begin = array<i64: 0, 1>, end = array<i64: 2, 3>, strides = array<i64: 1, 2>, axes = array<i64: 0, 2>} : (tensor<2x3x4xf32>)
-  // CHECK: relay.take %{{.*}}, %{{.*}} {axis = 1 : i64, mode = "wrap"} : (tensor<2x3x4xf32>, tensor<5xi32>) -> tensor<2x5x4xf32>
-  %9 = relay.take %x, %idx {axis = 1 : i64, mode = "wrap"} : (tensor<2x3x4xf32>, tensor<5xi32>)
+  // CHECK: relay.take %{{.*}}, %{{.*}} {axis = 1 : i64, mode = #relay.take_mode<wrap>} : (tensor<2x3x4xf32>, tensor<5xi32>) -> tensor<2x5x4xf32>
+  %9 = relay.take %x, %idx {axis = 1 : i64, mode = #relay.take_mode<wrap>} : (tensor<2x3x4xf32>, tensor<5xi32>)
   // CHECK: relay.nn.pad %{{.*}} {pad_value = 1.000000e+00 : f64, pad_width = array<i64: 0, 0, 1, 1, 2, 0>} : (tensor<2x3x4xf32>) -> tensor<2x5x6xf32>
   %10 = relay.nn.pad %x {pad_width = array<i64: 0, 0, 1, 1, 2, 0>, pad_value = 1.000000e+00 : f64} : (tensor<2x3x4xf32>)
   // CHECK: relay.broadcast_to %{{.*}} {shape = array<i64: 5, 2, 3, 4>} : (tensor<2x3x4xf32>) -> tensor<5x2x3x4xf32>

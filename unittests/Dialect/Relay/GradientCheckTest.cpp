@@ -213,7 +213,8 @@ const GradientCase kCases[] = {
     {"gelu", {"tensor<3x4xf64>"}, "%y = relay.nn.gelu %a0 : ($0)"},
     {"gelu_tanh",
      {"tensor<3x4xf64>"},
-     "%y = relay.nn.gelu %a0 {approximate = \"tanh\"} : ($0)"},
+     "%y = relay.nn.gelu %a0 "
+     "{approximate = #relay.gelu_approximation<tanh>} : ($0)"},
     {"negative", {"tensor<3x4xf64>"}, "%y = relay.negative %a0 : ($0)"},
     {"square", {"tensor<3x4xf64>"}, "%y = relay.square %a0 : ($0)"},
     {"dropout",
@@ -310,8 +311,8 @@ const GradientCase kCases[] = {
      "1, 1>} : ($0, $1)"},
     {"conv2d_nhwc",
      {"tensor<1x5x5x2xf64>", "tensor<3x3x2x4xf64>"},
-     "%y = relay.nn.conv2d %a0, %a1 {data_layout = \"NHWC\", kernel_layout = "
-     "\"HWIO\"} : ($0, $1)"},
+     "%y = relay.nn.conv2d %a0, %a1 {data_layout = #relay.layout<NHWC>, "
+     "kernel_layout = #relay.layout<HWIO>} : ($0, $1)"},
     {"conv2d_transpose",
      {"tensor<1x4x3x3xf64>", "tensor<4x3x3x3xf64>"},
      "%y = relay.nn.conv2d_transpose %a0, %a1 {groups = 2, strides = "
@@ -350,7 +351,8 @@ const GradientCase kCases[] = {
      "%y = relay.nn.nll_loss %a0, %a1 {ignore_index = 1} : ($0, $1)"},
     {"nll_loss_none_spatial",
      {"tensor<2x3x4xf64>", "tensor<2x4xi64>"},
-     "%y = relay.nn.nll_loss %a0, %a1 {reduction = \"none\"} : ($0, $1)",
+     "%y = relay.nn.nll_loss %a0, %a1 "
+     "{reduction = #relay.loss_reduction<none>} : ($0, $1)",
      -2,
      2,
      0,
@@ -364,7 +366,8 @@ const GradientCase kCases[] = {
      4},
     {"cross_entropy_probabilities",
      {"tensor<3x4xf64>", "tensor<3x4xf64>"},
-     "%y = relay.nn.cross_entropy %a0, %a1 {reduction = \"sum\"} : ($0, $1)",
+     "%y = relay.nn.cross_entropy %a0, %a1 "
+     "{reduction = #relay.loss_reduction<sum>} : ($0, $1)",
      0.1,
      1},
     // Reductions and pooling.
@@ -388,7 +391,8 @@ const GradientCase kCases[] = {
     {"max_pool2d_nhwc_ceil",
      {"tensor<1x5x4x2xf64>"},
      "%y = relay.nn.max_pool2d %a0 {pool_size = array<i64: 2, 2>, strides = "
-     "array<i64: 2, 2>, layout = \"NHWC\", ceil_mode = true} : ($0)"},
+     "array<i64: 2, 2>, layout = #relay.layout<NHWC>, ceil_mode = true} : "
+     "($0)"},
     {"avg_pool2d",
      {"tensor<2x2x5x5xf64>"},
      "%y = relay.nn.avg_pool2d %a0 {pool_size = array<i64: 3, 3>, strides = "
@@ -443,7 +447,8 @@ const GradientCase kCases[] = {
      8},
     {"take_middle_axis",
      {"tensor<2x4x3xf64>", "tensor<5xi64>"},
-     "%y = relay.take %a0, %a1 {axis = 1, mode = \"fast\"} : ($0, $1)",
+     "%y = relay.take %a0, %a1 {axis = 1, mode = #relay.take_mode<fast>} : "
+     "($0, $1)",
      -2,
      2,
      0,

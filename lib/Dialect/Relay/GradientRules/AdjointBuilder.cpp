@@ -190,7 +190,8 @@ Value AdjointBuilder::slice(Value x, ArrayRef<int64_t> begin,
 Value AdjointBuilder::pad(Value x, ArrayRef<int64_t> padWidth) {
   if (llvm::all_of(padWidth, [](int64_t p) { return p == 0; }))
     return x;
-  return PadOp::create(b, loc, x, padWidth, APFloat(0.0), "constant");
+  return PadOp::create(b, loc, x, padWidth, APFloat(0.0),
+                       PadMode::Constant);
 }
 
 Value AdjointBuilder::reverse(Value x, int64_t axis) {
@@ -198,5 +199,6 @@ Value AdjointBuilder::reverse(Value x, int64_t axis) {
   SmallVector<int64_t> indices = iota(size);
   std::reverse(indices.begin(), indices.end());
   Value reversed = constant(indices, {size}, b.getI64Type());
-  return TakeOp::create(b, loc, x, reversed, b.getI64IntegerAttr(axis), "clip");
+  return TakeOp::create(b, loc, x, reversed, b.getI64IntegerAttr(axis),
+                        TakeMode::Clip);
 }

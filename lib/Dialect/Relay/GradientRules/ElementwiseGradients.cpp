@@ -89,7 +89,7 @@ LogicalResult grad::adjoint(GeluOp op, AdjointBuilder &ad) {
   OpBuilder &b = ad.builder();
   Location loc = ad.getLoc();
   Value x = op.getX(), slope;
-  if (op.getApproximate() == "tanh") {
+  if (op.getApproximate() == GeluApproximation::Tanh) {
     // y = x/2 (1 + t), t = tanh(c (x + k x^3)):
     // y' = (1 + t)/2 + x/2 (1 - t^2) c (1 + 3k x^2).
     const double c = std::sqrt(2.0 / kPi), k = 0.044715;

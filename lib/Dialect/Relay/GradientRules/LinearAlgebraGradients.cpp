@@ -105,12 +105,14 @@ LogicalResult grad::adjoint(BatchMatmulOp op, AdjointBuilder &ad) {
 
 namespace {
 
-/// Permutation taking a tensor in `layout` to `canonical` order.
-SmallVector<int64_t> toCanonical(StringRef layout, StringRef canonical) {
-  SmallVector<int64_t> perm;
-  for (char c : canonical)
-    perm.push_back(layout.find(c));
-  return perm;
+/// Permutation taking a tensor in `layout` to `canonical` order (verified
+/// operators have layouts that are permutations of their canonical ones).
+SmallVector<int64_t> toCanonical(LayoutAttr layout, StringRef canonical) {
+  return llvm::to_vector(*layout.getPositions(canonical));
+}
+
+LayoutAttr layout(AdjointBuilder &ad, StringRef name) {
+  return LayoutAttr::get(ad.builder().getContext(), name);
 }
 
 /// The weight gradient of an NCHW/OIHW convolution with `groups`:
@@ -132,7 +134,8 @@ Value convWeightGradient(AdjointBuilder &ad, Value x, Value dy,
   Value kernelFromDy = ad.transpose(dy, {1, 0, 2, 3});
   Value full =
       Conv2DOp::create(ad.builder(), ad.getLoc(), grouped, kernelFromDy,
-                       dilation, padding, strides, groups, "NCHW", "OIHW", {});
+                       dilation, padding, strides, groups, layout(ad, "NCHW"),
+                       layout(ad, "OIHW"), {});
   ArrayRef<int64_t> fs = tensorType(full).getShape();
   if (fs[2] != kernel[2] || fs[3] != kernel[3])
     full = ad.slice(full, {0, 0}, {kernel[2], kernel[3]}, {1, 1}, {2, 3});
@@ -168,7 +171,8 @@ LogicalResult grad::adjoint(Conv2DOp op, AdjointBuilder &ad) {
                                            dilation[d] * (ws[2 + d] - 1) + 1));
     Value dx = Conv2DTransposeOp::create(ad.builder(), ad.getLoc(), dy, w,
                                          strides, padding, outputPadding,
-                                         dilation, groups, "NCHW", "IOHW", {});
+                                         dilation, groups, layout(ad, "NCHW"),
+                                         layout(ad, "IOHW"), {});
     ad.setOperandGradient(0, ad.transpose(dx, inversePermutation(dataPerm)));
   }
   if (ad.wantsGradient(1)) {
@@ -197,7 +201,8 @@ LogicalResult grad::adjoint(Conv2DTransposeOp op, AdjointBuilder &ad) {
     // kernel read as OIHW ([C_in, C_out / groups, ...]); the extra
     // output_padding rows are never read by it.
     Value dx = Conv2DOp::create(ad.builder(), ad.getLoc(), dy, w, strides,
-                                padding, dilation, groups, "NCHW", "OIHW", {});
+                                padding, dilation, groups, layout(ad, "NCHW"),
+                       layout(ad, "OIHW"), {});
     ad.setOperandGradient(0, ad.transpose(dx, inversePermutation(dataPerm)));
   }
   if (ad.wantsGradient(1)) {

@@ -31,11 +31,11 @@ Value oneHot(AdjointBuilder &ad, Value targets, int64_t classes, Type element) {
 
 /// The per-sample factor of the loss gradient: dy itself for `none` (shaped
 /// to broadcast over the class axis), dy for `sum`, dy / count for `mean`.
-Value reductionScale(AdjointBuilder &ad, StringRef reduction, Value dy,
+Value reductionScale(AdjointBuilder &ad, LossReduction reduction, Value dy,
                      Value count) {
-  if (reduction == "sum")
+  if (reduction == LossReduction::Sum)
     return dy;
-  if (reduction == "mean")
+  if (reduction == LossReduction::Mean)
     return ad.div(dy, count);
   SmallVector<int64_t> expanded(tensorType(dy).getShape());
   expanded.insert(expanded.begin() + 1, 1);

@@ -92,9 +92,9 @@ LogicalResult grad::adjoint(AvgPool2DOp op, AdjointBuilder &ad) {
 
 LogicalResult grad::adjoint(GlobalAvgPool2DOp op, AdjointBuilder &ad) {
   auto type = tensorType(op.getX());
-  StringRef layout = op.getLayout();
-  int64_t area =
-      type.getDimSize(layout.find('H')) * type.getDimSize(layout.find('W'));
+  LayoutAttr layout = op.getLayout();
+  int64_t area = type.getDimSize(layout.getPosition('H')) *
+                 type.getDimSize(layout.getPosition('W'));
   Value spread = ad.broadcastTo(ad.resultGradient(0), type.getShape());
   ad.setOperandGradient(0, ad.scale(spread, 1.0 / static_cast<double>(area)));
   return success();

@@ -146,9 +146,10 @@ LogicalResult grad::adjoint(StridedSliceOp op, AdjointBuilder &ad) {
 }
 
 LogicalResult grad::adjoint(PadOp op, AdjointBuilder &ad) {
-  if (op.getPadMode() != "constant") {
-    ad.emitError() << "has no gradient rule for pad_mode \"" << op.getPadMode()
-                   << "\" (only \"constant\" padding is differentiable)";
+  if (op.getPadMode() != PadMode::Constant) {
+    ad.emitError() << "has no gradient rule for pad_mode "
+                   << op.getPadModeAttr()
+                   << " (only constant padding is differentiable)";
     return failure();
   }
   auto xType = tensorType(op.getX());
@@ -168,9 +169,9 @@ LogicalResult grad::adjoint(PadOp op, AdjointBuilder &ad) {
 LogicalResult grad::adjoint(TakeOp op, AdjointBuilder &ad) {
   if (!ad.wantsGradient(0))
     return success();
-  if (op.getMode() == "wrap") {
-    ad.emitError() << "has no gradient rule for mode \"wrap\" (use \"clip\" "
-                      "or \"fast\")";
+  if (op.getMode() == TakeMode::Wrap) {
+    ad.emitError() << "has no gradient rule for mode " << op.getModeAttr()
+                   << " (use clip or fast)";
     return failure();
   }
   // data viewed as [A, K, B] around the gathered axis, the result as
@@ -192,7 +193,7 @@ LogicalResult grad::adjoint(TakeOp op, AdjointBuilder &ad) {
   int64_t count = product(indexType.getShape());
   Type element = dataType.getElementType();
   Value flat = ad.reshape(indices, {count, 1});
-  if (op.getMode() == "clip") {
+  if (op.getMode() == TakeMode::Clip) {
     OpBuilder &b = ad.builder();
     Type indexElement = indexType.getElementType();
     flat = MaximumOp::create(b, ad.getLoc(), flat, ad.scalar(0, indexElement));

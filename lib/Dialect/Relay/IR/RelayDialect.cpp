@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Transforms/InliningUtils.h"
+#include "raf/Dialect/Relay/IR/RelayAttrs.h"
 #include "raf/Dialect/Relay/IR/RelayOps.h"
 #include "raf/Dialect/Relay/IR/RelayTypes.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -16,6 +17,9 @@ using namespace raf::relay;
 
 #define GET_TYPEDEF_CLASSES
 #include "raf/Dialect/Relay/IR/RelayTypes.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "raf/Dialect/Relay/IR/RelayAttrs.cpp.inc"
 
 #define GET_OP_CLASSES
 #include "raf/Dialect/Relay/IR/RelayOps.cpp.inc"
@@ -48,6 +52,10 @@ void RelayDialect::initialize() {
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "raf/Dialect/Relay/IR/RelayTypes.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "raf/Dialect/Relay/IR/RelayAttrs.cpp.inc"
       >();
 }
 

@@ -24,25 +24,19 @@ constexpr int64_t kDynamic = ShapedType::kDynamic;
 bool isDynamic(int64_t size) { return ShapedType::isDynamic(size); }
 
 /// Positions of the letters of `canonical` (e.g. "NCHW") in `layout`, which
-/// must be a permutation of it.
+/// must be a permutation of it (a `#relay.layout` is a permutation of NCHW or
+/// of OIHW; the operator decides which).
 FailureOr<std::array<int64_t, 4>> parseLayout(std::optional<Location> loc,
                                               StringRef opName,
                                               StringRef attrName,
-                                              StringRef layout,
+                                              LayoutAttr layout,
                                               StringRef canonical) {
-  std::array<int64_t, 4> positions;
-  bool valid = layout.size() == 4;
-  for (size_t i = 0; valid && i < 4; ++i) {
-    size_t pos = layout.find(canonical[i]);
-    valid = pos != StringRef::npos;
-    positions[i] = pos;
-  }
-  if (!valid) {
-    (void)emitOptionalError(loc, opName, ": ", attrName, " \"", layout,
-                            "\" is not a permutation of \"", canonical, "\"");
-    return failure();
-  }
-  return positions;
+  if (std::optional<std::array<int64_t, 4>> positions =
+          layout.getPositions(canonical))
+    return *positions;
+  (void)emitOptionalError(loc, opName, ": ", attrName, " ", layout,
+                          " is not a permutation of ", canonical);
+  return failure();
 }
 
 FailureOr<std::array<int64_t, 2>> expectPair(std::optional<Location> loc,
@@ -86,16 +80,6 @@ LogicalResult verifySameElement(std::optional<Location> loc, StringRef opName,
                              ": expects integer or floating-point tensors, got ",
                              a);
   return success();
-}
-
-LogicalResult checkReduction(std::optional<Location> loc, StringRef opName,
-                             StringRef reduction) {
-  if (reduction == "mean" || reduction == "sum" || reduction == "none")
-    return success();
-  return emitOptionalError(loc, opName,
-                           ": reduction must be \"mean\", \"sum\" or \"none\", "
-                           "got \"",
-                           reduction, "\"");
 }
 
 RankedTensorType tensorType(Value v) {
@@ -610,8 +594,7 @@ LogicalResult CrossEntropyOp::inferResultTypes(MLIRContext *,
   auto logits = tensorType(adaptor.getLogits());
   auto target = tensorType(adaptor.getTarget());
   if (failed(verifyElementKind(location, name, "logits", logits,
-                               ElementKind::Float)) ||
-      failed(checkReduction(location, name, adaptor.getReduction())))
+                               ElementKind::Float)))
     return failure();
   if (logits.getRank() != 2)
     return emitOptionalError(location, name, ": logits must be [N, C], got ",
@@ -630,7 +613,7 @@ LogicalResult CrossEntropyOp::inferResultTypes(MLIRContext *,
                              "] integer class indices or probabilities of the "
                              "logits' type ",
                              logits, ", got ", target);
-  if (adaptor.getReduction() == "none")
+  if (adaptor.getReduction() == LossReduction::None)
     inferred.push_back(RankedTensorType::get({n}, logits.getElementType()));
   else
     inferred.push_back(RankedTensorType::get({}, logits.getElementType()));
@@ -649,8 +632,7 @@ LogicalResult NLLLossOp::inferResultTypes(MLIRContext *,
   auto pred = tensorType(adaptor.getPredictions());
   auto targets = tensorType(adaptor.getTargets());
   if (failed(verifyElementKind(location, name, "predictions", pred,
-                               ElementKind::Float)) ||
-      failed(checkReduction(location, name, adaptor.getReduction())))
+                               ElementKind::Float)))
     return failure();
   if (pred.getRank() < 2)
     return emitOptionalError(location, name,
@@ -672,7 +654,7 @@ LogicalResult NLLLossOp::inferResultTypes(MLIRContext *,
                              RankedTensorType::get(expected,
                                                    targets.getElementType()),
                              ", got ", targets);
-  if (adaptor.getReduction() == "none")
+  if (adaptor.getReduction() == LossReduction::None)
     inferred.push_back(RankedTensorType::get(expected, pred.getElementType()));
   else
     inferred.push_back(RankedTensorType::get({}, pred.getElementType()));
@@ -1214,12 +1196,6 @@ LogicalResult TakeOp::inferResultTypes(MLIRContext *,
     return emitOptionalError(location, name,
                              ": indices must be an integer tensor, got ",
                              indices);
-  StringRef mode = adaptor.getMode();
-  if (mode != "clip" && mode != "wrap" && mode != "fast")
-    return emitOptionalError(location, name,
-                             ": mode must be \"clip\", \"wrap\" or \"fast\", "
-                             "got \"",
-                             mode, "\"");
   SmallVector<int64_t> shape;
   if (IntegerAttr axisAttr = adaptor.getAxisAttr()) {
     FailureOr<int64_t> axis = normalizeAxis(location, name, "axis",
@@ -1243,12 +1219,7 @@ LogicalResult PadOp::inferResultTypes(MLIRContext *,
   StringRef name = getOperationName();
   auto x = tensorType(adaptor.getX());
   ArrayRef<int64_t> width = adaptor.getPadWidth();
-  StringRef mode = adaptor.getPadMode();
-  if (mode != "constant" && mode != "edge" && mode != "reflect")
-    return emitOptionalError(location, name,
-                             ": pad_mode must be \"constant\", \"edge\" or "
-                             "\"reflect\", got \"",
-                             mode, "\"");
+  PadMode mode = adaptor.getPadMode();
   if (static_cast<int64_t>(width.size()) != 2 * x.getRank())
     return emitOptionalError(location, name, ": pad_width must have 2 * rank "
                              "= ", 2 * x.getRank(), " values (before, after "
@@ -1261,11 +1232,11 @@ LogicalResult PadOp::inferResultTypes(MLIRContext *,
                                ": pad_width must be non-negative");
     if (isDynamic(shape[d]))
       continue;
-    if (mode == "reflect" && (before >= shape[d] || after >= shape[d]))
+    if (mode == PadMode::Reflect && (before >= shape[d] || after >= shape[d]))
       return emitOptionalError(location, name,
                                ": reflect padding of axis ", d,
                                " must be smaller than its size ", shape[d]);
-    if (mode == "edge" && shape[d] == 0 && before + after > 0)
+    if (mode == PadMode::Edge && shape[d] == 0 && before + after > 0)
       return emitOptionalError(location, name,
                                ": edge padding needs a non-empty axis ", d);
     int64_t padded;

@@ -41,7 +41,7 @@ Value emitLayoutOp(OpBuilder &b, Location loc, Value value,
   switch (op.kind) {
   case LayoutOp::Kind::Pad:
     return relay::PadOp::create(b, loc, resultType, value, op.padWidth,
-                                APFloat(0.0), "constant");
+                                APFloat(0.0), relay::PadMode::Constant);
   case LayoutOp::Kind::Take: {
     // 32-bit indices unless the source is too large for them.
     int64_t largest = 0;
@@ -59,7 +59,7 @@ Value emitLayoutOp(OpBuilder &b, Location loc, Value value,
         b, loc, indexType, DenseElementsAttr::get(indexType, values));
     IntegerAttr axis = op.axis ? b.getI64IntegerAttr(*op.axis) : IntegerAttr();
     return relay::TakeOp::create(b, loc, resultType, value, indices, axis,
-                                 "clip");
+                                 relay::TakeMode::Clip);
   }
   case LayoutOp::Kind::StridedSlice:
     return relay::StridedSliceOp::create(

@@ -59,8 +59,8 @@ func.func @main(%x: tensor<f32>) -> tensor<f32> {
 // -----
 
 func.func @main(%x: tensor<4xf32>) -> tensor<f32> {
-  // expected-error @+1 {{has no gradient rule for pad_mode "reflect" (only "constant" padding is differentiable)}}
-  %p = relay.nn.pad %x {pad_width = array<i64: 1, 1>, pad_mode = "reflect"} : (tensor<4xf32>)
+  // expected-error @+1 {{has no gradient rule for pad_mode #relay.pad_mode<reflect> (only constant padding is differentiable)}}
+  %p = relay.nn.pad %x {pad_width = array<i64: 1, 1>, pad_mode = #relay.pad_mode<reflect>} : (tensor<4xf32>)
   %l = relay.sum %p : (tensor<6xf32>)
   return %l : tensor<f32>
 }
@@ -68,8 +68,8 @@ func.func @main(%x: tensor<4xf32>) -> tensor<f32> {
 // -----
 
 func.func @main(%x: tensor<4xf32>, %i: tensor<2xi64>) -> tensor<f32> {
-  // expected-error @+1 {{has no gradient rule for mode "wrap"}}
-  %t = relay.take %x, %i {axis = 0, mode = "wrap"} : (tensor<4xf32>, tensor<2xi64>)
+  // expected-error @+1 {{has no gradient rule for mode #relay.take_mode<wrap> (use clip or fast)}}
+  %t = relay.take %x, %i {axis = 0, mode = #relay.take_mode<wrap>} : (tensor<4xf32>, tensor<2xi64>)
   %l = relay.sum %t : (tensor<2xf32>)
   return %l : tensor<f32>
 }

@@ -27,7 +27,7 @@ func.func @dilated(%x: tensor<1x16x12x12xi8>, %w: tensor<16x16x3x3xi8>) -> tenso
 // CHECK-NEXT:   b -> weight: [d3 16] [d2 16]
 // CHECK-NEXT:   c -> out: [-] [d3 16]
 func.func @nhwc(%x: tensor<1x8x8x32xi8>, %w: tensor<3x3x32x16xi8>) -> tensor<1x6x6x16xi32> {
-  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO", out_dtype = i32} : (tensor<1x8x8x32xi8>, tensor<3x3x32x16xi8>) -> tensor<1x6x6x16xi32>
+  %0 = relay.nn.conv2d %x, %w {data_layout = #relay.layout<NHWC>, kernel_layout = #relay.layout<HWIO>, out_dtype = i32} : (tensor<1x8x8x32xi8>, tensor<3x3x32x16xi8>) -> tensor<1x6x6x16xi32>
   return %0 : tensor<1x6x6x16xi32>
 }
 

@@ -31,6 +31,7 @@ def Relay_Dialect : Dialect {
     its name is dialect-prefixed (e.g. `relay.backend`).
   }];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
   // Attributes stay in the attribute dictionary: type inference then works
   // identically on parsed, built and generic-form operations.

@@ -9,6 +9,7 @@
 #ifndef RAF_DIALECT_RELAY_IR_RELAYOPERATORS_TD
 #define RAF_DIALECT_RELAY_IR_RELAYOPERATORS_TD
 
+include "raf/Dialect/Relay/IR/RelayAttrs.td"
 include "raf/Dialect/Relay/IR/RelayOpBase.td"
 
 // Cost-fact overrides are appended to an operator's class declaration:
@@ -64,20 +65,13 @@ def Relay_ErfOp : Relay_UnaryOp<"erf", "Never", "Float"> {
 def Relay_GeluOp : Relay_UnaryOp<"nn.gelu", "Never", "Float"> {
   let summary = "Gaussian error linear unit";
   let description = [{
-    `approximate = "none"` computes `x * 0.5 * (1 + erf(x / sqrt(2)))`;
-    `"tanh"` the tanh approximation (as PyTorch's `approximate` argument).
+    `approximate = #relay.gelu_approximation<none>` (the default) computes
+    `x * 0.5 * (1 + erf(x / sqrt(2)))`; `<tanh>` the tanh approximation (as
+    PyTorch's `approximate` argument).
   }];
   let arguments = (ins AnyRankedTensor:$x,
-                       DefaultValuedAttr<StrAttr, "\"none\"">:$approximate);
-  let inferBody = [{
-    if (adaptor.getApproximate() != "none" &&
-        adaptor.getApproximate() != "tanh")
-      return ::mlir::emitOptionalError(location, getOperationName(),
-          ": approximate must be \"none\" or \"tanh\", got \"",
-          adaptor.getApproximate(), "\"");
-    return ::raf::relay::inferElementwise(location, getOperationName(),
-        adaptor.getX(), ::raf::relay::ElementKind::Float, inferredReturnTypes);
-  }];
+      DefaultValuedAttr<Relay_GeluApproximationAttr,
+                        "::raf::relay::GeluApproximation::None">:$approximate);
 }
 def Relay_NegativeOp : Relay_UnaryOp<"negative", "Infer", "Numeric"> {
   let summary = "element-wise negation";
@@ -228,9 +222,9 @@ def Relay_Conv2DOp : Relay_Operator<"nn.conv2d", "OutEWiseFusable", "Always",
                                     2> {
   let summary = "2-D convolution (grouped and depthwise included)";
   let description = [{
-    `data_layout` is any permutation of `NCHW` (usually `NCHW` or `NHWC`),
-    `kernel_layout` any permutation of `OIHW` (usually `OIHW` or `HWIO`); the
-    output has the data layout. `padding` holds 1 (all sides), 2 (top/bottom,
+    `data_layout` is any permutation of `NCHW` (`#relay.layout<NCHW>`, the
+    default, or e.g. `#relay.layout<NHWC>`), `kernel_layout` any permutation
+    of `OIHW` (default `OIHW`, e.g. `HWIO`); the output has the data layout. `padding` holds 1 (all sides), 2 (top/bottom,
     left/right) or 4 (top, left, bottom, right) values, as in TVM. The input
     channels must equal `groups` times the kernel's I dimension and the
     output channels must be divisible by `groups` (depthwise: `groups = C`).
@@ -243,8 +237,8 @@ def Relay_Conv2DOp : Relay_Operator<"nn.conv2d", "OutEWiseFusable", "Always",
       DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0, 0, 0}">:$padding,
       DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
       DefaultValuedAttr<I64Attr, "1">:$groups,
-      DefaultValuedAttr<StrAttr, "\"NCHW\"">:$data_layout,
-      DefaultValuedAttr<StrAttr, "\"OIHW\"">:$kernel_layout,
+      Relay_DefaultLayout<"NCHW">:$data_layout,
+      Relay_DefaultLayout<"OIHW">:$kernel_layout,
       OptionalAttr<TypeAttr>:$out_dtype);
   let results = (outs AnyRankedTensor:$result);
   let extraClassDeclaration = operatorDecls # [{ int64_t getFlops(); }];
@@ -265,8 +259,8 @@ def Relay_Conv2DTransposeOp : Relay_Operator<"nn.conv2d_transpose",
       DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$output_padding,
       DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
       DefaultValuedAttr<I64Attr, "1">:$groups,
-      DefaultValuedAttr<StrAttr, "\"NCHW\"">:$data_layout,
-      DefaultValuedAttr<StrAttr, "\"IOHW\"">:$kernel_layout,
+      Relay_DefaultLayout<"NCHW">:$data_layout,
+      Relay_DefaultLayout<"IOHW">:$kernel_layout,
       OptionalAttr<TypeAttr>:$out_dtype);
   let results = (outs AnyRankedTensor:$result);
   let extraClassDeclaration = operatorDecls # [{ int64_t getFlops(); }];
@@ -385,12 +379,14 @@ def Relay_CrossEntropyOp : Relay_Operator<"nn.cross_entropy", "Opaque",
   let description = [{
     `logits` is `[N, C]`; `target` is either `[N]` integer class indices or
     `[N, C]` class probabilities. Computes `-sum(target * log_softmax(logits))`
-    per sample, reduced by `reduction` (`mean`, `sum` or `none`), with the
+    per sample, reduced by `reduction` (`#relay.loss_reduction<mean>`, the
+    default, `<sum>` or `<none>`), with the
     semantics of PyTorch's `cross_entropy` (TVM's `nn.cross_entropy` takes
     probabilities; an importer composes it from `log` and `sum` instead).
   }];
   let arguments = (ins AnyRankedTensor:$logits, AnyRankedTensor:$target,
-                       DefaultValuedAttr<StrAttr, "\"mean\"">:$reduction);
+                       DefaultValuedAttr<Relay_LossReductionAttr,
+                           "::raf::relay::LossReduction::Mean">:$reduction);
   let results = (outs AnyRankedTensor:$result);
   let extraClassDeclaration = operatorDecls # [{ int64_t getFlops(); }];
 }
@@ -400,10 +396,12 @@ def Relay_NLLLossOp : Relay_Operator<"nn.nll_loss", "Opaque", "Never", 2> {
   let description = [{
     `predictions` are log-probabilities `[N, C, d...]`, `targets` class
     indices `[N, d...]`. Samples whose target equals `ignore_index` do not
-    count. `reduction` is `mean` (over counted samples), `sum` or `none`.
+    count. `reduction` (`#relay.loss_reduction<...>`) is `mean` (over counted
+    samples, the default), `sum` or `none`.
   }];
   let arguments = (ins AnyRankedTensor:$predictions, AnyRankedTensor:$targets,
-                       DefaultValuedAttr<StrAttr, "\"mean\"">:$reduction,
+                       DefaultValuedAttr<Relay_LossReductionAttr,
+                           "::raf::relay::LossReduction::Mean">:$reduction,
                        DefaultValuedAttr<I64Attr, "-100">:$ignore_index);
   let results = (outs AnyRankedTensor:$result);
 }
@@ -415,7 +413,8 @@ def Relay_NLLLossOp : Relay_Operator<"nn.nll_loss", "Opaque", "Never", 2> {
 class Relay_Pool2DOp<string mnemonic>
     : Relay_Operator<mnemonic, "OutEWiseFusable", "Infer", 1> {
   let description = [{
-    `layout` is any permutation of `NCHW`. `padding` has 1, 2 or 4 values as
+    `layout` is any permutation of `NCHW` (`#relay.layout<NHWC>`; default
+    `NCHW`). `padding` has 1, 2 or 4 values as
     for `nn.conv2d`. With `ceil_mode` the output size rounds up, and a window
     that would start in the bottom/right padding is dropped (as PyTorch).
   }];
@@ -430,7 +429,7 @@ def Relay_MaxPool2DOp : Relay_Pool2DOp<"nn.max_pool2d"> {
       DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
       DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
       DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0, 0, 0}">:$padding,
-      DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
+      Relay_DefaultLayout<"NCHW">:$layout,
       DefaultValuedAttr<BoolAttr, "false">:$ceil_mode);
 }
 
@@ -441,7 +440,7 @@ def Relay_AvgPool2DOp : Relay_Pool2DOp<"nn.avg_pool2d"> {
       DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
       DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
       DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0, 0, 0}">:$padding,
-      DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
+      Relay_DefaultLayout<"NCHW">:$layout,
       DefaultValuedAttr<BoolAttr, "false">:$ceil_mode,
       DefaultValuedAttr<BoolAttr, "false">:$count_include_pad);
 }
@@ -477,7 +476,7 @@ def Relay_MaxPool2DGradOp : Relay_Pool2DGradOp<"nn.max_pool2d_grad"> {
       DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
       DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
       DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0, 0, 0}">:$padding,
-      DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
+      Relay_DefaultLayout<"NCHW">:$layout,
       DefaultValuedAttr<BoolAttr, "false">:$ceil_mode);
 }
 
@@ -497,7 +496,7 @@ def Relay_AvgPool2DGradOp : Relay_Pool2DGradOp<"nn.avg_pool2d_grad"> {
       DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
       DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
       DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0, 0, 0}">:$padding,
-      DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
+      Relay_DefaultLayout<"NCHW">:$layout,
       DefaultValuedAttr<BoolAttr, "false">:$ceil_mode,
       DefaultValuedAttr<BoolAttr, "false">:$count_include_pad);
 }
@@ -506,7 +505,7 @@ def Relay_GlobalAvgPool2DOp : Relay_Operator<"nn.global_avg_pool2d",
                                              "OutEWiseFusable", "Infer", 1> {
   let summary = "average over the whole spatial extent (H = W = 1 after)";
   let arguments = (ins AnyRankedTensor:$x,
-                       DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout);
+                       Relay_DefaultLayout<"NCHW">:$layout);
   let results = (outs AnyRankedTensor:$result);
 }
 
@@ -635,11 +634,13 @@ def Relay_TakeOp : Relay_ShapeOp<"take", "Infer", 2> {
   let description = [{
     The result shape is `data.shape[:axis] + indices.shape +
     data.shape[axis+1:]`; without `axis` the data is flattened first.
-    `mode` is `clip`, `wrap` or `fast` (out-of-range is undefined).
+    `mode` (`#relay.take_mode<...>`) is `clip` (the default), `wrap` or
+    `fast` (out-of-range is undefined).
   }];
   let arguments = (ins AnyRankedTensor:$data, AnyRankedTensor:$indices,
                        OptionalAttr<I64Attr>:$axis,
-                       DefaultValuedAttr<StrAttr, "\"clip\"">:$mode);
+                       DefaultValuedAttr<Relay_TakeModeAttr,
+                                         "::raf::relay::TakeMode::Clip">:$mode);
   let results = (outs AnyRankedTensor:$result);
 }
 
@@ -647,12 +648,14 @@ def Relay_PadOp : Relay_ShapeOp<"nn.pad", "Infer"> {
   let summary = "pad every axis";
   let description = [{
     `pad_width` lists `before, after` for every axis (2 * rank values, each
-    >= 0). `pad_mode` is `constant` (with `pad_value`), `edge` or `reflect`
-    (padding must be smaller than the dimension).
+    >= 0). `pad_mode` (`#relay.pad_mode<...>`) is `constant` (the default,
+    with `pad_value`), `edge` or `reflect` (padding must be smaller than the
+    dimension).
   }];
   let arguments = (ins AnyRankedTensor:$x, DenseI64ArrayAttr:$pad_width,
                        DefaultValuedAttr<F64Attr, "0.0">:$pad_value,
-                       DefaultValuedAttr<StrAttr, "\"constant\"">:$pad_mode);
+                       DefaultValuedAttr<Relay_PadModeAttr,
+                           "::raf::relay::PadMode::Constant">:$pad_mode);
   let results = (outs AnyRankedTensor:$result);
 }
 

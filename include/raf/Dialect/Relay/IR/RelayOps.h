@@ -11,6 +11,7 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "raf/Dialect/Relay/IR/RelayAttrs.h"
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
 #include "raf/Dialect/Relay/IR/RelayInterfaces.h"
 #include "raf/Dialect/Relay/IR/RelayOpAsm.h"
