@@ -3,9 +3,11 @@
 #include "raf/InitAll.h"
 
 #include "raf/Conversion/Passes.h"
+#include "raf/Conversion/RelayToTCG/TensorExprModels.h"
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
 #include "raf/Dialect/Relay/Transforms/Passes.h"
 #include "raf/Dialect/TCG/IR/TCGDialect.h"
+#include "raf/Dialect/TCG/IR/TCGInterfaces.h"
 #include "raf/Dialect/TCG/Transforms/Passes.h"
 #include "raf/Dialect/VTA/IR/VTADialect.h"
 #include "raf/Dialect/VTAISA/IR/VTAISADialect.h"
@@ -42,6 +44,10 @@ void raf::registerAllDialects(mlir::DialectRegistry &registry) {
   registerCPUPipelineDialects(registry);
   // func.call inlining (--inline, used by --raf-training-pipeline).
   mlir::func::registerInlinerExtension(registry);
+  // tcg::TensorExprOpInterface on relay's and linalg's convolutions and
+  // matrix products (the embedding passes read them).
+  relay::registerTensorExprModels(registry);
+  tcg::registerLinalgTensorExprModels(registry);
 }
 
 void raf::registerAllPasses() {

@@ -53,7 +53,7 @@ def ConvertRelayToTCG : Pass<"convert-relay-to-tcg", "mlir::ModuleOp"> {
   let summary = "Replace relay operators by their tensor compute graphs";
   let description = [{
     Replaces every relay operator that has a tensor-expression form
-    (`TensorExprOpInterface`, attached by this pass: `nn.conv2d` in every
+    (`tcg::TensorExprOpInterface`, attached by this pass: `nn.conv2d` in every
     layout and variant, `nn.conv2d_transpose`, `nn.dense`, `nn.matmul`,
     `nn.batch_matmul`) by a `tcg.kernel` computing the same tensor, with the
     same result type (`out_dtype` included). With `ops`, only the named
@@ -75,6 +75,41 @@ def ConvertRelayToTCG : Pass<"convert-relay-to-tcg", "mlir::ModuleOp"> {
   ];
   let dependentDialects = ["raf::tcg::TCGDialect"];
 }
+
+def ConvertLinalgToTCG : Pass<"convert-linalg-to-tcg", "mlir::ModuleOp"> {
+  let summary = "Replace linalg convolutions and matrix products by tensor compute graphs";
+  let description = [{
+    Replaces every linalg operation on tensors that has a tensor-expression
+    form (`tcg::TensorExprOpInterface`, attached by this pass: the named
+    `conv_1d_nwc_wcf`, `conv_2d_nchw_fchw`, `conv_2d_nhwc_hwcf`,
+    `conv_2d_nhwc_fhwc`, `depthwise_conv_2d_nchw_chw`,
+    `depthwise_conv_2d_nhwc_hwc`, `matmul`, `batch_matmul`, `matvec`, and a
+    `linalg.generic` whose body is a multiply-accumulate of its two inputs
+    into its output) by a `tcg.kernel`, so that linalg-on-tensors IR as
+    torch-mlir or IREE emit it reaches the embedding passes. Iterator names
+    and GEMM axes come from linalg's classification of the loops
+    (`n, oc, oh, ow, ic, kh, kw` for a convolution, `m, n, k` for a
+    contraction), as the relay operators have them. An input produced by a
+    `tensor.pad` of zero becomes a padded view; the output operand, unless it
+    is zero (a `linalg.fill` of zero, a zero constant or `tensor.empty`), is
+    added to the kernel's result with `linalg.add`.
+
+    An operation that cannot be expressed (dynamic shapes, buffers, element
+    types other than signless integers and floats, an output not indexed by
+    its parallel loops) is left as it is, with a remark that says why; a
+    module in which nothing is converted gets a remark too.
+
+    ```
+    raf-opt --convert-linalg-to-tcg \
+      --tcg-dataflow-embed="intrinsic=vta.gemm.1x16x16" model.mlir
+    ```
+  }];
+  let dependentDialects = [
+    "raf::tcg::TCGDialect", "mlir::linalg::LinalgDialect",
+    "mlir::tensor::TensorDialect"
+  ];
+}
+
 
 def ConvertTCGToLinalg : Pass<"convert-tcg-to-linalg", "mlir::ModuleOp"> {
   let summary = "Lower tcg kernels to linalg.generic on tensors";

@@ -4,8 +4,9 @@
 
 #include "raf/Conversion/RelayToTCG/TensorExprModels.h"
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
-#include "raf/Dialect/Relay/IR/RelayInterfaces.h"
 #include "raf/Dialect/TCG/IR/TCGDialect.h"
+#include "raf/Dialect/TCG/IR/TCGInterfaces.h"
+#include "raf/Dialect/TCG/Utils/ConvertToKernel.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -45,7 +46,7 @@ struct ConvertRelayToTCGPass
       if (!info)
         return emitError(loc, "--convert-relay-to-tcg: unknown operator '")
                << name << "'";
-      if (!info->hasInterface<relay::TensorExprOpInterface>()) {
+      if (!info->hasInterface<tcg::TensorExprOpInterface>()) {
         InFlightDiagnostic diag =
             emitError(loc, "--convert-relay-to-tcg: '")
             << full
@@ -53,7 +54,8 @@ struct ConvertRelayToTCGPass
                "operators with one: ";
         SmallVector<StringRef> known;
         for (RegisteredOperationName op : context->getRegisteredOperations())
-          if (op.hasInterface<relay::TensorExprOpInterface>())
+          if (op.getDialectNamespace() == "relay" &&
+              op.hasInterface<tcg::TensorExprOpInterface>())
             known.push_back(op.getStringRef());
         llvm::sort(known);
         llvm::interleaveComma(known, diag);
@@ -69,26 +71,16 @@ struct ConvertRelayToTCGPass
     if (failed(selected))
       return signalPassFailure();
 
-    SmallVector<relay::TensorExprOpInterface> candidates;
-    getOperation()->walk([&](relay::TensorExprOpInterface op) {
-      if (selected->empty() || selected->contains(op->getName().getStringRef()))
-        candidates.push_back(op);
-    });
-
     // Convert every candidate, so that all unsupported ones are reported.
-    bool failedAny = false;
-    OpBuilder builder(&getContext());
-    for (relay::TensorExprOpInterface op : candidates) {
-      builder.setInsertionPoint(op);
-      FailureOr<Operation *> kernel = op.buildTensorExpr(builder);
-      if (failed(kernel)) {
-        failedAny = true;
-        continue;
-      }
-      op->replaceAllUsesWith(*kernel);
-      op->erase();
-    }
-    if (failedAny)
+    tcg::ConvertToKernelsOptions options;
+    auto filter = [&](Operation *op) {
+      return isa<relay::RelayDialect>(op->getDialect()) &&
+             (selected->empty() ||
+              selected->contains(op->getName().getStringRef()));
+    };
+    options.filter = filter;
+    options.unsupportedIsError = true;
+    if (failed(tcg::convertToKernels(getOperation(), options)))
       signalPassFailure();
   }
 };

@@ -1,4 +1,4 @@
-//===- TensorExprModels.cpp - relay's TensorExprOpInterface models --------===//
+//===- TensorExprModels.cpp - relay ops as tcg tensor expressions --------===//
 
 #include "raf/Conversion/RelayToTCG/TensorExprModels.h"
 
@@ -6,8 +6,7 @@
 
 #include "raf/Dialect/Relay/IR/RelayDialect.h"
 #include "raf/Dialect/Relay/IR/RelayOps.h"
-#include "raf/Dialect/TCG/IR/TCGOps.h"
-#include "raf/Dialect/TCG/Utils/TensorExpr.h"
+#include "raf/Dialect/TCG/IR/TCGInterfaces.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -25,9 +24,10 @@ bool isTCGScalar(Type type) {
 /// static, non-empty operands (relay then infers a static, non-empty
 /// result) and element types a tcg.compute accepts (inputs widen to the
 /// result's element type).
-LogicalResult checkTypes(Operation *op) {
-  auto fail = [&]() {
-    return op->emitOpError("cannot be expressed as a tcg.kernel: ");
+LogicalResult checkTypes(Operation *op,
+                         function_ref<InFlightDiagnostic()> emitError) {
+  auto fail = [&]() -> InFlightDiagnostic {
+    return std::move(emitError() << "cannot be expressed as a tcg.kernel: ");
   };
   Type resultElement =
       cast<ShapedType>(op->getResult(0).getType()).getElementType();
@@ -54,22 +54,24 @@ LogicalResult checkTypes(Operation *op) {
   return success();
 }
 
+/// tcg::TensorExprOpInterface for a relay operator whose expression
+/// relay_to_tcg::getOperatorExpr computes.
 template <typename OpT>
 struct TensorExprModel
-    : public relay::TensorExprOpInterface::ExternalModel<TensorExprModel<OpT>,
-                                                         OpT> {
-  FailureOr<Operation *> buildTensorExpr(Operation *op,
-                                         OpBuilder &builder) const {
-    if (failed(checkTypes(op)))
+    : public tcg::TensorExprOpInterface::ExternalModel<TensorExprModel<OpT>,
+                                                       OpT> {
+  FailureOr<tcg::TensorExprForm>
+  getTensorExprForm(Operation *op,
+                    function_ref<InFlightDiagnostic()> emitError) const {
+    if (failed(checkTypes(op, emitError)))
       return failure();
     relay_to_tcg::OperatorExpr expr =
         relay_to_tcg::getOperatorExpr(cast<OpT>(op));
-    FailureOr<tcg::KernelOp> kernel =
-        tcg::buildKernel(builder, op->getLoc(), expr.expr, op->getOperands(),
-                         expr.inputOperands);
-    if (failed(kernel))
-      return failure();
-    return kernel->getOperation();
+    tcg::TensorExprForm form;
+    form.expr = std::move(expr.expr);
+    for (unsigned operand : expr.inputOperands)
+      form.inputs.push_back(op->getOperand(operand));
+    return form;
   }
 };
 

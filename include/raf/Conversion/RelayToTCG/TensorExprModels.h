@@ -1,6 +1,6 @@
 //===- TensorExprModels.h - relay operators as tcg -------------*- C++ -*-===//
 //
-// The tensor-expression form of relay operators (relay's
+// The tensor-expression form of relay operators (tcg's
 // TensorExprOpInterface), attached as external models by the passes that
 // need it (--convert-relay-to-tcg). Covered: nn.conv2d (any data and kernel
 // layout, strides, padding, dilation, groups, depthwise), nn.conv2d_transpose,
@@ -19,7 +19,7 @@ class DialectRegistry;
 
 namespace raf::relay {
 
-/// Attaches TensorExprOpInterface to the operators listed above.
+/// Attaches tcg::TensorExprOpInterface to the operators listed above.
 void registerTensorExprModels(mlir::DialectRegistry &registry);
 
 } // namespace raf::relay

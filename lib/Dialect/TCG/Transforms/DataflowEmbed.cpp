@@ -2,20 +2,27 @@
 //
 // Runs the dataflow embedding (raf/Embedding/DataflowEmbedding.h) on every
 // tcg.kernel and records the result as a `#tcg.embedding` attribute.
+// Operations of other dialects with a tensor-expression form
+// (tcg::TensorExprOpInterface) become kernels first; intrinsics come from a
+// user's .mlir file or the built-in library.
 //
 //===----------------------------------------------------------------------===//
 
 #include "raf/Dialect/TCG/Transforms/Passes.h"
 
 #include "raf/Dialect/TCG/IR/TCGDialect.h"
+#include "raf/Dialect/TCG/IR/TCGInterfaces.h"
 #include "raf/Dialect/TCG/IR/TCGOps.h"
-#include "raf/Dialect/TCG/Intrinsics/IntrinsicLibrary.h"
+#include "raf/Dialect/TCG/Intrinsics/UserIntrinsics.h"
 #include "raf/Dialect/TCG/Transforms/EmbeddingAttr.h"
+#include "raf/Dialect/TCG/Utils/ConvertToKernel.h"
 #include "raf/Dialect/TCG/Utils/TensorExpr.h"
 #include "raf/Embedding/DataflowEmbedding.h"
 #include "raf/Support/ResourceLimits.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 
 #include "llvm/Support/CheckedArithmetic.h"
@@ -62,6 +69,11 @@ struct TCGDataflowEmbedPass
     : public raf::tcg::impl::TCGDataflowEmbedBase<TCGDataflowEmbedPass> {
   using Base::Base;
 
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    registerLinalgTensorExprModels(registry);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
@@ -81,7 +93,7 @@ struct TCGDataflowEmbedPass
     options.VerifyWithIsl = verifyIsl;
 
     FailureOr<embed::TensorExpression> intrinsicExpr =
-        lookupIntrinsic(context, intrinsic, module.getLoc());
+        lookupIntrinsic(context, intrinsicsFile, intrinsic, module.getLoc());
     if (failed(intrinsicExpr))
       return signalPassFailure();
     auto intrinsicGraph = embed::buildDataflowGraph(*intrinsicExpr);
@@ -90,6 +102,38 @@ struct TCGDataflowEmbedPass
           << "intrinsic '" << intrinsic
           << "': " << llvm::toString(intrinsicGraph.takeError());
       return signalPassFailure();
+    }
+
+    // Operations of other dialects with a tensor-expression form become
+    // kernels; one that cannot be expressed stays, with a remark.
+    ConvertToKernelsResult converted;
+    if (convert) {
+      ConvertToKernelsOptions convertOptions;
+      convertOptions.unsupportedIsError = false;
+      converted = *convertToKernels(module, convertOptions);
+    }
+
+    unsigned numKernels = 0;
+    module.walk([&](KernelOp) { ++numKernels; });
+    if (numKernels == 0) {
+      InFlightDiagnostic diag =
+          requireKernels ? emitError(module.getLoc())
+                         : emitRemark(module.getLoc());
+      diag << "--tcg-dataflow-embed: nothing to embed: no tcg.kernel";
+      if (!convert)
+        diag << " (convert=false: operations with a tensor-expression form "
+                "are not converted)";
+      else if (converted.leftAlone)
+        diag << "; " << converted.leftAlone
+             << " operation(s) with a tensor-expression form could not be "
+                "expressed (see their remarks)";
+      else
+        diag << " and no operation with a tensor-expression form (relay "
+                "and linalg convolutions, matmuls, multiply-accumulate "
+                "linalg.generics)";
+      if (requireKernels)
+        signalPassFailure();
+      return;
     }
 
     bool failedAny = false;

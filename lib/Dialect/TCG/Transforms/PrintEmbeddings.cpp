@@ -5,6 +5,7 @@
 #include "raf/Dialect/TCG/IR/TCGDialect.h"
 #include "raf/Dialect/TCG/IR/TCGOps.h"
 #include "raf/Dialect/TCG/Intrinsics/IntrinsicLibrary.h"
+#include "raf/Dialect/TCG/Intrinsics/UserIntrinsics.h"
 #include "raf/Dialect/TCG/Transforms/EmbeddingAttr.h"
 #include "raf/Dialect/TCG/Transforms/Strategy.h"
 #include "raf/Dialect/TCG/Utils/TensorExpr.h"
@@ -130,7 +131,8 @@ LogicalResult TCGPrintEmbeddingsPass::print(raw_ostream &os, KernelOp kernel,
   if (failed(expr))
     return failure();
   FailureOr<TensorExpression> intrinsic =
-      lookupIntrinsic(kernel.getContext(), intrinsicName, kernel.getLoc());
+      lookupIntrinsic(kernel.getContext(), intrinsicsFile, intrinsicName,
+                      kernel.getLoc());
   if (failed(intrinsic))
     return failure();
   ArrayRef<EmbeddingCandidateAttr> candidates = attr.getCandidates();

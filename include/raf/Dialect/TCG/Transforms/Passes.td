@@ -84,6 +84,23 @@ def TCGDataflowEmbed : Pass<"tcg-dataflow-embed", "mlir::ModuleOp"> {
     are errors at the kernel. A timeout after some embeddings is a warning:
     the best is then not proven optimal.
 
+    Input from any frontend: with `convert=true` (the default) every
+    operation outside a kernel that implements `tcg::TensorExprOpInterface`
+    (relay convolutions and matrix products, linalg's named convolutions,
+    `matmul`, `batch_matmul` and multiply-accumulate `linalg.generic`s on
+    tensors, as torch-mlir and IREE emit them) is first replaced by its
+    `tcg.kernel`, as `--convert-relay-to-tcg` and `--convert-linalg-to-tcg`
+    do; one that cannot be expressed stays, with a remark. A module with
+    nothing to embed gets a remark at the module (an error, and the pass
+    fails, with `require-kernels=true`).
+
+    `intrinsics=path.mlir` reads a user's intrinsic library, in the format
+    of the built-in one (`raf-opt --tcg-print-intrinsics`): functions, each
+    holding one `tcg.kernel` named after the intrinsic. `intrinsic=name`
+    looks in that file first, then in the built-in library. A file that
+    cannot be read or parsed, holds no named kernel or names two kernels
+    alike is an error located in the file.
+
     ```
     raf-opt --convert-relay-to-tcg \
       --tcg-dataflow-embed="intrinsic=vta.gemm.1x16x16 mode=relaxed" \
@@ -125,9 +142,20 @@ def TCGDataflowEmbed : Pass<"tcg-dataflow-embed", "mlir::ModuleOp"> {
            "edge)">,
     Option<"countLimit", "count", "unsigned", "0",
            "Also enumerate up to this many distinct embeddings of the whole "
-           "space and record how many there are (distinct, complete)">
+           "space and record how many there are (distinct, complete)">,
+    Option<"intrinsicsFile", "intrinsics", "std::string", "\"\"",
+           "A .mlir file of user intrinsics (named tcg.kernels), searched "
+           "before the built-in library">,
+    Option<"convert", "convert", "bool", "true",
+           "First replace operations with a tensor-expression form (relay, "
+           "linalg) by tcg.kernels">,
+    Option<"requireKernels", "require-kernels", "bool", "false",
+           "Fail when the module holds nothing to embed (default: a remark)">
   ];
-  let dependentDialects = ["mlir::func::FuncDialect", "raf::tcg::TCGDialect"];
+  let dependentDialects = [
+    "mlir::func::FuncDialect", "mlir::linalg::LinalgDialect",
+    "mlir::tensor::TensorDialect", "raf::tcg::TCGDialect"
+  ];
 }
 
 def TCGPrintEmbeddings : Pass<"tcg-print-embeddings", "mlir::ModuleOp"> {
@@ -149,8 +177,13 @@ def TCGPrintEmbeddings : Pass<"tcg-print-embeddings", "mlir::ModuleOp"> {
     ```
 
     An attribute the printer cannot read (written by hand or by another
-    tool) is an error at its kernel.
+    tool) is an error at its kernel. An embedding of a user intrinsic needs
+    the same `intrinsics=path.mlir` as `--tcg-dataflow-embed`.
   }];
+  let options = [
+    Option<"intrinsicsFile", "intrinsics", "std::string", "\"\"",
+           "The .mlir file of user intrinsics the embeddings were found with">
+  ];
   let dependentDialects = ["mlir::func::FuncDialect", "raf::tcg::TCGDialect"];
 }
 

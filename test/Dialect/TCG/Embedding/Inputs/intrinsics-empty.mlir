@@ -1,0 +1,4 @@
+// No tcg.kernel at all.
+func.func @nothing() {
+  return
+}
