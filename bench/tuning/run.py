@@ -104,13 +104,17 @@ def log(msg):
     print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
 
-def raf_tune(args, extra, layer, what):
+def raf_tune(args, extra, layer, what, progress=False):
+    """Runs raf-tune; with `progress`, its stderr (the ground truth's
+    progress lines) goes straight to ours."""
     cmd = ["nice", "-n", str(args.nice), str(args.tool), *extra]
     env = dict(os.environ, OMP_NUM_THREADS="1")
     start = time.perf_counter()
-    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE,
+                          stderr=None if progress else subprocess.PIPE, text=True, env=env)
     if proc.returncode != 0:
-        raise RuntimeError(f"layer {layer} {what}: {proc.stderr.strip()[-500:]}")
+        detail = "see the output above" if progress else proc.stderr.strip()[-500:]
+        raise RuntimeError(f"layer {layer} {what}: {detail}")
     lines = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
     log(f"layer {layer}: {what} done in {time.perf_counter() - start:.0f} s")
     return lines
@@ -151,7 +155,7 @@ def layer_job(args, layer, cv):
     base = [conv_arg(cv), f"--cache={args.cache}"]
     res = {"layer": layer, "shape": shape_text(cv)}
     res["space"] = raf_tune(args, ["space", conv_arg(cv)], layer, "space")[0]
-    res["truth"] = raf_tune(args, ["truth", *base], layer, "ground truth")[0]
+    res["truth"] = raf_tune(args, ["truth", *base], layer, "ground truth", progress=True)[0]
     if res["truth"]["valid"] == 0:
         res["error"] = "no valid configuration"
         return res
