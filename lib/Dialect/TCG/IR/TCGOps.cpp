@@ -281,13 +281,20 @@ LogicalResult TensorOp::verifyRegions() {
   Type yielded = yield.getValue().getType();
   RankedTensorType type = getType();
 
-  // An inner dimension: the body is exactly the nested tcg.tensor.
+  // An inner dimension: the body is the nested tcg.tensor, or, after fusion
+  // (Rieber 2022, Fig. 3.12), a sequence of nested computations whose last
+  // one is the dimension and whose earlier ones are local rows it reads.
   if (auto inner = dyn_cast<RankedTensorType>(yielded)) {
     auto nested = yield.getValue().getDefiningOp<TensorOp>();
-    if (!nested || nested->getBlock() != &body ||
-        body.getOperations().size() != 2)
+    bool onlyTensors =
+        llvm::all_of(body.without_terminator(),
+                     [](Operation &op) { return isa<TensorOp>(op); });
+    if (!nested || nested->getBlock() != &body || !onlyTensors ||
+        nested->getNextNode() != yield)
       return emitOpError("body yielding a tensor must consist of one nested "
-                         "tcg.tensor and the yield of its result");
+                         "tcg.tensor and the yield of its result (or, fused, "
+                         "of a sequence of tcg.tensor computations yielding "
+                         "the last one)");
     if (type.getShape().drop_front() != inner.getShape() ||
         type.getElementType() != inner.getElementType())
       return emitOpError("result type ")

@@ -68,6 +68,12 @@ FailureOr<Computation> raf::tcg::analyzeComputation(TensorOp root) {
   TensorOp dim = root;
   while (true) {
     computation.dims.push_back(dim);
+    if (!dim.getBody().front().getOps<TensorOp>().empty() &&
+        !llvm::hasSingleElement(dim.getBody().front().getOps<TensorOp>()))
+      return dim.emitOpError("holds a fused sequence of computations "
+                             "(Rieber 2022, Fig. 3.12); the loop-nest form "
+                             "needs one computation per nest (inline the "
+                             "fused computations first)");
     auto inner = dim.getYield().getValue().getDefiningOp<TensorOp>();
     if (!inner)
       break;
