@@ -39,7 +39,15 @@ public:
   LogicalResult visitTensor(TensorOp tensor, StringRef edge, unsigned parent) {
     unsigned node = add(LabelNode::Kind::Tensor, "T", edge, tensor, parent);
     ancestors.push_back({tensor, node});
-    LogicalResult result = visitValue(tensor.getYield().getValue(), "r", node);
+    // A fused body (Fig. 3.12): the computations before the dimension are
+    // its left children (Fig. 3.2: the preceding computations), edge `l`.
+    LogicalResult result = success();
+    Value yielded = tensor.getYield().getValue();
+    for (TensorOp local : tensor.getBody().front().getOps<TensorOp>())
+      if (local.getResult() != yielded && succeeded(result))
+        result = visitTensor(local, "l", node);
+    if (succeeded(result))
+      result = visitValue(yielded, "r", node);
     ancestors.pop_back();
     finish(node);
     return result;
@@ -226,6 +234,37 @@ LabelTree::getPaths(unsigned top, ArrayRef<unsigned> mask) const {
 // The Aho-Corasick automaton (§3.2.1, §3.2.2)
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+/// The element type a label-tree node stands for: a computation's elements,
+/// an operand read or a constant; none for other nodes.
+Type getElementType(Operation *op) {
+  if (auto tensor = dyn_cast_or_null<TensorOp>(op))
+    return tensor.getType().getElementType();
+  if (isa_and_nonnull<InputOp, ConstantOp>(op))
+    return op->getResult(0).getType();
+  return {};
+}
+
+} // namespace
+
+bool Matcher::typesAgree(const LabelTree &tree, unsigned root,
+                         ArrayRef<unsigned> masking,
+                         const Intrinsic &intrinsic) const {
+  if (!checkElementTypes)
+    return true;
+  if (getElementType(tree.nodes[root].op) != intrinsic.resultType)
+    return false;
+  for (unsigned node = root + 1; node != tree.subtreeEnd[root]; ++node) {
+    const LabelNode &n = tree.nodes[node];
+    if ((n.kind == LabelNode::Kind::Input ||
+         n.kind == LabelNode::Kind::Scalar) &&
+        !llvm::is_contained(intrinsic.operandTypes, getElementType(n.op)))
+      return false;
+  }
+  return true;
+}
+
 unsigned Matcher::intern(const std::string &token) {
   return tokens.try_emplace(token, tokens.size()).first->second;
 }
@@ -240,6 +279,12 @@ void Matcher::addIntrinsic(const LabelTree &tree) {
   unsigned top = tree.nodes[0].children.front();
   std::vector<std::vector<std::string>> paths = tree.getPaths(top);
   Intrinsic intrinsic{tree.name, static_cast<unsigned>(paths.size()), {}};
+  intrinsic.resultType = getElementType(tree.nodes[top].op);
+  for (const LabelNode &node : tree.nodes)
+    if (Type type = getElementType(node.op);
+        type && node.op != tree.nodes[top].op &&
+        !llvm::is_contained(intrinsic.operandTypes, type))
+      intrinsic.operandTypes.push_back(type);
   for (unsigned node = top, depth = 0;
        tree.nodes[node].kind == LabelNode::Kind::Tensor; ++depth) {
     if (cast<TensorOp>(tree.nodes[node].op).getExtent() == 1)
@@ -374,7 +419,8 @@ std::vector<Match> Matcher::match(const LabelTree &tree,
       if (tree.isLeaf(node, masking))
         ++leaves;
     }
-    if (!validMask || entry.second.size() != leaves)
+    if (!validMask || entry.second.size() != leaves ||
+        !typesAgree(tree, root, masking, intrinsics[intrinsic]))
       continue;
     matches.push_back({intrinsic, root, std::move(relevant), covered});
   }

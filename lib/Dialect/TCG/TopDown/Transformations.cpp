@@ -10,6 +10,7 @@
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -61,6 +62,53 @@ IteratorFacts getFacts(Operation *op) {
 bool isKernelResult(TensorOp computation) {
   auto kernel = cast<KernelOp>(computation->getParentOp());
   return kernel.getYield().getValue() == computation.getResult();
+}
+
+/// Whether `tensor`'s body is a fused sequence of computations (Fig. 3.12):
+/// more than one nested tcg.tensor.
+bool isFusedBody(TensorOp tensor) {
+  auto nested = tensor.getBody().front().getOps<TensorOp>();
+  return !nested.empty() && !llvm::hasSingleElement(nested);
+}
+
+/// The fused tensor enclosing `op` or `op` itself, if any.
+TensorOp getFusedAncestor(Operation *op) {
+  for (Operation *current = op; current && !isa<KernelOp>(current);
+       current = current->getParentOp())
+    if (auto tensor = dyn_cast<TensorOp>(current))
+      if (isFusedBody(tensor))
+        return tensor;
+  return {};
+}
+
+/// Whether `tensor` is a computation: a tcg.tensor in the kernel body or in
+/// a fused body (a local row), as opposed to an inner dimension.
+bool isComputation(TensorOp tensor) {
+  Operation *parent = tensor->getParentOp();
+  if (isa<KernelOp>(parent))
+    return true;
+  return isFusedBody(cast<TensorOp>(parent));
+}
+
+/// Whether the block holding `computation` yields it: the kernel's result,
+/// or the last computation of a fused body (the dimension itself).
+bool isYieldedByBlock(TensorOp computation) {
+  Operation *terminator = computation->getBlock()->getTerminator();
+  return terminator->getOperand(0) == computation.getResult();
+}
+
+/// The tensor nest of a computation, outermost first, or failure when one
+/// of its bodies is fused.
+FailureOr<SmallVector<TensorOp>> getNest(TensorOp computation) {
+  SmallVector<TensorOp> dims = {computation};
+  while (true) {
+    if (isFusedBody(dims.back()))
+      return failure();
+    auto inner = dims.back().getYield().getValue().getDefiningOp<TensorOp>();
+    if (!inner)
+      return dims;
+    dims.push_back(inner);
+  }
 }
 
 /// Builds, at the builder's insertion point (in a kernel body), a
@@ -116,6 +164,20 @@ Value readAll(OpBuilder &builder, Location loc, TensorOp computation,
       AffineMap::getMultiDimIdentityMap(iterators.size(), builder.getContext());
   return InputOp::create(builder, loc, computation.getResult(), iterators,
                          identity);
+}
+
+/// Replaces the statement `op` (a compute or reduce moved into `moved`,
+/// whose dimensions are `iterators`) by a read of `moved` at every point,
+/// and erases it.
+void replaceByRead(Operation *op, TensorOp moved,
+                   ArrayRef<Operation *> iterators) {
+  OpBuilder builder(op);
+  SmallVector<Value> iteratorValues;
+  for (Operation *it : iterators)
+    iteratorValues.push_back(getFacts(it).iterator);
+  Value read = readAll(builder, op->getLoc(), moved, iteratorValues);
+  op->getResult(0).replaceAllUsesWith(read);
+  op->erase();
 }
 
 /// Whether `value` is computed inside the kernel: a compute or reduce
@@ -178,14 +240,20 @@ bool raf::tcg::topdown::canonicalizeOperands(ComputeOp op) {
 // Output transpose (Fig. 3.9)
 //===----------------------------------------------------------------------===//
 
-LogicalResult raf::tcg::topdown::interchangeTensors(TensorOp outer) {
+LogicalResult raf::tcg::topdown::interchangeTensors(TensorOp outer,
+                                                    bool allowKernelResult) {
   auto inner = outer.getYield().getValue().getDefiningOp<TensorOp>();
   if (!inner)
     return outer.emitOpError("is the innermost dimension; output transpose "
                              "interchanges a dimension with the one nested "
                              "in it");
+  if (TensorOp fused = getFusedAncestor(outer))
+    return outer.emitOpError("lies in a fused sequence of computations "
+                             "(Fig. 3.12); output transpose reorders the "
+                             "dimensions of unfused computations only");
   TensorOp computation = getComputation(outer);
-  if (isKernelResult(computation))
+  bool result = isKernelResult(computation);
+  if (result && !allowKernelResult)
     return outer.emitOpError("belongs to the computation the kernel returns; "
                              "transposing it would change the kernel's type");
 
@@ -230,6 +298,11 @@ LogicalResult raf::tcg::topdown::interchangeTensors(TensorOp outer) {
   inner.getResult().setType(
       RankedTensorType::get(innerShape, inner.getType().getElementType()));
 
+  if (result)
+    cast<KernelOp>(computation->getParentOp())
+        .getResult()
+        .setType(computation.getType());
+
   // Reads of the computation follow the new layout.
   auto swapped = [&](ArrayRef<int64_t> values) {
     SmallVector<int64_t> result(values);
@@ -238,7 +311,10 @@ LogicalResult raf::tcg::topdown::interchangeTensors(TensorOp outer) {
   };
   for (Operation *user :
        llvm::make_early_inc_range(computation.getResult().getUsers())) {
-    auto read = cast<InputOp>(user);
+    // The kernel's yield, when the kernel's result was allowed.
+    auto read = dyn_cast<InputOp>(user);
+    if (!read)
+      continue;
     SmallVector<AffineExpr> results(read.getMap().getResults());
     std::swap(results[depth], results[depth + 1]);
     read.setMapAttr(AffineMapAttr::get(AffineMap::get(
@@ -335,6 +411,9 @@ raf::tcg::topdown::transposeInput(InputOp input,
 //===----------------------------------------------------------------------===//
 
 FailureOr<TensorOp> raf::tcg::topdown::fissionCompute(ComputeOp op) {
+  if (getFusedAncestor(op))
+    return op.emitOpError("lies in a fused sequence of computations; the "
+                          "search splits (Alg. 2) before it fuses (Alg. 3)");
   TensorOp computation = getComputation(op);
   if (countStatements(computation) < 2)
     return op.emitOpError("is the only statement of its computation; fission "
@@ -365,13 +444,7 @@ FailureOr<TensorOp> raf::tcg::topdown::fissionCompute(ComputeOp op) {
                        });
 
   // The statement becomes a read of the new computation at every point.
-  builder.setInsertionPoint(op);
-  SmallVector<Value> iteratorValues;
-  for (Operation *it : iterators)
-    iteratorValues.push_back(getFacts(it).iterator);
-  Value read = readAll(builder, op.getLoc(), moved, iteratorValues);
-  op.getResult().replaceAllUsesWith(read);
-  op.erase();
+  replaceByRead(op, moved, iterators);
   for (Operation *def : operandOps)
     if (def->use_empty())
       def->erase();
@@ -387,6 +460,9 @@ FailureOr<TensorOp> raf::tcg::topdown::fissionReduction(ReduceOp op) {
   // several dimensions is a nest of them): it moves whole.
   Block &body = op.getBody().front();
   Value element = op.getYield().getValue();
+  if (getFusedAncestor(op))
+    return op.emitOpError("lies in a fused sequence of computations; the "
+                          "search splits (Alg. 2) before it fuses (Alg. 3)");
   if (isa_and_nonnull<InputOp, ConstantOp>(element.getDefiningOp()))
     return op.emitOpError("reduces a single read; reduction fission needs "
                           "an element computation to move");
@@ -446,39 +522,104 @@ FailureOr<TensorOp> raf::tcg::topdown::fissionReduction(ReduceOp op) {
   return moved;
 }
 
+FailureOr<TensorOp> raf::tcg::topdown::fissionReductionOut(ReduceOp op) {
+  if (getFusedAncestor(op))
+    return op.emitOpError("lies in a fused sequence of computations; the "
+                          "search splits (Alg. 2) before it fuses (Alg. 3)");
+  if (!llvm::any_of(op->getUsers(),
+                    [](Operation *user) { return isa<ComputeOp>(user); }))
+    return op.emitOpError("is not combined with other values; it already "
+                          "forms its computation's element");
+  Block *kernelBlock = &op->getParentOfType<KernelOp>().getBodyBlock();
+  WalkResult outside = op.getBody().walk([&](Operation *inner) {
+    for (Value value : inner->getOperands()) {
+      if (op.getBody().isAncestor(value.getParentRegion()))
+        continue;
+      if (Operation *producer = value.getDefiningOp())
+        if (producer->getBlock() != kernelBlock)
+          return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (outside.wasInterrupted())
+    return op.emitOpError("uses a value its enclosing computation computes; "
+                          "it cannot move into a computation of its own");
+  // The reduction moves whole into a computation over the iterators
+  // enclosing it, and is replaced by a read of that computation.
+  SmallVector<Operation *> iterators = getEnclosingIterators(op);
+  TensorOp computation = getComputation(op);
+  OpBuilder builder(computation);
+  TensorOp moved = buildComputation(
+      builder, op.getLoc(), iterators, op.getType(),
+      [&](OpBuilder &b, IRMapping &mapping) {
+        return b.clone(*op, mapping)->getResult(0);
+      });
+  replaceByRead(op, moved, iterators);
+  return moved;
+}
+
 //===----------------------------------------------------------------------===//
 // Inlining (Figs. 3.13, 3.14)
 //===----------------------------------------------------------------------===//
 
-LogicalResult raf::tcg::topdown::inlineComputation(TensorOp producer) {
-  if (!isa<KernelOp>(producer->getParentOp()))
-    return producer.emitOpError("is not a computation of the kernel (an inner "
-                                "dimension); inline the top-level tcg.tensor");
-  if (isKernelResult(producer))
-    return producer.emitOpError("is the kernel's result; inlining removes the "
-                                "computation, so nothing would produce it");
-  if (producer.getResult().use_empty())
-    return producer.emitOpError("is read by no computation; nothing to inline "
-                                "into");
-  // The tensor nest and its innermost (scalar) body.
-  SmallVector<TensorOp> dims = {producer};
-  while (auto inner =
-             dims.back().getYield().getValue().getDefiningOp<TensorOp>())
-    dims.push_back(inner);
-  Block &body = dims.back().getBody().front();
-  for (Operation &op : body)
-    if (isa<ReduceOp>(op))
-      return producer.emitOpError("reduces; only element-wise computations "
-                                  "are inlined (Figs. 3.13, 3.14)");
-  SmallVector<InputOp> consumers;
-  for (Operation *user : producer.getResult().getUsers()) {
-    auto read = cast<InputOp>(user);
-    if (read.hasView())
-      return read.emitOpError("reads the computation through a padded or "
-                              "dilated view; inlining would drop the view's "
-                              "zeros");
-    consumers.push_back(read);
+LogicalResult raf::tcg::topdown::canInline(TensorOp producer,
+                                           std::string &why) {
+  if (!isComputation(producer)) {
+    why = "is not a computation of the kernel (an inner dimension); inline "
+          "the top-level tcg.tensor";
+    return failure();
   }
+  if (isYieldedByBlock(producer)) {
+    why = isa<KernelOp>(producer->getParentOp())
+              ? "is the kernel's result; inlining removes the computation, so "
+                "nothing would produce it"
+              : "is the dimension its fused body yields; only the local rows "
+                "before it can be inlined";
+    return failure();
+  }
+  if (producer.getResult().use_empty()) {
+    why = "is read by no computation; nothing to inline into";
+    return failure();
+  }
+  FailureOr<SmallVector<TensorOp>> nest = getNest(producer);
+  if (failed(nest)) {
+    why = "holds a fused sequence of computations; inline its local rows "
+          "first";
+    return failure();
+  }
+  for (Operation &op : nest->back().getBody().front())
+    if (isa<ReduceOp>(op)) {
+      why = "reduces; only element-wise computations are inlined (Figs. "
+            "3.13, 3.14)";
+      return failure();
+    }
+  for (Operation *user : producer.getResult().getUsers())
+    if (cast<InputOp>(user).hasView()) {
+      why = "is read through a padded or dilated view; inlining would drop "
+            "the view's zeros";
+      return failure();
+    }
+  return success();
+}
+
+LogicalResult raf::tcg::topdown::inlineComputation(TensorOp producer) {
+  std::string why;
+  if (failed(canInline(producer, why))) {
+    // A view is the reading op's fault; report it there.
+    for (Operation *user : producer.getResult().getUsers())
+      if (auto read = dyn_cast<InputOp>(user); read && read.hasView() &&
+                                               why.find("view") !=
+                                                   std::string::npos)
+        return read.emitOpError("reads the computation through a padded or "
+                                "dilated view; inlining would drop the view's "
+                                "zeros");
+    return producer.emitOpError(why);
+  }
+  SmallVector<TensorOp> dims = *getNest(producer);
+  Block &body = dims.back().getBody().front();
+  SmallVector<InputOp> consumers;
+  for (Operation *user : producer.getResult().getUsers())
+    consumers.push_back(cast<InputOp>(user));
 
   // Producer iterator -> its dimension.
   llvm::DenseMap<Value, unsigned> dimOf;
@@ -496,17 +637,28 @@ LogicalResult raf::tcg::topdown::inlineComputation(TensorOp producer) {
         continue;
       }
       // Compose: producer dimension d is the consumer's index expression d.
+      // A local row's computation may also use iterators of the fused
+      // dimensions around it, which enclose the consumer as well.
+      SmallVector<Value> iterators(consumer.getIterators());
       SmallVector<AffineExpr> replacements;
-      for (Value iterator : read.getIterators())
-        replacements.push_back(access.getResult(dimOf.lookup(iterator)));
+      for (Value iterator : read.getIterators()) {
+        auto it = dimOf.find(iterator);
+        if (it != dimOf.end()) {
+          replacements.push_back(access.getResult(it->second));
+          continue;
+        }
+        replacements.push_back(
+            builder.getAffineDimExpr(iterators.size()));
+        iterators.push_back(iterator);
+      }
       AffineMap composed = read.getMap().replaceDimsAndSymbols(
-          replacements, {}, access.getNumDims(), 0);
+          replacements, {}, iterators.size(), 0);
       auto attribute = [](std::optional<ArrayRef<int64_t>> values) {
         return values.value_or(ArrayRef<int64_t>());
       };
       Value clone = InputOp::create(
-          builder, read.getLoc(), read.getSource(), consumer.getIterators(),
-          composed, attribute(read.getPadLow()), attribute(read.getPadHigh()),
+          builder, read.getLoc(), read.getSource(), iterators, composed,
+          attribute(read.getPadLow()), attribute(read.getPadHigh()),
           attribute(read.getDilation()));
       mapping.map(read.getResult(), clone);
     }
@@ -518,6 +670,120 @@ LogicalResult raf::tcg::topdown::inlineComputation(TensorOp producer) {
 }
 
 //===----------------------------------------------------------------------===//
+// Fusion (Fig. 3.12)
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The one computation reading `producer` (a sibling after it in the same
+/// block), or an error message saying why there is none.
+FailureOr<TensorOp> getFusionConsumer(TensorOp producer, std::string &why) {
+  TensorOp consumer;
+  for (Operation *user : producer.getResult().getUsers()) {
+    Operation *holder = user;
+    while (holder && holder->getBlock() != producer->getBlock())
+      holder = holder->getParentOp();
+    auto computation = dyn_cast_or_null<TensorOp>(holder);
+    if (!computation) {
+      why = "is read outside a computation of its block";
+      return failure();
+    }
+    if (consumer && consumer != computation) {
+      why = "is read by several computations; after fusion its rows exist "
+            "only inside one of them";
+      return failure();
+    }
+    consumer = computation;
+  }
+  if (!consumer) {
+    why = "is read by no computation; fusion fuses a computation into the "
+          "one that reads it";
+    return failure();
+  }
+  return consumer;
+}
+
+} // namespace
+
+LogicalResult raf::tcg::topdown::canFuse(TensorOp producer,
+                                         std::string &why) {
+  if (!isComputation(producer)) {
+    why = "is not a computation (an inner dimension)";
+    return failure();
+  }
+  if (isYieldedByBlock(producer)) {
+    why = isa<KernelOp>(producer->getParentOp())
+              ? "is the kernel's result; fused into another computation it "
+                "would no longer exist as a whole"
+              : "is the dimension its fused body yields; nothing after it "
+                "reads it";
+    return failure();
+  }
+  FailureOr<TensorOp> consumer = getFusionConsumer(producer, why);
+  if (failed(consumer))
+    return failure();
+  if (producer.getExtent() != consumer->getExtent()) {
+    why = "has the outer interval [0, " + std::to_string(producer.getExtent()) +
+          ") and its consumer [0, " + std::to_string(consumer->getExtent()) +
+          "); fusion needs identical intervals";
+    return failure();
+  }
+  if (producer.getType().getRank() < 2 || consumer->getType().getRank() < 2) {
+    why = "or its consumer has a single dimension; fusion keeps an inner "
+          "dimension of each (a fused body is a sequence of tensors)";
+    return failure();
+  }
+  Value outer = consumer->getIterator();
+  for (Operation *user : producer.getResult().getUsers()) {
+    auto read = cast<InputOp>(user);
+    AffineExpr first = read.getMap().getResult(0);
+    auto dim = dyn_cast<AffineDimExpr>(first);
+    if (read.hasView() || !dim ||
+        read.getIterators()[dim.getPosition()] != outer) {
+      why = "is read at another row than the consumer's outer iterator (or "
+            "through a view); fused, the consumer could read data before it "
+            "is computed";
+      return failure();
+    }
+  }
+  return success();
+}
+
+FailureOr<TensorOp> raf::tcg::topdown::fuseComputation(TensorOp producer) {
+  std::string why;
+  if (failed(canFuse(producer, why)))
+    return producer.emitOpError(why);
+  TensorOp consumer = *getFusionConsumer(producer, why);
+
+  // The producer's inner computation moves to the front of the consumer's
+  // body, iterating the consumer's outer iterator instead of its own.
+  Block &from = producer.getBody().front();
+  Block &to = consumer.getBody().front();
+  auto row = cast<TensorOp>(producer.getYield().getValue().getDefiningOp());
+  producer.getIterator().replaceAllUsesWith(consumer.getIterator());
+  to.getOperations().splice(to.begin(), from.getOperations(), from.begin(),
+                            std::prev(from.end()));
+
+  // Reads of producer[x, rest] become reads of the local row at [rest].
+  for (Operation *user :
+       llvm::make_early_inc_range(producer.getResult().getUsers())) {
+    auto read = cast<InputOp>(user);
+    AffineMap map = read.getMap();
+    AffineMap rest = AffineMap::get(map.getNumDims(), 0,
+                                    map.getResults().drop_front(),
+                                    read.getContext());
+    OpBuilder builder(read);
+    Value replacement = InputOp::create(builder, read.getLoc(),
+                                        row.getResult(), read.getIterators(),
+                                        rest);
+    read.getResult().replaceAllUsesWith(replacement);
+    read.erase();
+  }
+  producer.erase();
+  return consumer;
+}
+
+//===----------------------------------------------------------------------===//
 // Full fission (Alg. 2)
 //===----------------------------------------------------------------------===//
 
@@ -526,7 +792,7 @@ namespace {
 /// Whether fissionCompute(op) would apply (its preconditions, checked
 /// without diagnostics).
 bool canFissionCompute(ComputeOp op) {
-  if (countStatements(getComputation(op)) < 2)
+  if (getFusedAncestor(op) || countStatements(getComputation(op)) < 2)
     return false;
   return llvm::all_of(op->getOperands(), [](Value operand) {
     return isa_and_nonnull<InputOp, ConstantOp>(operand.getDefiningOp());
@@ -535,8 +801,17 @@ bool canFissionCompute(ComputeOp op) {
 
 /// Whether fissionReduction(op) would apply.
 bool canFissionReduction(ReduceOp op) {
-  return !isa_and_nonnull<InputOp, ConstantOp>(
+  return !getFusedAncestor(op) &&
+         !isa_and_nonnull<InputOp, ConstantOp>(
       op.getYield().getValue().getDefiningOp());
+}
+
+/// Whether fissionReductionOut(op) would apply (the uses-outside check is
+/// left to the rewrite).
+bool canFissionReductionOut(ReduceOp op) {
+  return !getFusedAncestor(op) &&
+         llvm::any_of(op->getUsers(),
+                      [](Operation *user) { return isa<ComputeOp>(user); });
 }
 
 } // namespace
@@ -555,7 +830,14 @@ unsigned raf::tcg::topdown::fullFission(KernelOp kernel) {
       if (canFissionCompute(op))
         options.push_back(op);
     });
-    if (options.empty())
+    // A reduction combined with other values (a bias added to a sum) moves
+    // into its own computation once its element computation has moved.
+    SmallVector<ReduceOp> combined;
+    kernel.walk([&](ReduceOp op) {
+      if (!canFissionReduction(op) && canFissionReductionOut(op))
+        combined.push_back(op);
+    });
+    if (options.empty() && combined.empty())
       return applied;
     // Apply the first option still valid (earlier fissions may have moved
     // or erased the others, which Alg. 2 does not check), then look again.
@@ -573,6 +855,15 @@ unsigned raf::tcg::topdown::fullFission(KernelOp kernel) {
           break;
         }
       }
+    }
+    for (ReduceOp reduce : combined) {
+      if (progress)
+        break;
+      // Silently skip a reduction that cannot move (it reads a value of its
+      // enclosing computation).
+      ScopedDiagnosticHandler quiet(kernel.getContext(),
+                                    [](Diagnostic &) { return success(); });
+      progress = succeeded(fissionReductionOut(reduce));
     }
     if (!progress)
       return applied;

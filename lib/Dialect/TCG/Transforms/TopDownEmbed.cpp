@@ -227,6 +227,7 @@ void TCGTopDownEmbedPass::runOnOperation() {
     lib.intrinsicKernels.push_back(kernel);
   }
   matcher.finalize();
+  matcher.setCheckElementTypes(!ignoreElementTypes);
 
   bool failedAny = false;
   module.walk([&](KernelOp kernel) {

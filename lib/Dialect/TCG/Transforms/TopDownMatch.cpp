@@ -11,6 +11,7 @@
 #include "raf/Dialect/TCG/IR/TCGOps.h"
 #include "raf/Dialect/TCG/Intrinsics/IntrinsicLibrary.h"
 #include "raf/Dialect/TCG/TopDown/Matcher.h"
+#include "raf/Dialect/TCG/TopDown/Search.h"
 #include "raf/Dialect/TCG/TopDown/Transformations.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -71,41 +72,21 @@ struct TCGTopDownMatchPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    MLIRContext *context = &getContext();
-    SmallVector<StringRef> names;
-    for (const std::string &name : intrinsics)
-      names.push_back(name);
-    if (names.empty())
-      names.assign(getIntrinsicNames().begin(), getIntrinsicNames().end());
-
-    // The intrinsics' label trees; an unknown name is an error listing the
-    // known ones (lookupIntrinsic).
-    OwningOpRef<ModuleOp> library = parseIntrinsicLibrary(context);
-    if (!library)
+    SmallVector<std::string> names(intrinsics.begin(), intrinsics.end());
+    FailureOr<std::unique_ptr<IntrinsicSet>> set = loadIntrinsics(
+        &getContext(), names, module.getLoc(), !ignoreElementTypes);
+    if (failed(set))
       return signalPassFailure();
-    Matcher matcher;
-    for (StringRef name : names) {
-      if (failed(lookupIntrinsic(context, name, module.getLoc())))
-        return signalPassFailure();
-      KernelOp kernel;
-      library->walk([&](KernelOp k) {
-        if (k.getKernelName() == name)
-          kernel = k;
-      });
-      FailureOr<LabelTree> tree = buildLabelTree(kernel);
-      if (failed(tree))
-        return signalPassFailure();
-      matcher.addIntrinsic(*tree);
-    }
-    matcher.finalize();
+    const Matcher &matcher = (*set)->matcher;
 
     llvm::raw_ostream &os = llvm::outs();
     bool failedAny = false;
     if (config > 2) {
       module.emitError("--tcg-topdown-match: configuration ")
           << static_cast<unsigned>(config)
-          << " of Tab. 3.4 needs fusion and inlining combinations (Alg. 3), "
-             "which are not implemented yet; use 0, 1 or 2";
+          << " of Tab. 3.4 enumerates fusion and inlining combinations "
+             "(Alg. 3), many graphs: use --tcg-topdown-search=config="
+          << static_cast<unsigned>(config) << " (this pass takes 0, 1 or 2)";
       return signalPassFailure();
     }
     SmallVector<KernelOp> kernels;

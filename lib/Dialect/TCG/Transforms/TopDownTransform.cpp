@@ -35,6 +35,7 @@ enum class Kind {
   ComputeFission,
   ReductionFission,
   Inline,
+  Fusion,
   FullFission,
   Unknown
 };
@@ -53,14 +54,15 @@ struct TCGTopDownTransformPass
                         .Case("compute-fission", Kind::ComputeFission)
                         .Case("reduction-fission", Kind::ReductionFission)
                         .Case("inline", Kind::Inline)
+                        .Case("fusion", Kind::Fusion)
                         .Case("full-fission", Kind::FullFission)
                         .Default(Kind::Unknown);
     if (selected == Kind::Unknown) {
       module.emitError("--tcg-topdown-transform: unknown kind '")
           << kind
           << "'; expected swap, canonicalize, output-transpose, "
-             "input-transpose, compute-fission, reduction-fission, inline or "
-             "full-fission";
+             "input-transpose, compute-fission, reduction-fission, inline, "
+             "fusion or full-fission";
       return signalPassFailure();
     }
     if (selected == Kind::Canonicalize) {
@@ -135,7 +137,11 @@ struct TCGTopDownTransformPass
     case Kind::Inline:
       if (auto tensor = dyn_cast<TensorOp>(op))
         return topdown::inlineComputation(tensor);
-      return wrongOp("a top-level tcg.tensor");
+      return wrongOp("a computation (top-level tcg.tensor or local row)");
+    case Kind::Fusion:
+      if (auto tensor = dyn_cast<TensorOp>(op))
+        return topdown::fuseComputation(tensor);
+      return wrongOp("a computation (top-level tcg.tensor or local row)");
     case Kind::Canonicalize:
     case Kind::FullFission:
     case Kind::Unknown:

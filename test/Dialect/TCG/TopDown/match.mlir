@@ -1,10 +1,10 @@
-// RUN: raf-opt %s --tcg-topdown-match=print-paths=true -o /dev/null | FileCheck %s
-// RUN: raf-opt %s --tcg-topdown-transform=kind=compute-fission --tcg-topdown-match -o /dev/null | FileCheck %s --check-prefix=FISSION
+// RUN: raf-opt %s --tcg-topdown-match="print-paths=true ignore-element-types=true" -o /dev/null | FileCheck %s
+// RUN: raf-opt %s --tcg-topdown-transform=kind=compute-fission --tcg-topdown-match=ignore-element-types=true -o /dev/null | FileCheck %s --check-prefix=FISSION
 // RUN: not raf-opt %s --tcg-topdown-match=intrinsics=vv.add.16,vta.gemm.2x2x2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-// RUN: raf-opt %s --tcg-topdown-match=config=1 -o /dev/null | FileCheck %s --check-prefix=CONFIG1
-// RUN: raf-opt %s --tcg-topdown-match=config=2 -o /dev/null | FileCheck %s --check-prefix=CONFIG2
+// RUN: raf-opt %s --tcg-topdown-match="config=1 ignore-element-types=true" -o /dev/null | FileCheck %s --check-prefix=CONFIG1
+// RUN: raf-opt %s --tcg-topdown-match="config=2 ignore-element-types=true" -o /dev/null | FileCheck %s --check-prefix=CONFIG2
 // RUN: not raf-opt %s --tcg-topdown-match=config=3 -o /dev/null 2>&1 | FileCheck %s --check-prefix=CONFIG3
-// RUN: raf-opt %s --tcg-topdown-match=max-maskings=1 -o /dev/null 2>&1 >/dev/null | FileCheck %s --check-prefix=LIMIT
+// RUN: raf-opt %s --tcg-topdown-match="max-maskings=1 ignore-element-types=true" -o /dev/null 2>&1 >/dev/null | FileCheck %s --check-prefix=LIMIT
 // LIMIT: warning: stopped after 1 maskings; matches under the others are missing
 
 // Configurations of Tab. 3.4 (on a copy of each kernel): 1 (swap to the
@@ -26,7 +26,7 @@
 // CONFIG2:        selection: {{.*}}: no solution
 // CONFIG2:      topdown softmax: 33 nodes, 5 algebraic, 5 candidates
 // CONFIG2:        selection: covers 22 of 33 nodes, algebraic 5 of 5: solution
-// CONFIG3: error: --tcg-topdown-match: configuration 3 of Tab. 3.4 needs fusion and inlining combinations (Alg. 3), which are not implemented yet; use 0, 1 or 2
+// CONFIG3: error: --tcg-topdown-match: configuration 3 of Tab. 3.4 enumerates fusion and inlining combinations (Alg. 3), many graphs: use --tcg-topdown-search=config=3 (this pass takes 0, 1 or 2)
 
 // Top-down matching and selection (Rieber 2022, §3.2) on small trees: the
 // label strings (§3.2.1), full matches with masked outer dimensions, partial

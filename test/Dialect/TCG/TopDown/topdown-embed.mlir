@@ -1,13 +1,13 @@
 // --tcg-topdown-embed attaches the typed #tcg.embedding (mode topdown) that
 // --tcg-print-embeddings and --tcg-apply-strategy read; each strategy-applied
 // solution runs on raf-run and matches NumPy (a @ b^T).
-// RUN: raf-opt %s --tcg-topdown-embed | FileCheck %s
-// RUN: raf-opt %s --tcg-topdown-embed --tcg-print-embeddings -o /dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: raf-opt %s --tcg-topdown-embed=ignore-element-types=true | FileCheck %s
+// RUN: raf-opt %s --tcg-topdown-embed=ignore-element-types=true --tcg-print-embeddings -o /dev/null | FileCheck %s --check-prefix=REPORT
 // RUN: raf-opt %s --tcg-topdown-embed=intrinsics=mv.mul.add.16x16 --tcg-print-embeddings -o /dev/null | FileCheck %s --check-prefix=MV
-// RUN: raf-opt %s --tcg-topdown-embed | raf-opt | FileCheck %s
+// RUN: raf-opt %s --tcg-topdown-embed=ignore-element-types=true | raf-opt | FileCheck %s
 // RUN: %python %S/Inputs/oracle.py input %t.a.npy 4x6
 // RUN: %python %S/Inputs/oracle.py input %t.b.npy 5x6
-// RUN: raf-opt %s --tcg-topdown-embed=intrinsics=vta.gemm.1x16x16 --tcg-apply-strategy -o %t.gemm.mlir
+// RUN: raf-opt %s --tcg-topdown-embed="intrinsics=vta.gemm.1x16x16 ignore-element-types=true" --tcg-apply-strategy -o %t.gemm.mlir
 // RUN: raf-run %t.gemm.mlir --entry=gemm --input=%t.a.npy --input=%t.b.npy --output=%t.gemm.npy
 // RUN: %python %S/Inputs/oracle.py check abt %t.a.npy %t.b.npy %t.gemm.npy | FileCheck %s --check-prefix=OK
 // RUN: raf-opt %s --tcg-topdown-embed=intrinsics=mv.mul.add.16x16 --tcg-apply-strategy -o %t.mv.mlir

@@ -26,11 +26,20 @@
 // RUN: raf-run %t.nr.mlir --entry=main --input=%t.x.npy --output=%t.nr.npy
 // RUN: %python %S/Inputs/oracle.py check squares %t.x.npy %t.nr.npy | FileCheck %s --check-prefix=SQUARES
 // RUN: FileCheck %s --check-prefix=NESTED --input-file=%t.nr.mlir
+// Fusion (the local row gets a marker), then inlining of the local row.
+// RUN: raf-opt %S/Inputs/run-fusion.mlir --tcg-topdown-transform=kind=fusion -o %t.fu.mlir
+// RUN: FileCheck %s --check-prefix=FUSED --input-file=%t.fu.mlir
+// RUN: sed '/name "jt"/s/ {$/ attributes {topdown.target} {/' %t.fu.mlir | raf-opt --tcg-topdown-transform=kind=inline -o %t.fi.mlir
+// RUN: raf-run %t.fi.mlir --entry=main --input=%t.x.npy --output=%t.fi.npy
+// RUN: %python %S/Inputs/oracle.py check sigmoid %t.x.npy %t.fi.npy | FileCheck %s --check-prefix=SIGMOID
 // The transformed kernels differ from the originals.
 // RUN: FileCheck %s --check-prefix=CHANGED --input-file=%t.rf.mlir
 // RUN: FileCheck %s --check-prefix=TRANSPOSED --input-file=%t.ot.mlir
 
 // SIGMOID: sigmoid: ok
+// FUSED:      tcg.tensor %i in [0, 2) name "i" -> tensor<2x8xf32> {
+// FUSED-NEXT:   %[[ROW:.*]] = tcg.tensor %jt in [0, 8) name "jt" -> tensor<8xf32> {
+// FUSED:        tcg.input %[[ROW]][%j] : tensor<8xf32>
 // SOFTMAX: softmax: ok
 // GRAM: gram: ok
 // SQUARES: squares: ok

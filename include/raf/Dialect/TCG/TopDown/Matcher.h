@@ -121,6 +121,12 @@ public:
     return intrinsics[index].name;
   }
   unsigned getNumIntrinsics() const { return intrinsics.size(); }
+
+  /// Whether a match also needs the element types to agree (default): the
+  /// operator's computation at the match root has the intrinsic's result
+  /// type and every operand read there one of the intrinsic's operand types,
+  /// so an int8 instruction does not match a float operator.
+  void setCheckElementTypes(bool check) { checkElementTypes = check; }
   unsigned getNumStates() const { return transitions.size(); }
 
   /// The full matches of every intrinsic at every tensor node of `tree`
@@ -149,7 +155,14 @@ private:
     /// result wrapped in a one-element tensor): the operator dimension
     /// matched there is a loop around the instruction.
     llvm::SmallVector<unsigned, 2> unitTensorDepths;
+    /// The element types of its result and of its operands.
+    mlir::Type resultType;
+    llvm::SmallVector<mlir::Type, 2> operandTypes;
   };
+  bool checkElementTypes = true;
+  bool typesAgree(const LabelTree &tree, unsigned root,
+                  llvm::ArrayRef<unsigned> masking,
+                  const Intrinsic &intrinsic) const;
   struct Output {
     unsigned intrinsic, path, length;
   };

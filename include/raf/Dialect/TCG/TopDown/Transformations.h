@@ -15,11 +15,14 @@
 //   fissionCompute      compute fission (Fig. 3.10)
 //   fissionReduction    reduction fission (Fig. 3.11)
 //   inlineComputation   compute and reduction inlining (Figs. 3.13, 3.14)
+//   fuseComputation     fusion (Fig. 3.12): a computation moves into the
+//                       outer dimension of the one reading it
 //   fullFission         Alg. 2: fission until every operation stands alone
 //
-// Not here: fusion (Fig. 3.12) needs a tensor body that holds a sequence of
-// nested computations, which the tcg dialect does not express yet; input
-// masking is a matching concept (Matcher.h), not a rewrite.
+// Fusion makes a tensor body a sequence of computations (the fused
+// computation's rows, then the dimension itself); inlining also applies to
+// such local rows. Not here: input masking is a matching concept
+// (Matcher.h), not a rewrite.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +32,8 @@
 #include "raf/Dialect/TCG/IR/TCGOps.h"
 
 #include "mlir/Support/LLVM.h"
+
+#include <string>
 
 namespace raf::tcg::topdown {
 
@@ -46,8 +51,10 @@ bool canonicalizeOperands(ComputeOp op);
 /// nested in it, so the two output dimensions trade places. Every read of
 /// the computation in the kernel is rewritten to the new layout. Refuses an
 /// innermost dimension and a computation the kernel returns (its type would
-/// change).
-mlir::LogicalResult interchangeTensors(TensorOp outer);
+/// change) unless `allowKernelResult`, which changes the kernel's result
+/// type with it (the layout study of Tab. 3.5 works on such copies).
+mlir::LogicalResult interchangeTensors(TensorOp outer,
+                                       bool allowKernelResult = false);
 
 /// Input transpose (Fig. 3.8): makes `input` read a copy of its source with
 /// the dimensions permuted by `permutation` (copy dimension k is source
@@ -72,6 +79,14 @@ mlir::FailureOr<TensorOp> fissionCompute(ComputeOp op);
 /// reduction whose body is a single read or constant.
 mlir::FailureOr<TensorOp> fissionReduction(ReduceOp op);
 
+/// Reduction fission of a reduction combined with other values (Fig. 3.11
+/// applied to the reduction node itself, e.g. the sum of `sum_k x w + b`):
+/// the whole reduction moves into a new computation over the iterators
+/// enclosing it, and a read of that computation replaces it. Refuses a
+/// reduction that no compute uses (it already is its computation's
+/// element) and one whose body uses a value of its enclosing computation.
+mlir::FailureOr<TensorOp> fissionReductionOut(ReduceOp op);
+
 /// Full fission (Alg. 2, corrected: G' starts as the kernel itself, and
 /// every option is re-checked before it is applied, since it can go stale):
 /// applies compute fission and reduction fission wherever their preconditions
@@ -79,8 +94,27 @@ mlir::FailureOr<TensorOp> fissionReduction(ReduceOp op);
 /// computation. Returns the number of fissions applied.
 unsigned fullFission(KernelOp kernel);
 
+/// Whether fuseComputation(producer) applies; otherwise `why` says which
+/// precondition fails (completing "'tcg.tensor' op ...").
+mlir::LogicalResult canFuse(TensorOp producer, std::string &why);
+
+/// Fusion (Fig. 3.12): moves the computation `producer` into the outer
+/// dimension of the one computation reading it, `for x: {for y: t; for y:
+/// r}`, which then reads the local row `t[y]` instead of `t[x, y]`.
+/// Refuses (Rieber 2022, §3.3.1: "only possible if the iteration interval
+/// is identical and no data is consumed before it is computed") different
+/// outer intervals, reads at another row than the consumer's outer iterator
+/// or through a view, several consuming computations, the kernel's result,
+/// and computations of a single dimension. Returns the consumer.
+mlir::FailureOr<TensorOp> fuseComputation(TensorOp producer);
+
+/// Whether inlineComputation(producer) applies; otherwise `why` says which
+/// precondition fails.
+mlir::LogicalResult canInline(TensorOp producer, std::string &why);
+
 /// Inlining (Figs. 3.13, 3.14): replaces every read of the element-wise
-/// computation `producer` (a top-level tcg.tensor) by its scalar
+/// computation `producer` (a top-level tcg.tensor, or a local row of a
+/// fused body) by its scalar
 /// computation with the access functions composed, then erases it. Refuses
 /// a computation the kernel returns, one that nothing reads, one with a
 /// reduction, and reads through a padded or dilated view.

@@ -257,15 +257,13 @@ def TCGTopDownTransform : Pass<"tcg-topdown-transform", "mlir::ModuleOp"> {
     | `input-transpose` | `tcg.input`, marker `array<i64: ...>` the permutation | read a transposed copy of the source (Fig. 3.8) |
     | `compute-fission` | `tcg.compute` | move into a new computation (Fig. 3.10) |
     | `reduction-fission` | `tcg.reduce` | move the element computation into a new computation with the reduced dimension (Fig. 3.11) |
-    | `inline` | top-level `tcg.tensor` | replace every read by the computation (Figs. 3.13, 3.14) |
+    | `inline` | computation (top-level `tcg.tensor` or local row) | replace every read by the computation (Figs. 3.13, 3.14) |
+    | `fusion` | computation | move it into the outer dimension of the computation reading it (Fig. 3.12) |
     | `full-fission` | – (every kernel) | Alg. 2: compute and reduction fission until every operation has its own computation |
 
-    Fusion (Fig. 3.12) is not available: it needs tensor bodies holding a
-    sequence of computations, which the dialect does not express yet. The
-    passes exist to test the rewrites one by one (and `full-fission`, Alg. 2,
-    on whole kernels); the fusion enumeration of Alg. 3 and the search over
-    the configurations of Tab. 3.4 are not implemented yet
-    (docs/topdown-embedding.md).
+    The pass exists to test the rewrites one by one (and `full-fission`,
+    Alg. 2, on whole kernels); the search combining them (Algs. 2, 3 under
+    the configurations of Tab. 3.4) is `--tcg-topdown-search`.
 
     ```
     raf-opt --tcg-topdown-transform=kind=compute-fission kernel.mlir
@@ -274,7 +272,8 @@ def TCGTopDownTransform : Pass<"tcg-topdown-transform", "mlir::ModuleOp"> {
   let options = [
     Option<"kind", "kind", "std::string", /*default=*/"\"\"",
            "swap, canonicalize, output-transpose, input-transpose, "
-           "compute-fission, reduction-fission, inline or full-fission">
+           "compute-fission, reduction-fission, inline, fusion or "
+           "full-fission">
   ];
 }
 
@@ -297,8 +296,9 @@ def TCGTopDownMatch : Pass<"tcg-topdown-match", "mlir::ModuleOp"> {
     prints the kernel's label strings. `config=1` first puts the operands
     into the canonical form of Tab. 3.2 and `config=2` also applies full
     fission (Alg. 2), on a copy of each kernel: configurations 1 and 2 of
-    Tab. 3.4 for one graph each (3 and 4 need the fusion enumeration of
-    Alg. 3, not implemented yet). The module is not changed.
+    Tab. 3.4 for one graph each (3 and 4 enumerate many graphs, Alg. 3:
+    `--tcg-topdown-search`). Element types must agree unless
+    `ignore-element-types`. The module is not changed.
 
     ```
     $ raf-opt --tcg-topdown-match=intrinsics=mv.mul.add.16x16 gemm.mlir -o /dev/null
@@ -318,7 +318,69 @@ def TCGTopDownMatch : Pass<"tcg-topdown-match", "mlir::ModuleOp"> {
     Option<"config", "config", "unsigned", /*default=*/"0",
            "Transformations before matching (Tab. 3.4): 0 none, 1 operand "
            "swap to the canonical form (masking is always on), 2 also full "
-           "fission; 3 and 4 (fusion) are not implemented">
+           "fission; 3 and 4 (fusion) enumerate many graphs: "
+           "--tcg-topdown-search">,
+    Option<"ignoreElementTypes", "ignore-element-types", "bool",
+           /*default=*/"false",
+           "Match intrinsics of other element types too (an int8 "
+           "instruction against a float operator)">
+  ];
+  let dependentDialects = ["raf::tcg::TCGDialect",
+                           "mlir::func::FuncDialect"];
+}
+
+def TCGTopDownSearch : Pass<"tcg-topdown-search", "mlir::ModuleOp"> {
+  let summary = "Search transformed graphs for intrinsic covers (§3.4, Algs. 2, 3)";
+  let description = [{
+    The search of Rieber 2022, §3.4.1 on a copy of each `tcg.kernel`: the
+    canonical operand order (Tab. 3.2), full fission (Alg. 2), then fusion
+    and inlining in every conflict-free combination (Alg. 3, Def. 3.2), a
+    graph kept only when its label tree is new (duplicates are removed by
+    the matcher's own representation). Every graph is matched against the
+    intrinsics under every masking of outer input dimensions, and Alg. 1
+    selects a cover per masking: each distinct cover is a *candidate*, and a
+    candidate covering every compute and reduce node a *solution*
+    (Tab. 3.3). `config` is the configuration of Tab. 3.4 (1: swap and
+    masking, 2: also fission, 3: swap, masking, fusion and inlining, 4: all;
+    0: the kernel as written). `layout` transposes every operand and
+    computation of that rank identically before the search (§3.4.4,
+    Tab. 3.5). The limits stop the search; the report then names the limit.
+    Prints, per kernel, the nodes, graphs, candidates, solutions, hit rate,
+    the median of the solutions' transformations and the best solution.
+    The module is not changed.
+
+    ```
+    $ raf-opt --tcg-topdown-search=config=4 gemm.mlir -o /dev/null
+    topdown-search gemm: config 4, 11 nodes, 3 graphs, ...
+    ```
+  }];
+  let options = [
+    ListOption<"intrinsics", "intrinsics", "std::string",
+               "Intrinsics to match (default: the whole library)">,
+    Option<"config", "config", "unsigned", /*default=*/"4",
+           "Configuration of Tab. 3.4 (0 to 4)">,
+    ListOption<"layout", "layout", "int64_t",
+               "Layout transposition: new dimension k is old dimension "
+               "layout[k], for every operand and computation of that rank">,
+    Option<"maxGraphs", "max-graphs", "unsigned", /*default=*/"20000",
+           "Stop generating graphs after this many">,
+    Option<"maxCandidates", "max-candidates", "uint64_t",
+           /*default=*/"5000000", "Stop matching after this many candidates">,
+    Option<"maxMaskings", "max-maskings", "unsigned", /*default=*/"4096",
+           "Maskings tried per graph">,
+    Option<"maxCombinations", "max-combinations", "unsigned",
+           /*default=*/"4096",
+           "Conflict-free fusion/inlining combinations tried per graph">,
+    Option<"timeLimit", "time-limit", "double", /*default=*/"60",
+           "Seconds before the search stops (0: no limit)">,
+    Option<"ignoreElementTypes", "ignore-element-types", "bool",
+           /*default=*/"false",
+           "Match intrinsics of other element types too (an int8 "
+           "instruction against a float operator)">,
+    Option<"printBest", "print-best", "bool", /*default=*/"false",
+           "Also print the graph of the best solution">,
+    Option<"printTime", "print-time", "bool", /*default=*/"true",
+           "Print the search time">
   ];
   let dependentDialects = ["raf::tcg::TCGDialect",
                            "mlir::func::FuncDialect"];
@@ -354,7 +416,11 @@ def TCGTopDownEmbed : Pass<"tcg-topdown-embed", "mlir::ModuleOp"> {
     Option<"maxCandidates", "max-candidates", "unsigned", /*default=*/"5",
            "Solutions to keep">,
     Option<"maxMaskings", "max-maskings", "unsigned", /*default=*/"4096",
-           "Stop after this many maskings (a warning says so)">
+           "Stop after this many maskings (a warning says so)">,
+    Option<"ignoreElementTypes", "ignore-element-types", "bool",
+           /*default=*/"false",
+           "Match intrinsics of other element types too (an int8 "
+           "instruction against a float operator)">
   ];
   let dependentDialects = ["raf::tcg::TCGDialect",
                            "mlir::func::FuncDialect"];

@@ -1,0 +1,119 @@
+//===- Search.h - the top-down embedding search -----------------*- C++ -*-===//
+//
+// The search of Rieber 2022, §3.4.1 over one kernel: the canonical operand
+// order (Tab. 3.2), full fission (Alg. 2), then fusion and inlining in every
+// conflict-free combination (Alg. 3, Def. 3.2), every resulting graph
+// matched against the intrinsics under every input masking (§3.2.2) and a
+// cover selected per masking (Alg. 1). The four configurations of Tab. 3.4
+// switch fission and fusion + inlining on and off (operand swap and masking
+// are always on). Limits on graphs, candidates and time bound the search;
+// the result says whether one was reached.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RAF_DIALECT_TCG_TOPDOWN_SEARCH_H
+#define RAF_DIALECT_TCG_TOPDOWN_SEARCH_H
+
+#include "raf/Dialect/TCG/TopDown/Matcher.h"
+
+#include "mlir/IR/OwningOpRef.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace raf::tcg::topdown {
+
+struct SearchOptions {
+  /// Tab. 3.4: 0 nothing, 1 swap + masking, 2 also fission, 3 swap, masking,
+  /// fusion + inlining, 4 all.
+  unsigned config = 4;
+  /// Stop generating graphs (Alg. 3) after this many.
+  unsigned maxGraphs = 20000;
+  /// Stop matching after this many candidates.
+  uint64_t maxCandidates = 5000000;
+  /// Maskings tried per graph.
+  unsigned maxMaskings = 4096;
+  /// Conflict-free option combinations tried per graph.
+  unsigned maxCombinations = 4096;
+  /// Wall-clock limit of the whole search, in seconds (0: none).
+  double timeLimit = 60;
+  /// Layout transposition (Tab. 3.5), applied before everything else: every
+  /// operand and computation of rank `layout.size()` is stored with its
+  /// dimensions permuted (new dimension k is old dimension layout[k]).
+  /// Empty: no transposition.
+  llvm::SmallVector<int64_t, 4> layout;
+};
+
+/// One candidate: the cover Alg. 1 selects in one graph under one masking
+/// (distinct covers counted once).
+struct SearchCandidate {
+  unsigned graph = 0;
+  Selection selection;
+  /// Rewrites that produced the graph (swaps, fissions, fusions, inlines)
+  /// plus the input dimensions the selected matches mask beyond the
+  /// default (ranks above two).
+  unsigned transformations = 0;
+};
+
+struct SearchResult {
+  /// Nodes of the kernel's label tree as written (Tab. 3.3's #nodes).
+  unsigned nodes = 0;
+  /// Graphs generated (the fissioned graph and Alg. 3's set S).
+  unsigned graphs = 0;
+  /// Candidates and the ones with full algebraic coverage (solutions).
+  uint64_t candidates = 0, solutions = 0;
+  /// The transformations of every solution (Tab. 3.3 reports the median).
+  std::vector<unsigned> solutionTransformations;
+  /// Holds the layout-transposed copy the graphs read (declared before the
+  /// graph, which is destroyed first).
+  mlir::OwningOpRef<mlir::ModuleOp> scratch;
+  /// The best solution (most covered nodes, then fewest instructions), if
+  /// any: its graph and selection.
+  mlir::OwningOpRef<KernelOp> bestGraph;
+  std::optional<SearchCandidate> best;
+  /// Which limit stopped the search, if any ("graphs", "candidates",
+  /// "time", "maskings", "combinations"); empty when it ran to the end.
+  std::string limit;
+  double seconds = 0;
+  /// The median of solutionTransformations (0 without solutions).
+  double getMedianTransformations() const;
+};
+
+/// The intrinsics a search matches: the parsed library, the matcher over
+/// the chosen intrinsics and their label trees and kernels, in its order.
+struct IntrinsicSet {
+  mlir::OwningOpRef<mlir::ModuleOp> library;
+  Matcher matcher;
+  llvm::SmallVector<LabelTree> trees;
+  llvm::SmallVector<KernelOp> kernels;
+};
+
+/// Loads the intrinsics `names` (all of the library when empty) from the
+/// intrinsic library; an unknown name is an error at `loc` listing the
+/// known ones. `checkElementTypes` as Matcher::setCheckElementTypes.
+mlir::FailureOr<std::unique_ptr<IntrinsicSet>>
+loadIntrinsics(mlir::MLIRContext *context, llvm::ArrayRef<std::string> names,
+               mlir::Location loc, bool checkElementTypes = true);
+
+/// Runs the search on a copy of `kernel` (the kernel is not changed).
+/// Fails with an error at the kernel when its label tree cannot be built.
+mlir::FailureOr<SearchResult> search(KernelOp kernel, const Matcher &matcher,
+                                     const SearchOptions &options);
+
+/// Layout transposition (Tab. 3.5) of a kernel in a scratch module: returns
+/// a copy whose operands and computations of rank `layout.size()` have their
+/// dimensions permuted; the copy lives in a function of `scratch`. Fails
+/// with an error when `layout` is not a permutation.
+mlir::FailureOr<KernelOp> transposeLayout(KernelOp kernel,
+                                          llvm::ArrayRef<int64_t> layout,
+                                          mlir::ModuleOp scratch);
+
+/// A canonical text of a label tree (edge and node labels in pre-order with
+/// the tree structure): equal for graphs the matcher cannot tell apart,
+/// which is how Alg. 3 drops duplicates.
+std::string getTreeKey(const LabelTree &tree);
+
+} // namespace raf::tcg::topdown
+
+#endif // RAF_DIALECT_TCG_TOPDOWN_SEARCH_H

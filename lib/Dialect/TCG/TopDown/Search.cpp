@@ -1,0 +1,454 @@
+//===- Search.cpp - the top-down embedding search -------------------------===//
+//
+// Rieber 2022, §3.4.1: canonicalize (Tab. 3.2), full fission (Alg. 2), then
+// Alg. 3 (every conflict-free combination of fusion and inlining options,
+// Def. 3.2, duplicates dropped by their label trees), and matching with
+// selection (§3.2) of every graph under every masking, for the
+// configurations of Tab. 3.4; the layout transposition of §3.4.4.
+//
+//===----------------------------------------------------------------------===//
+
+#include "raf/Dialect/TCG/TopDown/Search.h"
+
+#include "raf/Dialect/TCG/Intrinsics/IntrinsicLibrary.h"
+#include "raf/Dialect/TCG/TopDown/Transformations.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <chrono>
+#include <deque>
+#include <set>
+
+using namespace mlir;
+using namespace raf::tcg;
+using namespace raf::tcg::topdown;
+
+FailureOr<std::unique_ptr<IntrinsicSet>>
+raf::tcg::topdown::loadIntrinsics(MLIRContext *context,
+                                  ArrayRef<std::string> names, Location loc,
+                                  bool checkElementTypes) {
+  auto set = std::make_unique<IntrinsicSet>();
+  SmallVector<StringRef> chosen(names.begin(), names.end());
+  if (chosen.empty())
+    chosen.assign(getIntrinsicNames().begin(), getIntrinsicNames().end());
+  set->library = parseIntrinsicLibrary(context);
+  if (!set->library)
+    return failure();
+  for (StringRef name : chosen) {
+    if (failed(lookupIntrinsic(context, name, loc)))
+      return failure();
+    KernelOp kernel;
+    set->library->walk([&](KernelOp k) {
+      if (k.getKernelName() == name)
+        kernel = k;
+    });
+    FailureOr<LabelTree> tree = buildLabelTree(kernel);
+    if (failed(tree))
+      return failure();
+    set->matcher.addIntrinsic(*tree);
+    set->trees.push_back(std::move(*tree));
+    set->kernels.push_back(kernel);
+  }
+  set->matcher.finalize();
+  set->matcher.setCheckElementTypes(checkElementTypes);
+  return set;
+}
+
+double SearchResult::getMedianTransformations() const {
+  if (solutionTransformations.empty())
+    return 0;
+  std::vector<unsigned> sorted = solutionTransformations;
+  llvm::sort(sorted);
+  size_t n = sorted.size();
+  return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+}
+
+std::string raf::tcg::topdown::getTreeKey(const LabelTree &tree) {
+  std::string key;
+  std::function<void(unsigned)> walk = [&](unsigned node) {
+    const LabelNode &n = tree.nodes[node];
+    key += n.edge;
+    key += ':';
+    key += n.label;
+    key += '(';
+    for (unsigned child : n.children)
+      walk(child);
+    key += ')';
+  };
+  walk(0);
+  return key;
+}
+
+//===----------------------------------------------------------------------===//
+// Layout transposition (§3.4.4, Tab. 3.5)
+//===----------------------------------------------------------------------===//
+
+FailureOr<KernelOp>
+raf::tcg::topdown::transposeLayout(KernelOp kernel, ArrayRef<int64_t> layout,
+                                   ModuleOp scratch) {
+  int64_t rank = layout.size();
+  SmallVector<int64_t> sorted(layout);
+  llvm::sort(sorted);
+  if (sorted != llvm::to_vector(llvm::seq<int64_t>(0, rank)))
+    return kernel.emitError("layout transposition needs a permutation of 0 "
+                            "to ")
+           << rank - 1;
+  auto permute = [&](ArrayRef<int64_t> values) {
+    SmallVector<int64_t> result;
+    for (int64_t dim : layout)
+      result.push_back(values[dim]);
+    return result;
+  };
+
+  // A function holding the copy, whose arguments are the operands in the
+  // new layout.
+  OpBuilder builder(scratch.getBodyRegion());
+  builder.setInsertionPointToEnd(scratch.getBody());
+  SmallVector<Type> argumentTypes;
+  for (Value input : kernel.getInputs()) {
+    auto type = cast<RankedTensorType>(input.getType());
+    argumentTypes.push_back(
+        type.getRank() == rank
+            ? RankedTensorType::get(permute(type.getShape()),
+                                    type.getElementType())
+            : type);
+  }
+  auto func = func::FuncOp::create(builder, kernel.getLoc(), "layout",
+                                   builder.getFunctionType(argumentTypes, {}));
+  Block *entry = func.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+  IRMapping mapping;
+  for (auto [input, argument] :
+       llvm::zip(kernel.getInputs(), entry->getArguments()))
+    mapping.map(input, argument);
+  auto copy = cast<KernelOp>(builder.clone(*kernel, mapping));
+  func::ReturnOp::create(builder, kernel.getLoc());
+
+  // Operands: the block argument takes the new type, reads permute their
+  // index expressions and views.
+  for (BlockArgument argument : copy.getBodyBlock().getArguments()) {
+    auto type = cast<RankedTensorType>(argument.getType());
+    if (type.getRank() != rank)
+      continue;
+    argument.setType(argumentTypes[argument.getArgNumber()]);
+    for (Operation *user : argument.getUsers()) {
+      auto read = cast<InputOp>(user);
+      SmallVector<AffineExpr> results;
+      for (int64_t dim : layout)
+        results.push_back(read.getMap().getResult(dim));
+      read.setMapAttr(AffineMapAttr::get(AffineMap::get(
+          read.getMap().getNumDims(), 0, results, read.getContext())));
+      Builder b(read.getContext());
+      if (std::optional<ArrayRef<int64_t>> values = read.getPadLow())
+        read.setPadLowAttr(b.getDenseI64ArrayAttr(permute(*values)));
+      if (std::optional<ArrayRef<int64_t>> values = read.getPadHigh())
+        read.setPadHighAttr(b.getDenseI64ArrayAttr(permute(*values)));
+      if (std::optional<ArrayRef<int64_t>> values = read.getDilation())
+        read.setDilationAttr(b.getDenseI64ArrayAttr(permute(*values)));
+    }
+  }
+  // Computations: reorder the nest by adjacent interchanges (Fig. 3.9)
+  // until level k holds the old level layout[k].
+  for (TensorOp computation :
+       llvm::to_vector(copy.getBodyBlock().getOps<TensorOp>())) {
+    if (computation.getType().getRank() != rank)
+      continue;
+    SmallVector<int64_t> order = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    for (int64_t target = 0; target < rank; ++target) {
+      int64_t from = llvm::find(order, layout[target]) - order.begin();
+      for (int64_t level = from; level > target; --level) {
+        TensorOp outer = computation;
+        for (int64_t k = 0; k < level - 1; ++k)
+          outer = outer.getYield().getValue().getDefiningOp<TensorOp>();
+        if (failed(interchangeTensors(outer, /*allowKernelResult=*/true)))
+          return failure();
+        std::swap(order[level - 1], order[level]);
+      }
+    }
+  }
+  return copy;
+}
+
+//===----------------------------------------------------------------------===//
+// The search (Algs. 2, 3)
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The computations of a kernel (top-level tensors and local rows of fused
+/// bodies) in pre-order; a clone lists its copies at the same positions.
+SmallVector<TensorOp> getComputations(KernelOp kernel) {
+  SmallVector<TensorOp> computations;
+  kernel.walk<WalkOrder::PreOrder>([&](TensorOp tensor) {
+    Operation *parent = tensor->getParentOp();
+    if (isa<KernelOp>(parent) ||
+        !llvm::hasSingleElement(
+            cast<TensorOp>(parent).getBody().front().getOps<TensorOp>()))
+      computations.push_back(tensor);
+  });
+  return computations;
+}
+
+/// A fusion or inlining option of Alg. 3 and its domain (the computations
+/// it rewrites; Def. 3.2: options with disjoint domains are conflict-free).
+struct Option {
+  bool fusion;
+  unsigned computation;
+  llvm::SmallVector<unsigned, 4> domain;
+};
+
+SmallVector<Option> findOptions(KernelOp kernel) {
+  SmallVector<TensorOp> computations = getComputations(kernel);
+  llvm::DenseMap<Operation *, unsigned> indexOf;
+  for (auto [index, computation] : llvm::enumerate(computations))
+    indexOf[computation] = index;
+  // The computation of `computations` holding `op`.
+  auto holder = [&](Operation *op) -> int {
+    for (Operation *current = op; current; current = current->getParentOp())
+      if (auto it = indexOf.find(current); it != indexOf.end())
+        return it->second;
+    return -1;
+  };
+  SmallVector<Option> options;
+  std::string why;
+  for (auto [index, computation] : llvm::enumerate(computations)) {
+    SmallVector<unsigned, 4> domain = {static_cast<unsigned>(index)};
+    for (Operation *user : computation.getResult().getUsers()) {
+      int reader = holder(user);
+      if (reader >= 0 && !llvm::is_contained(domain, unsigned(reader)))
+        domain.push_back(reader);
+    }
+    if (succeeded(canFuse(computation, why)))
+      options.push_back({true, static_cast<unsigned>(index), domain});
+    if (succeeded(canInline(computation, why)))
+      options.push_back({false, static_cast<unsigned>(index), domain});
+  }
+  return options;
+}
+
+struct Graph {
+  OwningOpRef<KernelOp> kernel;
+  unsigned transformations = 0;
+};
+
+} // namespace
+
+FailureOr<SearchResult> raf::tcg::topdown::search(KernelOp kernel,
+                                                  const Matcher &matcher,
+                                                  const SearchOptions &options) {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point start = Clock::now();
+  auto elapsed = [&]() {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+  };
+  auto outOfTime = [&]() {
+    return options.timeLimit > 0 && elapsed() > options.timeLimit;
+  };
+
+  SearchResult result;
+  FailureOr<LabelTree> original = buildLabelTree(kernel);
+  if (failed(original))
+    return failure();
+  result.nodes = original->nodes.size();
+
+  // The base graph: the layout, then the canonical operand order and full
+  // fission as the configuration says.
+  result.scratch = ModuleOp::create(UnknownLoc::get(kernel.getContext()));
+  ModuleOp scratch = *result.scratch;
+  Graph base;
+  if (!options.layout.empty()) {
+    FailureOr<KernelOp> transposed =
+        transposeLayout(kernel, options.layout, scratch);
+    if (failed(transposed))
+      return failure();
+    base.kernel = cast<KernelOp>((*transposed)->clone());
+  } else {
+    base.kernel = cast<KernelOp>(kernel->clone());
+  }
+  if (options.config >= 1)
+    base.kernel->walk([&](ComputeOp op) {
+      if (canonicalizeOperands(op))
+        ++base.transformations;
+    });
+  if (options.config == 2 || options.config == 4)
+    base.transformations += fullFission(*base.kernel);
+
+  // Alg. 3 (corrected: options apply to G', the graph taken from the
+  // queue): every conflict-free combination of the options of each graph,
+  // new graphs queued until no new one appears.
+  std::vector<Graph> graphs;
+  llvm::StringSet<> seen;
+  {
+    FailureOr<LabelTree> tree = buildLabelTree(*base.kernel);
+    if (failed(tree))
+      return failure();
+    seen.insert(getTreeKey(*tree));
+  }
+  graphs.push_back(std::move(base));
+  bool fusion = options.config == 3 || options.config == 4;
+  for (size_t next = 0; fusion && next < graphs.size(); ++next) {
+    if (outOfTime()) {
+      result.limit = "time";
+      break;
+    }
+    SmallVector<Option> found = findOptions(*graphs[next].kernel);
+    // Conflict-free combinations, built by extending each combination with
+    // the options after its last one whose domains are disjoint.
+    std::vector<SmallVector<unsigned, 4>> combinations;
+    std::function<void(SmallVector<unsigned, 4> &, unsigned,
+                       llvm::SmallDenseSet<unsigned, 8> &)>
+        extend = [&](SmallVector<unsigned, 4> &current, unsigned from,
+                     llvm::SmallDenseSet<unsigned, 8> &used) {
+          for (unsigned o = from; o < found.size(); ++o) {
+            if (combinations.size() >= options.maxCombinations)
+              return;
+            if (llvm::any_of(found[o].domain,
+                             [&](unsigned c) { return used.contains(c); }))
+              continue;
+            current.push_back(o);
+            combinations.push_back(current);
+            for (unsigned c : found[o].domain)
+              used.insert(c);
+            extend(current, o + 1, used);
+            for (unsigned c : found[o].domain)
+              used.erase(c);
+            current.pop_back();
+          }
+        };
+    SmallVector<unsigned, 4> current;
+    llvm::SmallDenseSet<unsigned, 8> used;
+    extend(current, 0, used);
+    if (combinations.size() >= options.maxCombinations &&
+        result.limit.empty())
+      result.limit = "combinations";
+
+    for (const SmallVector<unsigned, 4> &combination : combinations) {
+      if (graphs.size() >= options.maxGraphs) {
+        if (result.limit.empty())
+          result.limit = "graphs";
+        break;
+      }
+      Graph graph;
+      graph.kernel = cast<KernelOp>((*graphs[next].kernel)->clone());
+      graph.transformations =
+          graphs[next].transformations + combination.size();
+      // Independent rewrites (disjoint domains): apply them from the last
+      // computation backwards, so earlier positions stay valid.
+      SmallVector<TensorOp> computations = getComputations(*graph.kernel);
+      SmallVector<unsigned, 4> order(combination);
+      llvm::sort(order, [&](unsigned a, unsigned b) {
+        return found[a].computation > found[b].computation;
+      });
+      bool applied = true;
+      for (unsigned o : order) {
+        TensorOp target = computations[found[o].computation];
+        applied &= found[o].fusion ? succeeded(fuseComputation(target))
+                                   : succeeded(inlineComputation(target));
+      }
+      if (!applied)
+        continue;
+      FailureOr<LabelTree> tree = buildLabelTree(*graph.kernel);
+      if (failed(tree))
+        return failure();
+      if (!seen.insert(getTreeKey(*tree)).second)
+        continue;
+      graphs.push_back(std::move(graph));
+    }
+    if (result.limit == "graphs")
+      break;
+  }
+  result.graphs = graphs.size();
+
+  // Matching and selection of every graph under every masking; each
+  // distinct cover is one candidate.
+  for (auto [index, graph] : llvm::enumerate(graphs)) {
+    if (!result.limit.empty() && result.limit != "combinations" &&
+        result.limit != "graphs" && result.limit != "maskings")
+      break;
+    FailureOr<LabelTree> tree = buildLabelTree(*graph.kernel);
+    if (failed(tree))
+      return failure();
+    SmallVector<unsigned> inputs;
+    for (auto [node, n] : llvm::enumerate(tree->nodes))
+      if (n.kind == LabelNode::Kind::Input)
+        inputs.push_back(node);
+    auto lowest = [&](unsigned input) {
+      unsigned rank = tree->nodes[input].rank;
+      return rank > 2 ? rank - 2 : 0;
+    };
+    Masking masking(tree->nodes.size(), 0);
+    for (unsigned input : inputs)
+      masking[input] = lowest(input);
+    std::set<std::vector<std::tuple<unsigned, unsigned, std::vector<unsigned>>>>
+        covers;
+    for (unsigned count = 0;; ++count) {
+      if (count == options.maxMaskings) {
+        if (result.limit.empty())
+          result.limit = "maskings";
+        break;
+      }
+      if (outOfTime()) {
+        result.limit = "time";
+        break;
+      }
+      if (result.candidates >= options.maxCandidates) {
+        result.limit = "candidates";
+        break;
+      }
+      std::vector<Match> matches = matcher.match(*tree, masking);
+      if (!matches.empty()) {
+        Selection selection = select(*tree, matches);
+        std::vector<std::tuple<unsigned, unsigned, std::vector<unsigned>>> key;
+        unsigned masked = 0;
+        for (const Match &m : selection.matches) {
+          key.emplace_back(
+              m.intrinsic, m.root,
+              std::vector<unsigned>(m.masking.begin(), m.masking.end()));
+          for (auto [node, hidden] : llvm::enumerate(m.masking))
+            if (hidden)
+              masked += hidden - lowest(node);
+        }
+        if (!key.empty() && covers.insert(key).second) {
+          ++result.candidates;
+          SearchCandidate candidate{static_cast<unsigned>(index), selection,
+                                    graph.transformations + masked};
+          if (selection.isSolution()) {
+            ++result.solutions;
+            result.solutionTransformations.push_back(
+                candidate.transformations);
+            bool better =
+                !result.best ||
+                selection.covered * result.best->selection.total >
+                    result.best->selection.covered * selection.total ||
+                (selection.covered * result.best->selection.total ==
+                     result.best->selection.covered * selection.total &&
+                 selection.matches.size() <
+                     result.best->selection.matches.size());
+            if (better) {
+              result.best = candidate;
+              result.bestGraph = cast<KernelOp>((*graph.kernel)->clone());
+            }
+          }
+        }
+      }
+      // The next masking, mixed radix over the inputs.
+      unsigned position = 0;
+      for (; position != inputs.size(); ++position) {
+        unsigned input = inputs[position];
+        if (masking[input] < tree->nodes[input].rank) {
+          ++masking[input];
+          break;
+        }
+        masking[input] = lowest(input);
+      }
+      if (position == inputs.size())
+        break;
+    }
+  }
+  result.seconds = elapsed();
+  return result;
+}
