@@ -135,6 +135,21 @@ void reduceInto(ArrayRef<const HostTensor *> parts, int64_t begin,
   }
 }
 
+/// Checks that `op`'s world size is the number of ranks running it.
+LogicalResult checkWorldSize(Operation *op, int64_t worldSize) {
+  const RankContext *context = getCurrentRank();
+  int ranks = context ? context->communicator->getWorldSize() : 1;
+  if (worldSize == ranks)
+    return success();
+  return op->emitError("'")
+         << op->getName() << "' has world_size " << worldSize
+         << " but the program runs on " << ranks
+         << (ranks == 1 ? " rank" : " ranks")
+         << (context ? ""
+                     : "; run it on simulated ranks (raf-run "
+                       "--target=interp --ranks=N)");
+}
+
 /// Runs the collective `op` of this thread's rank: checks the world size,
 /// meets the other ranks and lets `combine` build the result from all
 /// operands.
@@ -142,16 +157,9 @@ LogicalResult
 runCollective(Operation *op, int64_t worldSize, const HostTensor &operand,
               const std::function<void(ArrayRef<const HostTensor *>, int)>
                   &combine) {
+  if (failed(checkWorldSize(op, worldSize)))
+    return failure();
   const RankContext *context = getCurrentRank();
-  int ranks = context ? context->communicator->getWorldSize() : 1;
-  if (worldSize != ranks)
-    return op->emitError("'")
-           << op->getName() << "' has world_size " << worldSize
-           << " but the program runs on " << ranks
-           << (ranks == 1 ? " rank" : " ranks")
-           << (context ? ""
-                       : "; run it on simulated ranks (raf-run "
-                         "--target=interp --ranks=N)");
   if (!context) {
     const HostTensor *self = &operand;
     combine(ArrayRef<const HostTensor *>(&self, 1), 0);
@@ -170,6 +178,19 @@ runCollective(Operation *op, int64_t worldSize, const HostTensor &operand,
           error))
     return op->emitError("rank ") << context->rank << ": " << error;
   return success();
+}
+
+/// The shape of one of `worldSize` blocks of `x` along dimension 0.
+FailureOr<SmallVector<int64_t>> getBlockShape(Operation *op,
+                                              const HostTensor &x,
+                                              int64_t worldSize) {
+  if (x.getRank() == 0 || x.getShape()[0] % worldSize != 0)
+    return op->emitError("operand ")
+           << x.getTypeString()
+           << " cannot be split into world_size blocks along dimension 0";
+  SmallVector<int64_t> shape(x.getShape());
+  shape[0] /= worldSize;
+  return shape;
 }
 
 /// Checks that every rank's operand has the type of this rank's.
@@ -207,14 +228,10 @@ void raf::runtime::addCollectiveKernels(KernelRegistry &registry) {
          SmallVectorImpl<HostTensor> &results) -> LogicalResult {
         const HostTensor &x = *operands[0];
         int64_t worldSize = op.getWorldSize();
-        if (x.getRank() == 0 || x.getShape()[0] % worldSize != 0)
-          return op.emitError("operand ")
-                 << x.getTypeString()
-                 << " cannot be split into world_size blocks along "
-                    "dimension 0";
-        SmallVector<int64_t> shape(x.getShape());
-        shape[0] /= worldSize;
-        HostTensor result(x.getDType(), shape);
+        FailureOr<SmallVector<int64_t>> shape = getBlockShape(op, x, worldSize);
+        if (failed(shape))
+          return failure();
+        HostTensor result(x.getDType(), *shape);
         bool average = op.getReduction() == "avg";
         int64_t block = result.getNumElements();
         if (failed(runCollective(
@@ -269,6 +286,24 @@ void raf::runtime::addCollectiveKernels(KernelRegistry &registry) {
                                 result.getNumBytes());
                 })))
           return failure();
+        results.push_back(std::move(result));
+        return success();
+      });
+  // comm.shard sends nothing: the rank copies its block. It still checks
+  // the world size, as the collectives do.
+  registry.add<relay::CommShardOp>(
+      [](relay::CommShardOp op, KernelOperands operands,
+         SmallVectorImpl<HostTensor> &results) -> LogicalResult {
+        const HostTensor &x = *operands[0];
+        int64_t worldSize = op.getWorldSize();
+        FailureOr<SmallVector<int64_t>> shape = getBlockShape(op, x, worldSize);
+        if (failed(shape) || failed(checkWorldSize(op, worldSize)))
+          return failure();
+        const RankContext *context = getCurrentRank();
+        HostTensor result(x.getDType(), *shape);
+        int rank = context ? context->rank : 0;
+        std::memcpy(result.data(), x.data() + rank * result.getNumBytes(),
+                    result.getNumBytes());
         results.push_back(std::move(result));
         return success();
       });

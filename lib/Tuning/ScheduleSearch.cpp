@@ -36,6 +36,9 @@ raf::vta::searchSchedule(const GemmKernelModel &kernel,
   struct Candidate {
     ScheduleKnobs knobs;
     double rank;
+    /// Whether the schedule lies in the divisor space (every tile size
+    /// divides its extent, kernel loop order).
+    bool divisor;
   };
   AnalyticCostModel analytic(options.cycleModel);
   ScheduleCostModel &ranking = options.ranking ? *options.ranking : analytic;
@@ -49,7 +52,10 @@ raf::vta::searchSchedule(const GemmKernelModel &kernel,
       rankError = llvm::toString(rank.takeError());
       return;
     }
-    valid.push_back({knobs, *rank});
+    bool divisor = knobs.loopOrder.empty();
+    for (auto [size, extent] : llvm::zip(knobs.tileSizes, kernel.extents))
+      divisor &= extent % size == 0;
+    valid.push_back({knobs, *rank, divisor});
   };
   unsigned n = kernel.extents.size();
   if (options.given) {
@@ -76,13 +82,26 @@ raf::vta::searchSchedule(const GemmKernelModel &kernel,
   llvm::stable_sort(valid, [](const Candidate &a, const Candidate &b) {
     return a.rank < b.rank;
   });
-  size_t toSimulate =
-      options.mode == SearchMode::Exhaustive
-          ? valid.size()
-          : std::min<size_t>(valid.size(), std::max(1u, options.simulate));
+  // Which candidates to simulate: all, or the best `simulate` by the
+  // ranking model and, as the estimate is coarse and a larger space gives
+  // it more schedules to overrate, also the best `simulate` of the divisor
+  // space; so growing the space never loses the schedule the divisor
+  // space's search would find.
+  std::vector<size_t> toSimulate;
+  unsigned budget = std::max(1u, options.simulate);
+  unsigned divisorBudget = budget;
+  for (size_t c = 0; c < valid.size(); ++c) {
+    bool take = options.mode == SearchMode::Exhaustive || c < budget;
+    if (valid[c].divisor && divisorBudget > 0) {
+      --divisorBudget;
+      take = true;
+    }
+    if (take)
+      toSimulate.push_back(c);
+  }
   SimulatorCostModel simulator(options.cycleModel);
   std::optional<SearchResult> best;
-  for (size_t c = 0; c < toSimulate; ++c) {
+  for (size_t c : toSimulate) {
     llvm::Expected<double> cycles = simulator.getCost(
         kernel, valid[c].knobs, limits, ScheduleCheck());
     if (!cycles)
@@ -93,6 +112,6 @@ raf::vta::searchSchedule(const GemmKernelModel &kernel,
                           std::move(run.program), std::move(run.timing), 0, 0};
   }
   best->validConfigurations = int64_t(valid.size());
-  best->simulated = int64_t(toSimulate);
+  best->simulated = int64_t(toSimulate.size());
   return std::move(*best);
 }

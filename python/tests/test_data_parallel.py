@@ -1,4 +1,4 @@
-"""Data-parallel training (--raf-data-parallel zero=0) against PyTorch.
+"""Data-parallel training (--raf-data-parallel zero=0, 1, 2) against PyTorch.
 
 An MLP (dense, relu, dense, mean squared error) and a small CNN (conv2d,
 bias, relu, flatten, dense, mean squared error) are differentiated with
@@ -10,7 +10,10 @@ the CPU (mpirun -np N raf-run --target=cpu), rank r on block r of the batch,
 for several steps, feeding the new parameters and states back. Every rank must hold the same parameters
 after every step, equal (1e-5 relative) to torch.optim training the same
 model on the whole batch, and each rank's loss must be PyTorch's loss on its
-block.
+block. With ZeRO (zero=1, 2; --raf-zero-partition after
+--raf-append-optimizer) each rank holds its block of every optimizer state
+(dimension 0 padded to a multiple of N): the ranks' blocks, concatenated and
+stripped of the padding, must equal torch.optim's state.
 
 Run with:  /usr/bin/python3 -m pytest python/tests/test_data_parallel.py
 The build directory is $RAF_BUILD_DIR (default: <repo>/build).
@@ -120,23 +123,56 @@ MODELS = {
 }
 
 
-def build_step(tmp_path, ranks, options, model):
+def build_step(tmp_path, ranks, options, model, zero=0, bucket_bytes=0):
     source = tmp_path / "forward.mlir"
     source.write_text(MODELS[model][0](BATCH // ranks))
     step = tmp_path / "step.mlir"
+    passes = [f"--raf-data-parallel=world-size={ranks} zero={zero} "
+              f"bucket-bytes={bucket_bytes}",
+              f"--raf-append-optimizer={options}"]
+    if zero > 0:
+        passes.append("--raf-zero-partition")
     process = subprocess.run(
-        [str(RAF_OPT), str(source), "--raf-autodiff=inline-backward=true",
-         f"--raf-data-parallel=world-size={ranks}",
-         f"--raf-append-optimizer={options}", "-o", str(step)],
+        [str(RAF_OPT), str(source), "--raf-autodiff=inline-backward=true"] +
+        passes + ["-o", str(step)],
         capture_output=True, text=True, timeout=600)
     assert process.returncode == 0, process.stderr
     text = step.read_text()
-    assert text.count("relay.comm.allreduce") >= 4
     header = next(line for line in text.splitlines()
                   if "func.func @train_step" in line)
+    body = text[text.index("func.func @train_step"):]
+    if bucket_bytes == 0:
+        assert body.count("relay.comm.allreduce") == (4 if zero < 2 else 0)
+    else:
+        # All four f32 gradients fit one bucket.
+        assert body.count("relay.comm.allreduce") == 1
+    if zero > 0:
+        assert body.count("relay.comm.allgather") == 4
+        assert body.count("relay.comm.reduce_scatter") == (4 if zero == 2
+                                                           else 0)
     layout = {name: int(re.search(rf"raf\.{name} = (\d+)", header).group(1))
               for name in ("num_params", "num_states", "num_aux")}
     return step, layout
+
+
+def block_rows(rows, ranks):
+    """Rows of one rank's block of a dimension padded to a multiple of N."""
+    return -(-rows // ranks)
+
+
+def split_state(state, ranks):
+    """Rank r's block of a ZeRO-partitioned state (zero-padded)."""
+    shape = state.shape if state.ndim else (1,)
+    rows = block_rows(shape[0], ranks)
+    padded = np.zeros((rows * ranks,) + shape[1:], state.dtype)
+    padded[:shape[0]] = state.reshape(shape)
+    return [padded[r * rows:(r + 1) * rows] for r in range(ranks)]
+
+
+def join_state(blocks, like):
+    """The whole state from the ranks' blocks (padding removed)."""
+    shape = like.shape if like.ndim else (1,)
+    return np.concatenate(blocks)[:shape[0]].reshape(like.shape)
 
 
 def torch_steps(forward, params0, batches, make, state_names):
@@ -187,12 +223,8 @@ def launcher(target, ranks):
             str(ranks), str(RAF_RUN), "--target=cpu", "--threads=1"]
 
 
-@pytest.mark.parametrize("target", ["interp", "cpu"])
-@pytest.mark.parametrize("kind", list(OPTIMIZERS))
-@pytest.mark.parametrize("ranks", [2, 4])
-@pytest.mark.parametrize("model", list(MODELS))
-def test_data_parallel_equals_whole_batch(model, ranks, kind, target,
-                                          tmp_path):
+def run_training(model, ranks, kind, target, tmp_path, zero=0,
+                 bucket_bytes=0):
     _, forward, x_shape, param_shapes = MODELS[model]
     options, make, state_names = OPTIMIZERS[kind]
     rng = np.random.default_rng(11)
@@ -203,26 +235,38 @@ def test_data_parallel_equals_whole_batch(model, ranks, kind, target,
                for _ in range(STEPS)]
     expected = torch_steps(forward, params, batches, make, state_names)
 
-    step, layout = build_step(tmp_path, ranks, options, model)
+    step, layout = build_step(tmp_path, ranks, options, model, zero,
+                              bucket_bytes)
     assert layout["num_params"] == 4 and layout["num_aux"] == 0
+    # Whole states; with ZeRO each rank passes its block of each.
     states = [np.zeros_like(p) for _ in state_names for p in params]
     if kind == "adam":
         states.append(np.zeros((), np.float32))
     assert layout["num_states"] == len(states)
+    # Adam's step counter (the last state) is not partitioned.
+    partitioned = [zero > 0 and i < len(state_names) * len(params)
+                   for i in range(len(states))]
+    rank_states = [[split_state(state, ranks)[rank] if part else state
+                    for state, part in zip(states, partitioned)]
+                   for rank in range(ranks)]
     local = BATCH // ranks
     for index, (x, y) in enumerate(batches):
-        shared = params + states
         command = launcher(target, ranks) + [str(step), "--entry=train_step"]
-        for i, array in enumerate(shared):
-            path = tmp_path / f"arg{i}.npy"
+        for i, array in enumerate(params):
+            path = tmp_path / f"param{i}.npy"
             np.save(path, array)
             command.append(f"--input={path}")
+        for i in range(len(states)):
+            for rank in range(ranks):
+                np.save(tmp_path / f"state{i}_{rank}.npy",
+                        rank_states[rank][i])
+            command.append(f"--input={tmp_path}/state{i}_%r.npy")
         for name, data in (("x", x), ("y", y)):
             for rank in range(ranks):
                 np.save(tmp_path / f"{name}{rank}.npy",
                         data[rank * local:(rank + 1) * local])
             command.append(f"--input={tmp_path / name}%r.npy")
-        num_results = 1 + len(shared)
+        num_results = 1 + len(params) + len(states)
         command += [f"--output={tmp_path}/out{i}_r%r.npy"
                     for i in range(num_results)]
         # Compiled once per process for the first step, then reused.
@@ -240,15 +284,48 @@ def test_data_parallel_equals_whole_batch(model, ranks, kind, target,
                            1.0, abs(float(results[rank][0])))
         # Every rank takes the same step, the whole batch's step. (MPI's
         # reduction may add in a different order on different ranks.)
+        first_state = 1 + len(params)
         for rank in range(1, ranks):
             for i in range(1, num_results):
+                if i >= first_state and partitioned[i - first_state]:
+                    continue
                 np.testing.assert_allclose(results[rank][i], results[0][i],
                                            rtol=1e-6, atol=1e-7)
-        new_params = results[0][1:1 + len(params)]
-        new_states = results[0][1 + len(params):]
+        new_params = results[0][1:first_state]
+        rank_states = [results[rank][first_state:] for rank in range(ranks)]
+        new_states = [join_state([rank_states[r][i] for r in range(ranks)],
+                                 states[i]) if part else rank_states[0][i]
+                      for i, part in enumerate(partitioned)]
         want_params, want_states = expected[index]
         for i, (got, want) in enumerate(zip(new_params, want_params)):
             assert_close(got, want, f"step {index} parameter {i}")
         for i, (got, want) in enumerate(zip(new_states, want_states)):
             assert_close(got, want, f"step {index} state {i}")
-        params, states = new_params, new_states
+        params = new_params
+
+
+@pytest.mark.parametrize("target", ["interp", "cpu"])
+@pytest.mark.parametrize("kind", list(OPTIMIZERS))
+@pytest.mark.parametrize("ranks", [2, 4])
+@pytest.mark.parametrize("model", list(MODELS))
+def test_data_parallel_equals_whole_batch(model, ranks, kind, target,
+                                          tmp_path):
+    run_training(model, ranks, kind, target, tmp_path)
+
+
+@pytest.mark.parametrize("target", ["interp", "cpu"])
+@pytest.mark.parametrize("kind", ["sgd", "adam"])
+@pytest.mark.parametrize("ranks", [2, 4])
+@pytest.mark.parametrize("model", list(MODELS))
+@pytest.mark.parametrize("zero", [1, 2])
+def test_zero_equals_whole_batch(zero, model, ranks, kind, target, tmp_path):
+    """ZeRO-1/2 (--raf-zero-partition): states partitioned over the ranks,
+    parameters gathered; the biases (3 and 6 rows) are padded for N = 4."""
+    run_training(model, ranks, kind, target, tmp_path, zero=zero)
+
+
+@pytest.mark.parametrize("target", ["interp", "cpu"])
+@pytest.mark.parametrize("model", list(MODELS))
+def test_bucketed_allreduce_equals_whole_batch(model, target, tmp_path):
+    """bucket-bytes fuses the four gradient all-reduces into fewer."""
+    run_training(model, 2, "momentum", target, tmp_path, bucket_bytes=1 << 20)

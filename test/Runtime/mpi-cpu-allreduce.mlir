@@ -21,7 +21,7 @@
 // CHECK-NEXT: call @raf_mpi_allreduce_sum_4xf32(%[[IN]], %[[OUT]])
 // CHECK-NEXT: bufferization.to_tensor %[[OUT]] restrict writable
 // CHECK: relay.constant dense<5.000000e-01> : tensor<f32>
-// CHECK: func.func private @raf_mpi_allreduce_sum_4xf32(memref<4xf32>, memref<4xf32>) attributes {raf.mpi_allreduce_sum}
+// CHECK: func.func private @raf_mpi_allreduce_sum_4xf32(memref<4xf32>, memref<4xf32>) attributes {raf.mpi_helper = "allreduce_sum"}
 func.func @two(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   // SIZE: mpi-cpu-allreduce.mlir:[[@LINE+1]]:8: error: 'relay.comm.allreduce' has world_size 2 but mpirun started 3 processes
   %0 = relay.comm.allreduce %x {world_size = 2 : i64} : (tensor<4xf32>)

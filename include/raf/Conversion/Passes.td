@@ -372,43 +372,42 @@ def ConvertVTALaunchToRuntime
 
 def RafLowerCollectivesToMPI
     : Pass<"raf-lower-collectives-to-mpi", "mlir::ModuleOp"> {
-  let summary = "Lower the relay collectives to MLIR's mpi dialect "
-                "(others than allreduce emulated with it)";
+  let summary = "Lower the relay collectives to calls of MPI helpers "
+                "(MLIR's mpi dialect and direct MPI calls)";
   let description = [{
     Runs on relay programs before `--convert-relay-to-linalg` in
-    `--raf-cpu-pipeline` (docs/data-parallel.md). `relay.comm.allreduce`
-    with `reduction = "sum"` becomes a call of a private helper
-    `@raf_mpi_allreduce_sum_<type>(memref in, memref out)` on buffers taken
-    from and given back to tensors (`bufferization.to_buffer`,
-    `memref.alloc`, `bufferization.to_tensor restrict writable`), flattened
-    to one dimension with `relay.reshape`; `"avg"` is that sum times
-    `1 / world_size` (a relay multiply lowered like any other). The helper
-    stays a declaration until `--raf-convert-mpi-to-llvm` gives it its
-    `mpi.allreduce(in, out, MPI_SUM, mpi.comm_world)` body, after buffer
+    `--raf-cpu-pipeline` (docs/data-parallel.md). Each collective becomes a
+    call of a private helper `@raf_mpi_<kind>_<types>(memref in, memref
+    out)` on buffers taken from and given back to tensors
+    (`bufferization.to_buffer`, `memref.alloc`, `bufferization.to_tensor
+    restrict writable`), flattened to one dimension with `relay.reshape`:
+    `allreduce_sum` for `relay.comm.allreduce`, `reduce_scatter_sum`,
+    `allgather` and `broadcast` (with the root in the name). `"avg"` is the
+    sum times `1 / world_size` (a relay multiply lowered like any other).
+    `relay.comm.shard` is the rank's block (`tensor.extract_slice`), the rank
+    from a `@raf_mpi_comm_rank` helper. The helpers stay declarations until
+    `--raf-convert-mpi-to-llvm` gives them their bodies, after buffer
     deallocation, which rejects ops without declared memory effects. The
     module gets `dlti.map<"MPI:Implementation" = "OpenMPI">`, which selects
-    OpenMPI's ABI in the MPI to LLVM lowering. MLIR 22's mpi dialect has no
-    reduce-scatter, allgather or broadcast, so they are built on the
-    allreduce, with the rank from a `@raf_mpi_comm_rank` helper
-    (`mpi.comm_rank`): `reduce_scatter` is the allreduce's block of the
-    rank (`tensor.extract_slice`), `allgather` the allreduce of zeros with
-    the rank's operand inserted at its block, `broadcast` the allreduce of
-    the root's operand and zeros elsewhere. Each rank then sends the whole
-    buffer (N times a direct MPI call's data). Dynamic shapes are errors.
+    OpenMPI's ABI in the MPI to LLVM lowering. Dynamic shapes, buffers of
+    2^31 bytes or more, and reduce-scatters of types without an MPI
+    datatype are errors.
   }];
 }
 
 def RafConvertMPIToLLVM : Pass<"raf-convert-mpi-to-llvm", "mlir::ModuleOp"> {
-  let summary = "Lower the mpi dialect to LLVM calls of the MPI library";
+  let summary = "Lower the mpi dialect and the MPI helpers to LLVM calls of "
+                "the MPI library";
   let description = [{
-    Gives the helpers of `--raf-lower-collectives-to-mpi` their
-    `mpi.allreduce` and `mpi.comm_rank` bodies, then applies MLIR's MPI to LLVM patterns
-    (`populateMPIToLLVMConversionPatterns`) with the LLVM type converter;
-    memref operands become descriptors through unrealized casts that the
-    final `--reconcile-unrealized-casts` removes. MLIR 22 names OpenMPI's
-    reduction handles `ompi_mpi_<op>`, while OpenMPI exports
-    `ompi_mpi_op_<op>`; the pass renames them. Runs in `--raf-cpu-pipeline`
-    after buffer deallocation.
+    Gives the helpers of `--raf-lower-collectives-to-mpi` their bodies:
+    `mpi.allreduce` and `mpi.comm_rank`, lowered with MLIR's MPI to LLVM
+    patterns (`populateMPIToLLVMConversionPatterns`; MLIR 22 names
+    OpenMPI's reduction handles `ompi_mpi_<op>`, while OpenMPI exports
+    `ompi_mpi_op_<op>`, so the pass renames them); and, as the mpi dialect
+    has no reduce-scatter, allgather or broadcast, direct `llvm.call`s of
+    `MPI_Reduce_scatter_block`, `MPI_Allgather` and `MPI_Bcast` with
+    OpenMPI's handles (allgather and broadcast move `MPI_BYTE`s). Runs in
+    `--raf-cpu-pipeline` after buffer deallocation.
   }];
 }
 

@@ -24,6 +24,9 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 namespace raf {
 #define GEN_PASS_DEF_RAFLOWERCOLLECTIVESTOMPI
@@ -39,78 +42,109 @@ namespace {
 constexpr llvm::StringLiteral kMPIImplementation =
     "#dlti.map<\"MPI:Implementation\" = \"OpenMPI\">";
 
-constexpr llvm::StringLiteral kAllreduceHelperAttr = "raf.mpi_allreduce_sum";
+/// The attribute that marks a helper declared by
+/// --raf-lower-collectives-to-mpi; its value names the body that
+/// --raf-convert-mpi-to-llvm gives it.
+constexpr llvm::StringLiteral kHelperAttr = "raf.mpi_helper";
+/// The root rank of a broadcast helper.
+constexpr llvm::StringLiteral kRootAttr = "raf.mpi_root";
 
-/// The private function `(memref in, memref out) -> ()` that sums `in` over
-/// the ranks into `out`, declared once per buffer type. It stays a
-/// declaration until --raf-convert-mpi-to-llvm gives it its body (the
-/// mpi.allreduce), after buffer deallocation: that pipeline rejects ops
-/// without declared memory effects, which mpi.allreduce is.
-func::FuncOp getAllreduceHelper(ModuleOp module, MemRefType type) {
-  std::string name = "raf_mpi_allreduce_sum_";
+/// The bodies of the helpers (one per kind and buffer types):
+///   allreduce_sum(in, out):      mpi.allreduce(in, out, MPI_SUM)
+///   reduce_scatter_sum(in, out): MPI_Reduce_scatter_block(in, out, |out|)
+///   allgather(in, out):          MPI_Allgather(in, |in|, out, |in|)
+///   broadcast(in, out):          out = in; MPI_Bcast(out, root)
+///   comm_rank() -> i32:          mpi.comm_rank
+enum class HelperKind { AllreduceSum, ReduceScatterSum, Allgather, Broadcast,
+                        CommRank };
+
+StringRef getHelperName(HelperKind kind) {
+  switch (kind) {
+  case HelperKind::AllreduceSum:
+    return "allreduce_sum";
+  case HelperKind::ReduceScatterSum:
+    return "reduce_scatter_sum";
+  case HelperKind::Allgather:
+    return "allgather";
+  case HelperKind::Broadcast:
+    return "broadcast";
+  case HelperKind::CommRank:
+    return "comm_rank";
+  }
+  llvm_unreachable("unknown helper kind");
+}
+
+/// The private function `@raf_mpi_<kind>[_<buffer types>][_root<r>]` of type
+/// `type`, declared once. It stays a declaration until
+/// --raf-convert-mpi-to-llvm gives it its body, after buffer deallocation:
+/// that pipeline rejects ops without declared memory effects, which the mpi
+/// ops and the MPI calls are.
+func::FuncOp getHelper(ModuleOp module, HelperKind kind, FunctionType type,
+                       std::optional<int64_t> root = std::nullopt) {
+  std::string name = ("raf_mpi_" + getHelperName(kind)).str();
   llvm::raw_string_ostream os(name);
-  for (int64_t size : type.getShape())
-    os << size << "x";
-  os << type.getElementType();
+  // The buffer types: `_<in>`, or `_<in>_to_<out>` when they differ.
+  for (auto [index, buffer] : llvm::enumerate(type.getInputs())) {
+    if (index > 0 && buffer == type.getInput(0))
+      continue;
+    os << (index == 0 ? "_" : "_to_");
+    for (int64_t size : cast<MemRefType>(buffer).getShape())
+      os << size << "x";
+    os << cast<MemRefType>(buffer).getElementType();
+  }
+  if (root)
+    os << "_root" << *root;
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
     return existing;
   OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
-  auto helper = func::FuncOp::create(
-      builder, module.getLoc(), name,
-      builder.getFunctionType({type, type}, {}));
+  auto helper = func::FuncOp::create(builder, module.getLoc(), name, type);
   helper.setPrivate();
-  helper->setAttr(kAllreduceHelperAttr, builder.getUnitAttr());
+  helper->setAttr(kHelperAttr, builder.getStringAttr(getHelperName(kind)));
+  if (root)
+    helper->setAttr(kRootAttr, builder.getI64IntegerAttr(*root));
   return helper;
 }
 
-constexpr llvm::StringLiteral kCommRankHelperAttr = "raf.mpi_comm_rank";
-
-/// `func.func private @raf_mpi_comm_rank() -> i32`, given its
-/// mpi.comm_rank body by --raf-convert-mpi-to-llvm.
-func::FuncOp getCommRankHelper(ModuleOp module) {
-  constexpr llvm::StringLiteral name = "raf_mpi_comm_rank";
-  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
-    return existing;
-  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
-  auto helper = func::FuncOp::create(
-      builder, module.getLoc(), name,
-      builder.getFunctionType({}, {builder.getI32Type()}));
-  helper.setPrivate();
-  helper->setAttr(kCommRankHelperAttr, builder.getUnitAttr());
-  return helper;
-}
-
-/// The sum of tensor `x` over the ranks:
+/// The collective `kind` of tensor `x` into a tensor of `resultType`:
 ///   %in = bufferization.to_buffer %x read_only
 ///   %out = memref.alloc()
-///   call @raf_mpi_allreduce_sum_...(%in, %out)
+///   call @raf_mpi_<kind>_...(%in, %out)
 ///   bufferization.to_tensor %out restrict writable
-/// on buffers flattened to one dimension.
-Value emitAllreduceSum(OpBuilder &builder, Location loc, ModuleOp module,
-                       Value x) {
+/// on buffers flattened to one dimension. Blocks of dimension 0 are
+/// contiguous in the row-major buffers, so the flattened reduce-scatter and
+/// allgather keep their meaning.
+Value emitCollective(OpBuilder &builder, Location loc, ModuleOp module,
+                     HelperKind kind, Value x, RankedTensorType resultType,
+                     std::optional<int64_t> root = std::nullopt) {
   auto type = cast<RankedTensorType>(x.getType());
   // MLIR 22's MPI to LLVM lowering counts the elements of dimension 0
   // only: the buffers are one-dimensional (relay.reshape around the call).
-  auto flatType =
-      RankedTensorType::get({type.getNumElements()}, type.getElementType());
+  auto flatten = [](RankedTensorType type) {
+    return RankedTensorType::get({type.getNumElements()},
+                                 type.getElementType());
+  };
+  RankedTensorType flatType = flatten(type);
+  RankedTensorType flatResultType = flatten(resultType);
   if (type.getRank() != 1)
     x = relay::ReshapeOp::create(
         builder, loc, flatType, x,
         builder.getDenseI64ArrayAttr({type.getNumElements()}));
-  auto memrefType =
-      MemRefType::get(flatType.getShape(), type.getElementType());
-  Value in = bufferization::ToBufferOp::create(builder, loc, memrefType, x,
+  auto inType = MemRefType::get(flatType.getShape(), type.getElementType());
+  auto outType =
+      MemRefType::get(flatResultType.getShape(), type.getElementType());
+  Value in = bufferization::ToBufferOp::create(builder, loc, inType, x,
                                                /*read_only=*/true);
-  Value out = memref::AllocOp::create(builder, loc, memrefType);
-  func::FuncOp helper = getAllreduceHelper(module, memrefType);
+  Value out = memref::AllocOp::create(builder, loc, outType);
+  func::FuncOp helper = getHelper(
+      module, kind, builder.getFunctionType({inType, outType}, {}), root);
   func::CallOp::create(builder, loc, helper, ValueRange{in, out});
   Value result = bufferization::ToTensorOp::create(
-      builder, loc, flatType, out, /*restrict=*/builder.getUnitAttr(),
+      builder, loc, flatResultType, out, /*restrict=*/builder.getUnitAttr(),
       /*writable=*/builder.getUnitAttr());
-  if (type.getRank() != 1)
+  if (resultType.getRank() != 1)
     result = relay::ReshapeOp::create(
-        builder, loc, type, result,
-        builder.getDenseI64ArrayAttr(type.getShape()));
+        builder, loc, resultType, result,
+        builder.getDenseI64ArrayAttr(resultType.getShape()));
   return result;
 }
 
@@ -128,41 +162,53 @@ Value emitScale(OpBuilder &builder, Location loc, Value x, int64_t worldSize) {
   return relay::MultiplyOp::create(builder, loc, type, x, constant);
 }
 
-/// This process's rank as an index.
-Value emitRank(OpBuilder &builder, Location loc, ModuleOp module) {
-  Value rank =
-      func::CallOp::create(builder, loc, getCommRankHelper(module), ValueRange{})
-          .getResult(0);
-  return arith::IndexCastOp::create(builder, loc, builder.getIndexType(),
+/// This process's block of dimension 0 of `x` (no communication).
+Value emitShard(OpBuilder &builder, Location loc, ModuleOp module, Value x,
+                RankedTensorType resultType) {
+  func::FuncOp rankHelper = getHelper(
+      module, HelperKind::CommRank,
+      builder.getFunctionType({}, {builder.getI32Type()}));
+  Value rank = func::CallOp::create(builder, loc, rankHelper, ValueRange{})
+                   .getResult(0);
+  rank = arith::IndexCastOp::create(builder, loc, builder.getIndexType(),
                                     rank);
-}
-
-/// Offsets, sizes and strides of the block of dimension 0 that starts at
-/// `offset` and has `type`'s shape.
-void blockOf(OpBuilder &builder, RankedTensorType type, Value offset,
-             SmallVectorImpl<OpFoldResult> &offsets,
-             SmallVectorImpl<OpFoldResult> &sizes,
-             SmallVectorImpl<OpFoldResult> &strides) {
-  for (int64_t d = 0; d < type.getRank(); ++d) {
+  Value block =
+      arith::ConstantIndexOp::create(builder, loc, resultType.getDimSize(0));
+  Value offset = arith::MulIOp::create(builder, loc, rank, block);
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  for (int64_t d = 0; d < resultType.getRank(); ++d) {
     offsets.push_back(d == 0 ? OpFoldResult(offset)
                              : OpFoldResult(builder.getIndexAttr(0)));
-    sizes.push_back(builder.getIndexAttr(type.getDimSize(d)));
+    sizes.push_back(builder.getIndexAttr(resultType.getDimSize(d)));
     strides.push_back(builder.getIndexAttr(1));
   }
+  return tensor::ExtractSliceOp::create(builder, loc, resultType, x, offsets,
+                                        sizes, strides);
 }
 
-Value emitZeros(OpBuilder &builder, Location loc, RankedTensorType type) {
-  return arith::ConstantOp::create(
-      builder, loc, type, cast<TypedAttr>(builder.getZeroAttr(type)));
+/// The MPI datatype handle of element type `type` in OpenMPI's ABI, for the
+/// reductions (allgather and broadcast move bytes).
+std::optional<StringRef> getOpenMPIDatatype(Type type) {
+  if (type.isF32())
+    return StringRef("ompi_mpi_float");
+  if (type.isF64())
+    return StringRef("ompi_mpi_double");
+  if (type.isSignlessInteger(8))
+    return StringRef("ompi_mpi_int8_t");
+  if (type.isSignlessInteger(16))
+    return StringRef("ompi_mpi_int16_t");
+  if (type.isSignlessInteger(32))
+    return StringRef("ompi_mpi_int32_t");
+  if (type.isSignlessInteger(64))
+    return StringRef("ompi_mpi_int64_t");
+  return std::nullopt;
 }
 
-/// Lowers one collective. MPI 22's dialect has only allreduce, so the
-/// others are built on it (each rank sends the whole buffer, N times a
-/// direct MPI_Reduce_scatter_block/MPI_Allgather/MPI_Bcast's data):
-///   reduce_scatter = allreduce, then the rank's block (extract_slice);
-///   allgather      = the rank's block inserted into zeros, then allreduce;
-///   broadcast      = the root's operand, zeros elsewhere, then allreduce.
-/// Sums with zeros are exact (up to the sign of a zero).
+/// Lowers one collective to a helper call (docs/data-parallel.md). Only
+/// the allreduce exists in MLIR 22's mpi dialect; the reduce-scatter,
+/// allgather and broadcast helpers call MPI_Reduce_scatter_block,
+/// MPI_Allgather and MPI_Bcast directly (MPI 4.0 §6), so each rank sends
+/// what the MPI standard's algorithms send, not the whole buffer.
 LogicalResult lowerCollective(Operation *op) {
   auto module = op->getParentOfType<ModuleOp>();
   OpBuilder builder(op);
@@ -172,47 +218,138 @@ LogicalResult lowerCollective(Operation *op) {
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
   if (!type.hasStaticShape() || !resultType.hasStaticShape())
     return op->emitError("lowering to MPI needs static shapes, got ") << type;
+  // MPI counts are C ints.
+  int64_t bytes = std::max(type.getNumElements(), resultType.getNumElements()) *
+                  llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  if (bytes > std::numeric_limits<int32_t>::max())
+    return op->emitError("lowering to MPI: ")
+           << type << " is too large for one MPI call (more than 2^31 - 1 "
+           << "bytes)";
   Value result;
   if (auto allreduce = dyn_cast<relay::AllreduceOp>(op)) {
-    result = emitAllreduceSum(builder, loc, module, x);
+    result = emitCollective(builder, loc, module, HelperKind::AllreduceSum, x,
+                            resultType);
     if (allreduce.getReduction() == "avg")
       result = emitScale(builder, loc, result, allreduce.getWorldSize());
   } else if (auto scatter = dyn_cast<relay::ReduceScatterOp>(op)) {
-    Value sum = emitAllreduceSum(builder, loc, module, x);
-    Value block = arith::ConstantIndexOp::create(builder, loc,
-                                                 resultType.getDimSize(0));
-    Value offset = arith::MulIOp::create(builder, loc,
-                                         emitRank(builder, loc, module), block);
-    SmallVector<OpFoldResult> offsets, sizes, strides;
-    blockOf(builder, resultType, offset, offsets, sizes, strides);
-    result = tensor::ExtractSliceOp::create(builder, loc, resultType, sum,
-                                            offsets, sizes, strides);
+    if (!getOpenMPIDatatype(type.getElementType()))
+      return op->emitError("lowering to MPI: no MPI datatype for ")
+             << type.getElementType()
+             << " (supported: f32, f64, i8, i16, i32, i64)";
+    result = emitCollective(builder, loc, module,
+                            HelperKind::ReduceScatterSum, x, resultType);
     if (scatter.getReduction() == "avg")
       result = emitScale(builder, loc, result, scatter.getWorldSize());
   } else if (isa<relay::AllgatherOp>(op)) {
-    Value block =
-        arith::ConstantIndexOp::create(builder, loc, type.getDimSize(0));
-    Value offset = arith::MulIOp::create(builder, loc,
-                                         emitRank(builder, loc, module), block);
-    SmallVector<OpFoldResult> offsets, sizes, strides;
-    blockOf(builder, type, offset, offsets, sizes, strides);
-    Value placed = tensor::InsertSliceOp::create(
-        builder, loc, x, emitZeros(builder, loc, resultType), offsets, sizes,
-        strides);
-    result = emitAllreduceSum(builder, loc, module, placed);
+    result = emitCollective(builder, loc, module, HelperKind::Allgather, x,
+                            resultType);
+  } else if (auto broadcast = dyn_cast<relay::CommBroadcastOp>(op)) {
+    result = emitCollective(builder, loc, module, HelperKind::Broadcast, x,
+                            resultType, broadcast.getRoot());
   } else {
-    auto broadcast = cast<relay::CommBroadcastOp>(op);
-    Value root =
-        arith::ConstantIndexOp::create(builder, loc, broadcast.getRoot());
-    Value isRoot = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                         emitRank(builder, loc, module), root);
-    Value own = arith::SelectOp::create(builder, loc, isRoot, x,
-                                        emitZeros(builder, loc, type));
-    result = emitAllreduceSum(builder, loc, module, own);
+    result = emitShard(builder, loc, module, x, resultType);
   }
   op->getResult(0).replaceAllUsesWith(result);
   op->erase();
   return success();
+}
+
+/// The address of the external global `name` (an OpenMPI handle such as
+/// `ompi_mpi_comm_world`), declared once.
+Value getHandle(OpBuilder &builder, Location loc, ModuleOp module,
+                StringRef name) {
+  if (!module.lookupSymbol(name)) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(
+        builder, loc, LLVM::LLVMStructType::getLiteral(builder.getContext(), {}),
+        /*isConstant=*/false, LLVM::Linkage::External, name,
+        /*value=*/Attribute());
+  }
+  return LLVM::AddressOfOp::create(
+      builder, loc, LLVM::LLVMPointerType::get(builder.getContext()), name);
+}
+
+/// `int name(types...)` declared once as an llvm.func.
+LLVM::LLVMFuncOp getMPIFunction(ModuleOp module, StringRef name,
+                                ArrayRef<Type> types) {
+  if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return existing;
+  OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
+  return LLVM::LLVMFuncOp::create(
+      builder, module.getLoc(), name,
+      LLVM::LLVMFunctionType::get(builder.getI32Type(), types));
+}
+
+/// The aligned data pointer of memref `buffer` as an !llvm.ptr.
+Value getDataPointer(OpBuilder &builder, Location loc, Value buffer) {
+  Value address =
+      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, buffer);
+  address = arith::IndexCastOp::create(builder, loc, builder.getI64Type(),
+                                       address);
+  return LLVM::IntToPtrOp::create(
+      builder, loc, LLVM::LLVMPointerType::get(builder.getContext()), address);
+}
+
+/// Gives a helper of kind reduce_scatter_sum, allgather or broadcast its
+/// body, a direct call of the MPI library (return codes are not checked:
+/// MPI_COMM_WORLD's default error handler, MPI_ERRORS_ARE_FATAL, aborts).
+void buildDirectCallBody(func::FuncOp helper, StringRef kind) {
+  auto module = helper->getParentOfType<ModuleOp>();
+  Block *body = helper.addEntryBlock();
+  OpBuilder builder = OpBuilder::atBlockEnd(body);
+  Location loc = helper.getLoc();
+  Type ptr = LLVM::LLVMPointerType::get(builder.getContext());
+  Type i32 = builder.getI32Type();
+  Value in = body->getArgument(0), out = body->getArgument(1);
+  auto inType = cast<MemRefType>(in.getType());
+  auto outType = cast<MemRefType>(out.getType());
+  int64_t elementBytes =
+      llvm::divideCeil(inType.getElementTypeBitWidth(), 8);
+  auto constant = [&](int64_t value) -> Value {
+    return LLVM::ConstantOp::create(builder, loc, i32,
+                                    builder.getI32IntegerAttr(value));
+  };
+  Value comm = getHandle(builder, loc, module, "ompi_mpi_comm_world");
+  if (kind == getHelperName(HelperKind::ReduceScatterSum)) {
+    // int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf,
+    //     int recvcount, MPI_Datatype, MPI_Op, MPI_Comm)
+    auto function = getMPIFunction(module, "MPI_Reduce_scatter_block",
+                                   {ptr, ptr, i32, ptr, ptr, ptr});
+    Value datatype = getHandle(builder, loc, module,
+                               *getOpenMPIDatatype(inType.getElementType()));
+    Value sum = getHandle(builder, loc, module, "ompi_mpi_op_sum");
+    LLVM::CallOp::create(
+        builder, loc, function,
+        ValueRange{getDataPointer(builder, loc, in),
+                   getDataPointer(builder, loc, out),
+                   constant(outType.getNumElements()), datatype, sum, comm});
+  } else if (kind == getHelperName(HelperKind::Allgather)) {
+    // int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype,
+    //     void *recvbuf, int recvcount, MPI_Datatype, MPI_Comm)
+    auto function = getMPIFunction(module, "MPI_Allgather",
+                                   {ptr, i32, ptr, ptr, i32, ptr, ptr});
+    Value byte = getHandle(builder, loc, module, "ompi_mpi_byte");
+    Value count = constant(inType.getNumElements() * elementBytes);
+    LLVM::CallOp::create(builder, loc, function,
+                         ValueRange{getDataPointer(builder, loc, in), count,
+                                    byte, getDataPointer(builder, loc, out),
+                                    count, byte, comm});
+  } else {
+    // int MPI_Bcast(void *buffer, int count, MPI_Datatype, int root,
+    //     MPI_Comm), in place on a copy of the operand.
+    auto function =
+        getMPIFunction(module, "MPI_Bcast", {ptr, i32, ptr, i32, ptr});
+    memref::CopyOp::create(builder, loc, in, out);
+    Value byte = getHandle(builder, loc, module, "ompi_mpi_byte");
+    int64_t root = helper->getAttrOfType<IntegerAttr>(kRootAttr).getInt();
+    LLVM::CallOp::create(
+        builder, loc, function,
+        ValueRange{getDataPointer(builder, loc, out),
+                   constant(inType.getNumElements() * elementBytes), byte,
+                   constant(root), comm});
+  }
+  func::ReturnOp::create(builder, loc);
 }
 
 struct RafLowerCollectivesToMPIPass
@@ -231,7 +368,7 @@ struct RafLowerCollectivesToMPIPass
     SmallVector<Operation *> collectives;
     module.walk([&](Operation *op) {
       if (isa<relay::AllreduceOp, relay::ReduceScatterOp, relay::AllgatherOp,
-              relay::CommBroadcastOp>(op))
+              relay::CommBroadcastOp, relay::CommShardOp>(op))
         collectives.push_back(op);
     });
     if (collectives.empty())
@@ -259,44 +396,54 @@ struct RafConvertMPIToLLVMPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // Bodies of the allreduce helpers --raf-lower-collectives-to-mpi
-    // declared.
+    // Bodies of the helpers --raf-lower-collectives-to-mpi declared: the
+    // mpi dialect's ops first (lowered below), the direct MPI calls after
+    // that lowering, so that both share its handles.
+    SmallVector<func::FuncOp> directCalls;
     for (auto helper : module.getOps<func::FuncOp>()) {
-      if (!helper->hasAttr(kAllreduceHelperAttr) || !helper.isExternal())
+      auto kind = helper->getAttrOfType<StringAttr>(kHelperAttr);
+      if (!kind || !helper.isExternal())
         continue;
+      if (kind.getValue() != getHelperName(HelperKind::AllreduceSum) &&
+          kind.getValue() != getHelperName(HelperKind::CommRank)) {
+        directCalls.push_back(helper);
+        continue;
+      }
       Block *body = helper.addEntryBlock();
       OpBuilder builder = OpBuilder::atBlockEnd(body);
       Location loc = helper.getLoc();
       Value comm = mpi::CommWorldOp::create(
           builder, loc, mpi::CommType::get(&getContext()));
-      mpi::AllReduceOp::create(
-          builder, loc, /*retval=*/Type(), body->getArgument(0),
-          body->getArgument(1),
-          mpi::MPI_ReductionOpEnumAttr::get(
-              &getContext(), mpi::MPI_ReductionOpEnum::MPI_SUM),
-          comm);
-      func::ReturnOp::create(builder, loc);
+      if (kind.getValue() == getHelperName(HelperKind::AllreduceSum)) {
+        mpi::AllReduceOp::create(
+            builder, loc, /*retval=*/Type(), body->getArgument(0),
+            body->getArgument(1),
+            mpi::MPI_ReductionOpEnumAttr::get(
+                &getContext(), mpi::MPI_ReductionOpEnum::MPI_SUM),
+            comm);
+        func::ReturnOp::create(builder, loc);
+      } else {
+        Value rank = mpi::CommRankOp::create(builder, loc, /*retval=*/Type(),
+                                             builder.getI32Type(), comm)
+                         .getRank();
+        func::ReturnOp::create(builder, loc, rank);
+      }
     }
-    for (auto helper : module.getOps<func::FuncOp>()) {
-      if (!helper->hasAttr(kCommRankHelperAttr) || !helper.isExternal())
-        continue;
-      Block *body = helper.addEntryBlock();
-      OpBuilder builder = OpBuilder::atBlockEnd(body);
-      Location loc = helper.getLoc();
-      Value comm = mpi::CommWorldOp::create(
-          builder, loc, mpi::CommType::get(&getContext()));
-      Value rank = mpi::CommRankOp::create(builder, loc, /*retval=*/Type(),
-                                           builder.getI32Type(), comm)
-                       .getRank();
-      func::ReturnOp::create(builder, loc, rank);
-    }
+    if (failed(lowerMPIDialect(module)))
+      return signalPassFailure();
+    for (func::FuncOp helper : directCalls)
+      buildDirectCallBody(helper,
+                          helper->getAttrOfType<StringAttr>(kHelperAttr));
+  }
+
+  LogicalResult lowerMPIDialect(ModuleOp module) {
     bool hasMPI = false;
     module.walk([&](Operation *op) {
       if (isa<mpi::MPIDialect>(op->getDialect()))
         hasMPI = true;
     });
     if (!hasMPI)
-      return;
+      return success();
     LLVMTypeConverter converter(&getContext());
     RewritePatternSet patterns(&getContext());
     mpi::populateMPIToLLVMConversionPatterns(converter, patterns);
@@ -304,7 +451,7 @@ struct RafConvertMPIToLLVMPass
     target.addIllegalDialect<mpi::MPIDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      return signalPassFailure();
+      return failure();
     // MLIR 22's OpenMPI ABI names the predefined reduction handles
     // `ompi_mpi_<op>`, but OpenMPI exports them as `ompi_mpi_op_<op>`
     // (MPI_SUM is &ompi_mpi_op_sum in OpenMPI's mpi.h).
@@ -320,9 +467,10 @@ struct RafConvertMPIToLLVMPass
       std::string fixed = ("ompi_mpi_op_" + name).str();
       if (failed(SymbolTable::replaceAllSymbolUses(
               global, StringAttr::get(&getContext(), fixed), module)))
-        return signalPassFailure();
+        return failure();
       SymbolTable::setSymbolName(global, fixed);
     }
+    return success();
   }
 };
 

@@ -153,12 +153,26 @@ Lowering::analyseInput(tcg::InputOp read, tcg::GemmAxis rowAxis,
                        tcg::GemmAxis columnAxis) {
   unsigned operand = cast<BlockArgument>(read.getSource()).getArgNumber();
   std::string name = kernel.getArgName(operand);
-  if (read.hasView())
-    return error() << "operand '" << name
-                   << "' is read through a padded or dilated view; pack it "
-                      "with relay layout rewrites first";
   auto type = cast<RankedTensorType>(read.getSource().getType());
   ArrayRef<int64_t> shape = type.getShape();
+  // A padded view is padded on the fly by the loads (the schedule's check
+  // says where that is possible); a dilated one is not a packed layout.
+  std::optional<ArrayRef<int64_t>> dilation = read.getDilation();
+  if (dilation && llvm::any_of(*dilation, [](int64_t d) { return d != 1; }))
+    return error() << "operand '" << name
+                   << "' is read through a dilated view; pack it with relay "
+                      "layout rewrites first";
+  SmallVector<int64_t> padLow(shape.size(), 0), padHigh(shape.size(), 0);
+  if (std::optional<ArrayRef<int64_t>> low = read.getPadLow())
+    padLow.assign(low->begin(), low->end());
+  if (std::optional<ArrayRef<int64_t>> high = read.getPadHigh())
+    padHigh.assign(high->begin(), high->end());
+  for (unsigned d = shape.size() >= 2 ? shape.size() - 2 : 0; d < shape.size();
+       ++d)
+    if (padLow[d] != 0 || padHigh[d] != 0)
+      return error() << "operand '" << name
+                     << "' is padded along a GEMM axis; pad it with relay "
+                        "layout rewrites first";
   AffineMap map = read.getMap();
   unsigned rank = shape.size();
   // Which kernel iterator each map dimension is.
@@ -193,6 +207,8 @@ Lowering::analyseInput(tcg::InputOp read, tcg::GemmAxis rowAxis,
     DimAccess dim;
     dim.base = *base;
     dim.size = shape[d];
+    dim.padLow = padLow[d];
+    dim.padHigh = padHigh[d];
     dim.coefficients.assign(numTileIterators, 0);
     for (unsigned m = 0; m < map.getNumDims(); ++m) {
       point.assign(map.getNumDims(), 0);

@@ -89,6 +89,29 @@ static DmaPlan planDma(ArrayRef<DimAccess> dims, ArrayRef<int64_t> len) {
   return plan;
 }
 
+bool detail::isPadded(ArrayRef<DimAccess> dims) {
+  return llvm::any_of(dims, [](const DimAccess &dim) {
+    return dim.padLow != 0 || dim.padHigh != 0;
+  });
+}
+
+/// The plan of an operand padded on the fly: x the innermost dimension, y
+/// the next, one transfer per index of the others.
+static DmaPlan planPaddedDma(ArrayRef<DimAccess> dims, ArrayRef<int64_t> len) {
+  DmaPlan plan;
+  plan.padded = true;
+  unsigned rank = dims.size();
+  plan.xSize = len[rank - 1];
+  plan.xStride = dims[rank - 1].size;
+  plan.ySize = rank > 1 ? len[rank - 2] : 1;
+  int64_t stride = dims[rank - 1].size * (rank > 1 ? dims[rank - 2].size : 1);
+  for (int d = int(rank) - 3; d >= 0; --d) {
+    plan.outer.insert(plan.outer.begin(), {len[d], stride});
+    stride *= dims[d].size;
+  }
+  return plan;
+}
+
 void detail::forEachTransfer(const DmaPlan &plan, int64_t dramFirst,
                              llvm::function_ref<void(int64_t, int64_t)> emit) {
   SmallVector<int64_t> at(plan.outer.size(), 0);
@@ -130,8 +153,11 @@ TileShape::TileShape(const GemmKernelModel &kernel, ArrayRef<int64_t> tiles)
   src = getTileAccess(kernel.input, tiles, inputBox);
   wgt = getTileAccess(kernel.weight, tiles, weightBox);
   dst = getTileAccess(kernel.output, tiles, outputBox);
-  inputDma = planDma(kernel.input, inputBox.len);
-  weightDma = planDma(kernel.weight, weightBox.len);
+  inputDma = isPadded(kernel.input) ? planPaddedDma(kernel.input, inputBox.len)
+                                    : planDma(kernel.input, inputBox.len);
+  weightDma = isPadded(kernel.weight)
+                  ? planPaddedDma(kernel.weight, weightBox.len)
+                  : planDma(kernel.weight, weightBox.len);
   outputDma = planDma(kernel.output, outputBox.len);
   accRows = outputBox.rows;
 }
@@ -330,14 +356,19 @@ uint64_t raf::vta::estimateCycles(const ScheduleCounts &counts,
   return std::max({load, compute, store}) + total / uint64_t(counts.steps);
 }
 
-ScheduleCheck raf::vta::checkSchedule(const GemmKernelModel &kernel,
-                                      const ScheduleKnobs &knobs,
-                                      const ScheduleLimits &limits) {
-  ScheduleCheck check;
-  auto fail = [&](const llvm::Twine &problem) {
-    check.problem = problem.str();
-    return check;
-  };
+namespace {
+/// What the check derives from the tile sizes and threads alone, shared by
+/// every loop order.
+struct TilingFacts {
+  int64_t inputTransfers = 0, weightTransfers = 0, outputTransfers = 0;
+};
+} // namespace
+
+/// The rules on the knobs themselves and on the kernel's padding; the
+/// problem, or empty.
+static std::string checkKnobs(const GemmKernelModel &kernel,
+                              const ScheduleKnobs &knobs) {
+  auto fail = [&](const llvm::Twine &problem) { return problem.str(); };
   unsigned n = kernel.extents.size();
   if (knobs.tileSizes.size() != n)
     return fail("the schedule gives " + llvm::Twine(knobs.tileSizes.size()) +
@@ -376,6 +407,37 @@ ScheduleCheck raf::vta::checkSchedule(const GemmKernelModel &kernel,
     }
   }
 
+  for (auto [what, dims] : {std::pair("input", ArrayRef(kernel.input)),
+                            std::pair("weight", ArrayRef(kernel.weight))})
+    for (auto [d, dim] : llvm::enumerate(dims)) {
+      if (dim.padLow == 0 && dim.padHigh == 0)
+        continue;
+      if (llvm::StringRef(what) == "weight")
+        return fail("the weight is padded; only input loads pad on the fly "
+                    "(TVM-VTA's load module pads the inp path only)");
+      if (d + 2 < dims.size())
+        return fail(llvm::Twine("the ") + what + " is padded along row "
+                    "dimension " + llvm::Twine(d) + " of " +
+                    llvm::Twine(dims.size()) + "; loads pad only the two "
+                    "innermost (y and x)");
+      if (dim.padLow < 0 || dim.padHigh < 0 || dim.padLow > kPadLimit ||
+          dim.padHigh > kPadLimit)
+        return fail(llvm::Twine("the ") + what + " is padded by " +
+                    llvm::Twine(dim.padLow) + " and " +
+                    llvm::Twine(dim.padHigh) + " along row dimension " +
+                    llvm::Twine(d) + "; a load pads 0 to " +
+                    llvm::Twine(kPadLimit));
+    }
+  return "";
+}
+
+/// The rules on the tiles: buffers, loop fields, the accumulator distance,
+/// the micro-op buffer; the problem, or empty (and `facts`).
+static std::string checkTiling(const GemmKernelModel &kernel,
+                               const ScheduleKnobs &knobs,
+                               const ScheduleLimits &limits,
+                               TilingFacts &facts) {
+  auto fail = [&](const llvm::Twine &problem) { return problem.str(); };
   const Config &config = kernel.config;
   TileNest nest(kernel, knobs);
   int64_t v = knobs.virtualThreads;
@@ -403,7 +465,9 @@ ScheduleCheck raf::vta::checkSchedule(const GemmKernelModel &kernel,
   // Every tile shape's GEMM: its loops, the accumulator distance, and its
   // micro-ops (one list per buffer-half pair, identical lists shared).
   int64_t uops = 0;
-  int64_t inputTransfers = 0, weightTransfers = 0, outputTransfers = 0;
+  int64_t &inputTransfers = facts.inputTransfers;
+  int64_t &weightTransfers = facts.weightTransfers;
+  int64_t &outputTransfers = facts.outputTransfers;
   for (auto &[tiles, shape] : nest.getShapes()) {
     if (!shape->chooseLoops(limits.accDependenceDistance))
       return fail("the GEMM writes an accumulator row again within " +
@@ -411,8 +475,16 @@ ScheduleCheck raf::vta::checkSchedule(const GemmKernelModel &kernel,
                   " micro-op steps (too few independent output rows per "
                   "tile)");
     uops += shape->countUops(shape->loops);
-    inputTransfers = std::max(inputTransfers, shape->inputDma.count());
-    weightTransfers = std::max(weightTransfers, shape->weightDma.count());
+    // A box entirely in the padding is zero-filled by loads of at most
+    // kPadLimit rows of y each.
+    auto transfers = [](const DmaPlan &plan) {
+      return plan.count() *
+             (plan.padded ? std::max<int64_t>(
+                                1, (plan.ySize + kPadLimit - 1) / kPadLimit)
+                          : 1);
+    };
+    inputTransfers = std::max(inputTransfers, transfers(shape->inputDma));
+    weightTransfers = std::max(weightTransfers, transfers(shape->weightDma));
     outputTransfers = std::max(outputTransfers, shape->outputDma.count());
   }
   int64_t uopEntries = nest.gemmUopLists() * uops + 2 * v;
@@ -420,16 +492,33 @@ ScheduleCheck raf::vta::checkSchedule(const GemmKernelModel &kernel,
     return fail("the GEMMs need " + llvm::Twine(uopEntries) +
                 " micro-ops, the micro-op buffer holds " +
                 llvm::Twine(config.buffDepth(Buffer::Uop)));
+  return "";
+}
 
+/// The loop order's part: loads, the instruction limit and the counts.
+static ScheduleCheck finishCheck(const GemmKernelModel &kernel,
+                                 const ScheduleKnobs &knobs,
+                                 const ScheduleLimits &limits,
+                                 const TilingFacts &facts) {
+  ScheduleCheck check;
+  auto fail = [&](const llvm::Twine &problem) {
+    check.problem = problem.str();
+    return check;
+  };
+  const Config &config = kernel.config;
+  TileNest nest(kernel, knobs);
+  unsigned n = nest.n;
+  int64_t v = knobs.virtualThreads;
   int64_t inputLoads = nest.loads(kernel.input);
   int64_t weightLoads = nest.loads(kernel.weight);
   int64_t steps = nest.steps();
   ScheduleCounts &counts = check.counts;
   counts.steps = steps;
   counts.outputTiles = nest.outputTiles;
-  counts.loadTransfers =
-      inputLoads * inputTransfers + weightLoads * weightTransfers;
-  counts.storeTransfers = nest.outputTiles * nest.planes * outputTransfers;
+  counts.loadTransfers = inputLoads * facts.inputTransfers +
+                         weightLoads * facts.weightTransfers;
+  counts.storeTransfers =
+      nest.outputTiles * nest.planes * facts.outputTransfers;
   check.instructions = counts.loadTransfers + steps +
                        nest.outputTiles * (1 + nest.aluOps) +
                        counts.storeTransfers + 2;
@@ -470,6 +559,20 @@ ScheduleCheck raf::vta::checkSchedule(const GemmKernelModel &kernel,
   return check;
 }
 
+ScheduleCheck raf::vta::checkSchedule(const GemmKernelModel &kernel,
+                                      const ScheduleKnobs &knobs,
+                                      const ScheduleLimits &limits) {
+  ScheduleCheck check;
+  check.problem = checkKnobs(kernel, knobs);
+  if (!check.valid())
+    return check;
+  TilingFacts facts;
+  check.problem = checkTiling(kernel, knobs, limits, facts);
+  if (!check.valid())
+    return check;
+  return finishCheck(kernel, knobs, limits, facts);
+}
+
 //===----------------------------------------------------------------------===//
 // The space
 //===----------------------------------------------------------------------===//
@@ -508,9 +611,14 @@ int64_t raf::vta::forEachSchedule(
                  int64_t(config.buffDepth(Buffer::Acc)) / v;
     };
     auto tryOrders = [&] {
+      // The tiling's rules once; the loop order changes only the loads.
+      knobs.loopOrder.clear();
+      TilingFacts facts;
+      if (!checkKnobs(kernel, knobs).empty() ||
+          !checkTiling(kernel, knobs, limits, facts).empty())
+        return;
       if (!space.loopOrders) {
-        knobs.loopOrder.clear();
-        ScheduleCheck check = checkSchedule(kernel, knobs, limits);
+        ScheduleCheck check = finishCheck(kernel, knobs, limits, facts);
         if (check.valid()) {
           ++visited;
           visit(knobs, check);
@@ -541,7 +649,7 @@ int64_t raf::vta::forEachSchedule(
               knobs.loopOrder.insert(knobs.loopOrder.end(), group.begin(),
                                      group.end());
           }
-          ScheduleCheck check = checkSchedule(kernel, knobs, limits);
+          ScheduleCheck check = finishCheck(kernel, knobs, limits, facts);
           if (check.valid()) {
             ++visited;
             visit(knobs, check);

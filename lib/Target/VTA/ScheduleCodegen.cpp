@@ -89,13 +89,65 @@ raf::vta::buildSchedule(const GemmKernelModel &kernel,
   auto load = [&](MemoryType type, ArrayRef<DimAccess> dims,
                   const DmaPlan &plan, const Box &box, int64_t sramBase,
                   int64_t dramBase) {
-    forEachTransfer(plan, dramBase + dramFirstRow(dims, box),
-                    [&](int64_t sram, int64_t dram) {
-                      code.push_back({Instruction::load(
-                                          type, sramBase + sram, dram,
-                                          plan.ySize, plan.xSize, plan.xStride),
-                                      {}});
-                    });
+    if (!plan.padded) {
+      forEachTransfer(plan, dramBase + dramFirstRow(dims, box),
+                      [&](int64_t sram, int64_t dram) {
+                        code.push_back(
+                            {Instruction::load(type, sramBase + sram, dram,
+                                               plan.ySize, plan.xSize,
+                                               plan.xStride),
+                             {}});
+                      });
+      return;
+    }
+    // Padding on the fly: clip x and y to the stored rows, pad the rest;
+    // the outer dimensions are never padded.
+    unsigned rank = dims.size();
+    struct Clip {
+      int64_t pad0, rows, pad1, first;
+    };
+    auto clip = [&](unsigned d) {
+      const DimAccess &dim = dims[d];
+      int64_t lo = box.lo[d], hi = box.lo[d] + box.len[d];
+      int64_t inLo = std::max(lo, dim.padLow);
+      int64_t inHi = std::min(hi, dim.padLow + dim.size);
+      if (inHi <= inLo)
+        return Clip{box.len[d], 0, 0, 0};
+      return Clip{inLo - lo, inHi - inLo, hi - inHi, inLo - dim.padLow};
+    };
+    Clip x = clip(rank - 1);
+    Clip y = rank > 1 ? clip(rank - 2) : Clip{0, 1, 0, 0};
+    int64_t xStride = dims[rank - 1].size;
+    int64_t first = dramBase + y.first * xStride + x.first;
+    int64_t stride = xStride * (rank > 1 ? dims[rank - 2].size : 1);
+    for (int d = int(rank) - 3; d >= 0; --d) {
+      first += (box.lo[d] - dims[d].padLow) * stride;
+      stride *= dims[d].size;
+    }
+    DmaPlan outer = plan;
+    outer.ySize = box.len[rank > 1 ? rank - 2 : rank - 1];
+    outer.xSize = rank > 1 ? box.len[rank - 1] : 1;
+    forEachTransfer(outer, first, [&](int64_t sram, int64_t dram) {
+      if (x.rows == 0 || y.rows == 0) {
+        // Entirely padding: zero-fill loads of no DRAM rows.
+        int64_t rows = rank > 1 ? box.len[rank - 2] : 1;
+        for (int64_t done = 0; done < rows; done += kPadLimit) {
+          Instruction fill = Instruction::load(
+              type, sramBase + sram + done * box.len[rank - 1], dramBase, 0,
+              box.len[rank - 1], box.len[rank - 1]);
+          fill.yPad0 = std::min(kPadLimit, rows - done);
+          code.push_back({fill, {}});
+        }
+        return;
+      }
+      Instruction insn = Instruction::load(type, sramBase + sram, dram, y.rows,
+                                           x.rows, xStride);
+      insn.yPad0 = y.pad0;
+      insn.yPad1 = y.pad1;
+      insn.xPad0 = x.pad0;
+      insn.xPad1 = x.pad1;
+      code.push_back({insn, {}});
+    });
   };
 
   // The tile loops in the schedule's order: an odometer over the tile

@@ -46,11 +46,22 @@ struct TileAccess {
 /// `ySize` runs of `xSize` consecutive rows, `xStride` rows apart in DRAM,
 /// one per index of the `outer` dimensions (length, DRAM stride), outermost
 /// first.
+///
+/// For an operand padded on the fly, x is the innermost dimension and y the
+/// next one, never merged: each transfer clips the box to the stored rows
+/// and pads the rest (`padded`).
 struct DmaPlan {
   int64_t ySize = 1, xSize = 1, xStride = 1;
   llvm::SmallVector<std::pair<int64_t, int64_t>> outer;
+  bool padded = false;
   int64_t count() const;
 };
+
+/// Whether any dimension of `dims` is padded on the fly.
+bool isPadded(llvm::ArrayRef<DimAccess> dims);
+
+/// Zero-filling loads write at most this many padding rows of y.
+constexpr int64_t kPadLimit = (int64_t(1) << widths::Pad) - 1;
 
 /// Calls `emit(sramOffset, dramRow)` for every transfer of a box whose
 /// first row is `dramFirst` in DRAM.

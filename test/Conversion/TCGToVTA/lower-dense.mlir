@@ -43,8 +43,9 @@
 // The search: 32 valid schedules (m tiles of 1, 2 (a remainder of 1) or 3,
 // n.o and k.o tiles of 1 or 2; both orders of m and n.o when both have
 // several tiles; one or two virtual threads), the 8 best by the estimate
-// simulated, or all of them.
-// SEARCH: remark: vta: cycles={{[0-9]+}} tiles=[m={{[1-3]}}, n.o={{[12]}}, k.o={{[12]}}] virtual-threads={{[12]}} instructions={{[0-9]+}} load-bytes={{[0-9]+}} store-bytes=384 gemm-steps={{[0-9]+}} alu-steps=24 valid-schedules=32 simulated=8
+// and the 8 best of the divisor space simulated (11 distinct), or all of
+// them.
+// SEARCH: remark: vta: cycles={{[0-9]+}} tiles=[m={{[1-3]}}, n.o={{[12]}}, k.o={{[12]}}] virtual-threads={{[12]}} instructions={{[0-9]+}} load-bytes={{[0-9]+}} store-bytes=384 gemm-steps={{[0-9]+}} alu-steps=24 valid-schedules=32 simulated=11
 // ALL: remark: vta: cycles={{[0-9]+}} {{.*}} valid-schedules=32 simulated=32
 
 func.func @dense(%data: tensor<3x2x1x16xi8>, %w: tensor<2x2x16x16xi8>) -> tensor<3x2x1x16xi32> {

@@ -28,7 +28,7 @@
 // RUN: sed 's/vta.schedule = #vta.schedule<tiles = \[1, 1, 1\], virtual_threads = 1>, //' %s > %t/unscheduled.mlir
 // RUN: raf-opt %t/unscheduled.mlir --vta-schedule=report=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=SEARCH
 // RUN: raf-opt %t/unscheduled.mlir --vta-schedule=method=exhaustive | FileCheck %s --check-prefix=ATTACH
-// SEARCH: remark: vta-schedule: cycles=191 instructions=30 valid-schedules=32 simulated=8
+// SEARCH: remark: vta-schedule: cycles=191 instructions=30 valid-schedules=32 simulated=11
 // ATTACH: vta.schedule = #vta.schedule<tiles = [{{[0-9, ]+}}], virtual_threads = {{[12]}}>
 
 func.func @dense(%arg0: tensor<3x20xi8>, %arg1: tensor<24x20xi8>) -> tensor<3x24xi32> {

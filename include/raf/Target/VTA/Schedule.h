@@ -52,11 +52,18 @@
 namespace raf::vta {
 
 /// One dimension of an operand's row space: index = base + sum_i
-/// coefficients[i] * (tile iterator i), within [0, size).
+/// coefficients[i] * (tile iterator i), within [0, padLow + size +
+/// padHigh). `size` indices are stored in DRAM (index - padLow); the
+/// `padLow` before and `padHigh` after them read zero (a zero-padded view,
+/// e.g. a convolution's padding) and are written by the loads' x/y pad
+/// fields instead of being stored: padding on the fly. Only the two
+/// innermost dimensions of an operand (the load's y and x) can be padded,
+/// by at most 15 (VTA's 4-bit pad fields).
 struct DimAccess {
   int64_t base = 0;
   llvm::SmallVector<int64_t> coefficients;
   int64_t size = 1;
+  int64_t padLow = 0, padHigh = 0;
 };
 
 /// A packed GEMM kernel as the schedule sees it.

@@ -47,6 +47,22 @@ LogicalResult checkPartitionable(std::optional<Location> loc,
   return success();
 }
 
+/// The type of one of `worldSize` equal blocks of `type` along dimension 0.
+LogicalResult inferBlockType(std::optional<Location> loc, StringRef opName,
+                             RankedTensorType type, int64_t worldSize,
+                             SmallVectorImpl<Type> &inferredReturnTypes) {
+  SmallVector<int64_t> shape(type.getShape());
+  if (!ShapedType::isDynamic(shape[0])) {
+    if (shape[0] % worldSize != 0)
+      return emitOptionalError(loc, opName, ": dimension 0 (", shape[0],
+                               ") must be divisible by world_size (",
+                               worldSize, "); pad it first");
+    shape[0] /= worldSize;
+  }
+  inferredReturnTypes.push_back(type.clone(shape));
+  return success();
+}
+
 int64_t numElements(Type type) {
   auto shaped = cast<RankedTensorType>(type);
   if (!shaped.hasStaticShape())
@@ -134,17 +150,8 @@ LogicalResult ReduceScatterOp::inferResultTypes(
                             adaptor.getReduction(), type)) ||
       failed(checkPartitionable(location, getOperationName(), type)))
     return failure();
-  SmallVector<int64_t> shape(type.getShape());
-  if (!ShapedType::isDynamic(shape[0])) {
-    if (shape[0] % worldSize != 0)
-      return emitOptionalError(
-          location, getOperationName(), ": dimension 0 (", shape[0],
-          ") must be divisible by world_size (", worldSize,
-          "); pad it first");
-    shape[0] /= worldSize;
-  }
-  inferredReturnTypes.push_back(type.clone(shape));
-  return success();
+  return inferBlockType(location, getOperationName(), type, worldSize,
+                        inferredReturnTypes);
 }
 
 int64_t ReduceScatterOp::getFlops() {
@@ -244,3 +251,23 @@ int64_t CommBroadcastOp::getBytesSent() {
   // Pipelined ring broadcast: every rank but the last forwards the buffer.
   return getWorldSize() > 1 ? numBytes(getX().getType()) : 0;
 }
+
+//===----------------------------------------------------------------------===//
+// comm.shard
+//===----------------------------------------------------------------------===//
+
+LogicalResult CommShardOp::inferResultTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto type = cast<RankedTensorType>(adaptor.getX().getType());
+  int64_t worldSize = adaptor.getWorldSize();
+  if (failed(checkWorldSize(location, getOperationName(), worldSize)) ||
+      failed(checkPartitionable(location, getOperationName(), type)))
+    return failure();
+  return inferBlockType(location, getOperationName(), type, worldSize,
+                        inferredReturnTypes);
+}
+
+int64_t CommShardOp::getFlops() { return 0; }
+
+int64_t CommShardOp::getBytesSent() { return 0; }

@@ -5,8 +5,10 @@
 // all-reduce after each operator that produces a local gradient and returns
 // the aggregated gradient instead, averaged over the ranks (an "avg"
 // all-reduce, or a sum divided by the world size; RAF source,
-// src/pass/data_parallel.cc). ZeRO partitioning (RAF's
-// PartitionGradient, levels 1 and 2) is not implemented yet.
+// src/pass/data_parallel.cc). Small all-reduces are fused into buckets
+// (RAF's grouped collectives). --raf-zero-partition is RAF's
+// PartitionGradient: ZeRO stages 1 and 2 (Rajbhandari et al. 2020, §5.1),
+// optimizer state and gradients partitioned over the ranks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,11 +18,14 @@
 
 #include "raf/Dialect/Relay/IR/RelayOps.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace raf::relay {
 #define GEN_PASS_DEF_RAFDATAPARALLEL
+#define GEN_PASS_DEF_RAFZEROPARTITION
 #include "raf/Dialect/Relay/Transforms/Passes.h.inc"
 } // namespace raf::relay
 
@@ -30,9 +35,98 @@ using namespace raf::relay;
 namespace {
 
 constexpr llvm::StringLiteral kWorldSizeAttr = "raf.world_size";
+/// On the gradient function and on each gradient all-reduce: the ZeRO level
+/// --raf-zero-partition applies.
+constexpr llvm::StringLiteral kZeroAttr = "raf.zero";
 
 bool isCollective(Operation *op) {
-  return isa<AllreduceOp, ReduceScatterOp, AllgatherOp, CommBroadcastOp>(op);
+  return isa<AllreduceOp, ReduceScatterOp, AllgatherOp, CommBroadcastOp,
+             CommShardOp>(op);
+}
+
+int64_t getNumBytes(RankedTensorType type) {
+  return type.getNumElements() *
+         llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+}
+
+/// `x` reshaped to `shape` (nothing if it has that shape).
+Value reshape(OpBuilder &builder, Location loc, Value x,
+              ArrayRef<int64_t> shape) {
+  auto type = cast<RankedTensorType>(x.getType());
+  if (type.getShape() == shape)
+    return x;
+  return ReshapeOp::create(builder, loc, type.clone(shape), x,
+                           builder.getDenseI64ArrayAttr(shape));
+}
+
+/// Fuses the all-reduces `group` (in block order, one element type) into one
+/// all-reduce of their flattened concatenation, placed at the last one, and
+/// splits its result back (RAF's grouped collectives).
+void fuseBucket(ArrayRef<AllreduceOp> group) {
+  AllreduceOp last = group.back();
+  OpBuilder builder(last);
+  Location loc = last.getLoc();
+  SmallVector<Value> flat;
+  SmallVector<int64_t> splitPoints;
+  int64_t total = 0;
+  for (AllreduceOp op : group) {
+    auto type = cast<RankedTensorType>(op.getX().getType());
+    if (total > 0)
+      splitPoints.push_back(total);
+    total += type.getNumElements();
+    flat.push_back(reshape(builder, loc, op.getX(), {type.getNumElements()}));
+  }
+  Type elementType = getElementTypeOrSelf(last.getType());
+  auto bucketType = RankedTensorType::get({total}, elementType);
+  Value bucket = ConcatenateOp::create(
+      builder, loc, TypeRange{bucketType}, flat,
+      {builder.getNamedAttr("axis", builder.getI64IntegerAttr(0))});
+  Value reduced = AllreduceOp::create(builder, loc, bucket,
+                                      last.getReductionAttr(),
+                                      last.getWorldSizeAttr());
+  SmallVector<Type> partTypes;
+  for (AllreduceOp op : group)
+    partTypes.push_back(RankedTensorType::get(
+        {cast<RankedTensorType>(op.getType()).getNumElements()},
+        elementType));
+  auto split = SplitOp::create(
+      builder, loc, partTypes, ValueRange{reduced},
+      {builder.getNamedAttr("indices",
+                            builder.getDenseI64ArrayAttr(splitPoints)),
+       builder.getNamedAttr("axis", builder.getI64IntegerAttr(0))});
+  for (auto [index, part] : llvm::enumerate(split.getResults())) {
+    AllreduceOp op = group[index];
+    auto type = cast<RankedTensorType>(op.getType());
+    op.getResult().replaceAllUsesWith(
+        reshape(builder, loc, part, type.getShape()));
+    op.erase();
+  }
+}
+
+/// Groups the all-reduces in `ops` (block order) into buckets of at most
+/// `bucketBytes` bytes and one element type, and fuses each bucket of more
+/// than one.
+void bucketAllreduces(ArrayRef<AllreduceOp> ops, int64_t bucketBytes) {
+  SmallVector<AllreduceOp> bucket;
+  int64_t bytes = 0;
+  auto flush = [&]() {
+    if (bucket.size() > 1)
+      fuseBucket(bucket);
+    bucket.clear();
+    bytes = 0;
+  };
+  for (AllreduceOp op : ops) {
+    auto type = cast<RankedTensorType>(op.getType());
+    int64_t size = getNumBytes(type);
+    if (!bucket.empty() &&
+        (bytes + size > bucketBytes ||
+         getElementTypeOrSelf(bucket.front().getType()) !=
+             type.getElementType()))
+      flush();
+    bucket.push_back(op);
+    bytes += size;
+  }
+  flush();
 }
 
 /// The number of gradient results of `fn` (the last results), once `fn` is
@@ -92,21 +186,27 @@ struct RafDataParallelPass
     ModuleOp module = getOperation();
     int64_t worldSize = this->worldSize;
     int64_t zero = this->zero;
+    int64_t bucketBytes = this->bucketBytes;
     if (worldSize < 1) {
       emitError(module.getLoc())
           << "--raf-data-parallel: world-size must be >= 1, got " << worldSize;
       return signalPassFailure();
     }
-    if (zero == 1 || zero == 2) {
-      emitError(module.getLoc())
-          << "--raf-data-parallel: zero=" << zero
-          << " (ZeRO partitioning of optimizer state and gradients) is not "
-             "implemented yet; only zero=0 is (docs/data-parallel.md)";
-      return signalPassFailure();
-    }
-    if (zero != 0) {
+    if (zero < 0 || zero > 2) {
       emitError(module.getLoc())
           << "--raf-data-parallel: zero must be 0, 1 or 2, got " << zero;
+      return signalPassFailure();
+    }
+    if (bucketBytes < 0) {
+      emitError(module.getLoc())
+          << "--raf-data-parallel: bucket-bytes must be >= 0, got "
+          << bucketBytes;
+      return signalPassFailure();
+    }
+    if (bucketBytes > 0 && zero != 0) {
+      emitError(module.getLoc())
+          << "--raf-data-parallel: bucket-bytes with zero=" << zero
+          << " is not implemented yet (buckets are fused for zero=0 only)";
       return signalPassFailure();
     }
     auto fn = module.lookupSymbol<func::FuncOp>(entry);
@@ -126,6 +226,7 @@ struct RafDataParallelPass
     IntegerAttr size = builder.getI64IntegerAttr(worldSize);
     // One all-reduce per distinct gradient value, right after its producer.
     llvm::DenseMap<Value, Value> reduced;
+    SmallVector<AllreduceOp> allreduces;
     unsigned first = terminator->getNumOperands() - *numGradients;
     for (unsigned i = first; i < terminator->getNumOperands(); ++i) {
       Value gradient = terminator->getOperand(i);
@@ -135,12 +236,333 @@ struct RafDataParallelPass
           builder.setInsertionPointAfter(producer);
         else
           builder.setInsertionPointToStart(&body);
-        sum = AllreduceOp::create(builder, gradient.getLoc(), gradient, avg,
-                                  size);
+        auto allreduce = AllreduceOp::create(builder, gradient.getLoc(),
+                                             gradient, avg, size);
+        if (zero > 0)
+          allreduce->setAttr(kZeroAttr, builder.getI64IntegerAttr(zero));
+        allreduces.push_back(allreduce);
+        sum = allreduce;
       }
       terminator->setOperand(i, sum);
     }
+    if (bucketBytes > 0) {
+      llvm::sort(allreduces, [](AllreduceOp a, AllreduceOp b) {
+        return a->isBeforeInBlock(b);
+      });
+      bucketAllreduces(allreduces, bucketBytes);
+    }
+    fn->setAttr(kZeroAttr, builder.getI64IntegerAttr(zero));
     fn->setAttr(kWorldSizeAttr, size);
+  }
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// --raf-zero-partition
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Partitions the update of one gradient (ZeRO, Rajbhandari et al. 2020,
+/// §5.1; RAF's PartitionGradient): the element-wise ops that use the
+/// all-reduced gradient run on this rank's block of dimension 0, padded to
+/// a multiple of the world size as RAF pads.
+class UpdatePartitioner {
+public:
+  UpdatePartitioner(func::FuncOp step, AllreduceOp allreduce, int64_t level,
+                    unsigned numParams, unsigned numStates,
+                    SmallVectorImpl<Type> &argumentTypes,
+                    SmallVectorImpl<Type> &resultTypes)
+      : step(step), allreduce(allreduce), level(level), numParams(numParams),
+        numStates(numStates), argumentTypes(argumentTypes),
+        resultTypes(resultTypes),
+        worldSize(allreduce.getWorldSize()),
+        fullType(cast<RankedTensorType>(allreduce.getType())) {
+    // A rank-0 gradient is partitioned as a one-element vector.
+    ArrayRef<int64_t> shape = fullType.getShape();
+    vectorShape.assign(shape.begin(), shape.end());
+    if (vectorShape.empty())
+      vectorShape.push_back(1);
+    paddedRows = llvm::divideCeil(vectorShape[0], worldSize) * worldSize;
+    blockShape = vectorShape;
+    blockShape[0] = paddedRows / worldSize;
+  }
+
+  LogicalResult run();
+
+private:
+  /// The block of dimension 0 of `x` (of the gradient's shape) this rank
+  /// owns, padded: `comm.shard(pad(x))`, or a reduce-scatter of the padded
+  /// `x` for the gradient under ZeRO-2.
+  Value emitBlock(OpBuilder &builder, Location loc, Value x, bool reduce);
+  /// The whole tensor from the blocks: `allgather`, then the padding and
+  /// the added dimension removed.
+  Value emitGather(OpBuilder &builder, Location loc, Value block);
+  LogicalResult partitionOperand(Operation *op, OpOperand &operand);
+
+  func::FuncOp step;
+  AllreduceOp allreduce;
+  int64_t level;
+  unsigned numParams, numStates;
+  SmallVectorImpl<Type> &argumentTypes;
+  SmallVectorImpl<Type> &resultTypes;
+  int64_t worldSize;
+  RankedTensorType fullType;
+  SmallVector<int64_t> vectorShape, blockShape;
+  int64_t paddedRows;
+  llvm::SetVector<Operation *> update;
+  llvm::DenseMap<Value, Value> blocks;
+};
+
+Value UpdatePartitioner::emitBlock(OpBuilder &builder, Location loc, Value x,
+                                   bool reduce) {
+  x = reshape(builder, loc, x, vectorShape);
+  auto type = cast<RankedTensorType>(x.getType());
+  if (paddedRows != vectorShape[0]) {
+    SmallVector<int64_t> padWidth(2 * type.getRank(), 0);
+    padWidth[1] = paddedRows - vectorShape[0];
+    SmallVector<int64_t> paddedShape(vectorShape);
+    paddedShape[0] = paddedRows;
+    x = PadOp::create(builder, loc, TypeRange{type.clone(paddedShape)},
+                      ValueRange{x},
+                      {builder.getNamedAttr(
+                          "pad_width", builder.getDenseI64ArrayAttr(padWidth))});
+  }
+  IntegerAttr size = builder.getI64IntegerAttr(worldSize);
+  if (reduce)
+    return ReduceScatterOp::create(builder, loc, x,
+                                   allreduce.getReductionAttr(), size);
+  return CommShardOp::create(builder, loc, x, size);
+}
+
+Value UpdatePartitioner::emitGather(OpBuilder &builder, Location loc,
+                                    Value block) {
+  Value whole = AllgatherOp::create(builder, loc, block,
+                                    builder.getI64IntegerAttr(worldSize));
+  if (paddedRows != vectorShape[0]) {
+    auto type = cast<RankedTensorType>(whole.getType());
+    whole = StridedSliceOp::create(
+        builder, loc, TypeRange{type.clone(vectorShape)}, ValueRange{whole},
+        {builder.getNamedAttr("begin", builder.getDenseI64ArrayAttr({0})),
+         builder.getNamedAttr("end",
+                              builder.getDenseI64ArrayAttr({vectorShape[0]})),
+         builder.getNamedAttr("axes", builder.getDenseI64ArrayAttr({0}))});
+  }
+  return reshape(builder, loc, whole, fullType.getShape());
+}
+
+/// Whether `op` computes each result element from the same element of its
+/// operands (and rank-0 operands), so that it can run on blocks.
+bool isElementwise(Operation *op) {
+  auto fusion = dyn_cast<FusionOpInterface>(op);
+  if (!fusion || isa<BiasAddOp>(op))
+    return false;
+  FusionKind kind = fusion.getFusionKind();
+  return kind == FusionKind::ElemWise || kind == FusionKind::Broadcast;
+}
+
+LogicalResult UpdatePartitioner::partitionOperand(Operation *op,
+                                                  OpOperand &operand) {
+  Value value = operand.get();
+  if (update.contains(value.getDefiningOp()) || value == allreduce)
+    return success();
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getRank() == 0)
+    return success();
+  if (type.getShape() != fullType.getShape())
+    return op->emitError("--raf-zero-partition: cannot partition '")
+           << op->getName() << "': operand #" << operand.getOperandNumber()
+           << " of type " << type
+           << " is neither rank 0 nor of the gradient's shape "
+           << fullType;
+  Value &block = blocks[value];
+  if (!block) {
+    auto argument = dyn_cast<BlockArgument>(value);
+    bool isState = argument && argument.getOwner() == &step.getBody().front() &&
+                   argument.getArgNumber() >= numParams &&
+                   argument.getArgNumber() < numParams + numStates;
+    if (isState) {
+      // An optimizer state: each rank keeps only its block. Its every user
+      // is in the update (run() adds the state's forward slice).
+      Type blockType = type.clone(blockShape);
+      argument.setType(blockType);
+      argumentTypes[argument.getArgNumber()] = blockType;
+      block = argument;
+    } else {
+      OpBuilder builder(op);
+      block = emitBlock(builder, op->getLoc(), value, /*reduce=*/false);
+    }
+  }
+  operand.set(block);
+  return success();
+}
+
+LogicalResult UpdatePartitioner::run() {
+  // The update: every op that (transitively) uses the all-reduced gradient.
+  SetVector<Operation *> slice;
+  getForwardSlice(allreduce.getOperation(), &slice);
+  // And every op that uses a state of the gradient's shape this update
+  // reads (`beta1 * m` does not depend on the gradient).
+  Block &body = step.getBody().front();
+  for (unsigned i = numParams; i < numParams + numStates; ++i) {
+    BlockArgument state = body.getArgument(i);
+    if (cast<RankedTensorType>(state.getType()).getShape() !=
+        fullType.getShape())
+      continue;
+    SetVector<Operation *> stateSlice;
+    getForwardSlice(state, &stateSlice);
+    if (llvm::any_of(stateSlice, [&](Operation *op) {
+          return op != body.getTerminator() && slice.contains(op);
+        }))
+      slice.insert_range(stateSlice);
+  }
+  Operation *terminator = body.getTerminator();
+  for (Operation *op : slice) {
+    if (op == terminator)
+      continue;
+    if (op->getBlock() != allreduce->getBlock())
+      return op->emitError("--raf-zero-partition: the update of a gradient "
+                           "must be in the step's body");
+    if (!isElementwise(op))
+      return op->emitError("--raf-zero-partition: cannot partition '")
+             << op->getName()
+             << "' in the optimizer update: it is not element-wise";
+    update.insert(op);
+  }
+  // Block order, so that operands are partitioned before their users.
+  SmallVector<Operation *> ordered(update.begin(), update.end());
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  for (Operation *op : ordered) {
+    for (Type type : op->getResultTypes())
+      if (cast<RankedTensorType>(type).getShape() != fullType.getShape())
+        return op->emitError("--raf-zero-partition: cannot partition '")
+               << op->getName() << "': result type " << type
+               << " is not of the gradient's shape " << fullType;
+    for (OpOperand &operand : op->getOpOperands())
+      if (failed(partitionOperand(op, operand)))
+        return failure();
+  }
+
+  // The gradient's block: of the all-reduce's result (ZeRO-1) or a
+  // reduce-scatter of the local gradient (ZeRO-2).
+  OpBuilder builder(allreduce);
+  builder.setInsertionPointAfter(allreduce);
+  Location loc = allreduce.getLoc();
+  Value gradientBlock =
+      level == 2 ? emitBlock(builder, loc, allreduce.getX(), /*reduce=*/true)
+                 : emitBlock(builder, loc, allreduce, /*reduce=*/false);
+  for (Operation *op : ordered)
+    for (OpOperand &operand : op->getOpOperands())
+      if (operand.get() == allreduce.getResult())
+        operand.set(gradientBlock);
+  for (Operation *op : ordered)
+    for (OpResult result : op->getResults())
+      result.setType(
+          cast<RankedTensorType>(result.getType()).clone(blockShape));
+
+  // Results: new parameters are gathered, new states stay blocks.
+  for (OpOperand &operand : terminator->getOpOperands()) {
+    if (!update.contains(operand.get().getDefiningOp()))
+      continue;
+    unsigned index = operand.getOperandNumber();
+    auto updates = step.getResultAttrOfType<IntegerAttr>(index,
+                                                         kUpdatesArgAttr);
+    if (!updates || updates.getInt() < 0 ||
+        updates.getInt() >= numParams + numStates)
+      return terminator->emitError("--raf-zero-partition: result #")
+             << index
+             << " depends on a partitioned gradient but is neither a new "
+                "parameter nor a new optimizer state (run the pass on the "
+                "step of --raf-append-optimizer)";
+    if (updates.getInt() >= numParams) {
+      if (argumentTypes[updates.getInt()] != operand.get().getType())
+        return terminator->emitError("--raf-zero-partition: result #")
+               << index << " (the new optimizer state #" << updates.getInt()
+               << ") is not computed from that state";
+      resultTypes[index] = operand.get().getType();
+      continue;
+    }
+    OpBuilder gather(terminator);
+    operand.set(emitGather(gather, terminator->getLoc(), operand.get()));
+  }
+  if (level == 2)
+    allreduce.erase();
+  return success();
+}
+
+struct RafZeroPartitionPass
+    : public raf::relay::impl::RafZeroPartitionBase<RafZeroPartitionPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    auto step = module.lookupSymbol<func::FuncOp>(entry);
+    if (!step) {
+      emitError(module.getLoc())
+          << "--raf-zero-partition: no function '@" << entry << "'";
+      return signalPassFailure();
+    }
+    auto numParams = step->getAttrOfType<IntegerAttr>(kNumParamsAttr);
+    auto numStates = step->getAttrOfType<IntegerAttr>(kNumStatesAttr);
+    if (!numParams || !numStates || !step.getBody().hasOneBlock()) {
+      step.emitError("--raf-zero-partition: '@")
+          << entry
+          << "' is not a training step of --raf-append-optimizer (expected "
+             "a single block and '"
+          << kNumParamsAttr << "', '" << kNumStatesAttr << "')";
+      return signalPassFailure();
+    }
+    SmallVector<AllreduceOp> tagged;
+    step.walk([&](AllreduceOp op) {
+      if (op->hasAttr(kZeroAttr))
+        tagged.push_back(op);
+    });
+    if (tagged.empty()) {
+      step.emitError("--raf-zero-partition: '@")
+          << entry
+          << "' has no gradient all-reduce to partition (run "
+             "--raf-data-parallel with zero=1 or zero=2 before "
+             "--raf-append-optimizer)";
+      return signalPassFailure();
+    }
+    FunctionType type = step.getFunctionType();
+    SmallVector<Type> argumentTypes(type.getInputs());
+    SmallVector<Type> resultTypes(type.getResults());
+    int64_t level = 0;
+    int64_t worldSize = tagged.front().getWorldSize();
+    for (AllreduceOp op : tagged) {
+      auto zero = op->getAttrOfType<IntegerAttr>(kZeroAttr);
+      if (!zero || (zero.getInt() != 1 && zero.getInt() != 2) ||
+          (level != 0 && zero.getInt() != level)) {
+        op.emitError("--raf-zero-partition: '")
+            << kZeroAttr << "' must be 1 or 2, the same on every all-reduce";
+        return signalPassFailure();
+      }
+      level = zero.getInt();
+      if (op.getReduction() != "avg" ||
+          !isa<FloatType>(getElementTypeOrSelf(op.getType()))) {
+        op.emitError("--raf-zero-partition: expected the float gradient "
+                     "average of --raf-data-parallel");
+        return signalPassFailure();
+      }
+      UpdatePartitioner partitioner(step, op, level, numParams.getInt(),
+                                    numStates.getInt(), argumentTypes,
+                                    resultTypes);
+      if (failed(partitioner.run()))
+        return signalPassFailure();
+      if (level == 1)
+        op->removeAttr(kZeroAttr);
+    }
+    step.setFunctionType(
+        FunctionType::get(&getContext(), argumentTypes, resultTypes));
+    step->setAttr(kZeroAttr, IntegerAttr::get(IntegerType::get(
+                                                  &getContext(), 64),
+                                              level));
+    step->setAttr(kWorldSizeAttr,
+                  IntegerAttr::get(IntegerType::get(&getContext(), 64),
+                                   worldSize));
   }
 };
 

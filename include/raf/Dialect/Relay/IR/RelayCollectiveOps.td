@@ -117,4 +117,21 @@ def Relay_CommBroadcastOp : Relay_CollectiveOp<"comm.broadcast"> {
                        I64Attr:$world_size);
 }
 
+def Relay_CommShardOp : Relay_CollectiveOp<"comm.shard"> {
+  let summary = "this rank's block of a replicated tensor";
+  let description = [{
+    Rank `r` keeps block `r` of `world_size` equal blocks of its operand
+    along dimension 0, as `comm.reduce_scatter` does, but without reducing:
+    no data is sent. ZeRO (Rajbhandari et al. 2020, §5) uses it to take the
+    local shard of a parameter that every rank holds. The operand's
+    dimension 0 must be divisible by `world_size`. Not differentiable.
+
+    ```mlir
+    %s = relay.comm.shard %w {world_size = 2 : i64}
+        : (tensor<4x8xf32>) -> tensor<2x8xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$x, I64Attr:$world_size);
+}
+
 #endif // RAF_DIALECT_RELAY_IR_RELAYCOLLECTIVEOPS_TD

@@ -616,28 +616,34 @@ def RafAutoCast : Pass<"raf-autocast", "::mlir::ModuleOp"> {
 
 def RafDataParallel : Pass<"raf-data-parallel", "::mlir::ModuleOp"> {
   let summary = "Scale a single-device gradient function to data-parallel "
-                "ranks (RAF's AutoDataParallel; ZeRO levels partially)";
+                "ranks (RAF's AutoDataParallel)";
   let description = [{
     RAF's AutoDataParallel (RAF paper §3.1.3): reads the gradient function
     `@<entry>` that `--raf-autodiff="inline-backward=true"` produces (the
     contract of `--raf-append-optimizer`, `raf.grad_params`) and makes it
     the program of one of `world-size` ranks that each run it on their own
-    shard of the batch:
+    shard of the batch. Every gradient result is averaged over the ranks
+    with `relay.comm.allreduce {reduction = "avg"}`, inserted right after
+    the op that produces the gradient (so that later backward ops can
+    overlap it). With a loss that is a mean over the batch and equal
+    shards, the averaged gradient is the gradient of the whole batch's loss.
 
-    * `zero=0`: every gradient result is averaged over the ranks with
-      `relay.comm.allreduce {reduction = "avg"}`, inserted right after the
-      op that produces the gradient (so that later backward ops can overlap
-      it). With a loss that is a mean over the batch and equal shards, the
-      averaged gradient is the gradient of the whole batch's loss.
-    * `zero=1` and `zero=2` (partitioned optimizer state and gradients) are
-      not implemented yet and are rejected.
+    * `zero=0`: that is all; with `bucket-bytes=B > 0` the all-reduces of
+      consecutive gradients of one element type are fused into one
+      all-reduce of their flattened concatenation while the bucket holds at
+      most `B` bytes (RAF's grouped collectives), issued after the bucket's
+      last gradient.
+    * `zero=1` and `zero=2` (ZeRO, Rajbhandari et al. 2020): the
+      all-reduces are tagged `raf.zero = 1|2`; after
+      `--raf-append-optimizer`, `--raf-zero-partition` partitions the
+      optimizer update over the ranks.
 
     The loss and the auxiliary results stay per rank (batch-norm statistics
-    are not synchronised). The function gets `raf.world_size`. Running
-    `--raf-append-optimizer` afterwards gives a data-parallel training step;
-    it runs on simulated ranks with `raf-run --target=interp --ranks=N` and
-    as MPI processes with `mpirun -np N raf-run --target=cpu`
-    (docs/data-parallel.md).
+    are not synchronised). The function gets `raf.world_size` and
+    `raf.zero`. Running `--raf-append-optimizer` afterwards gives a
+    data-parallel training step; it runs on simulated ranks with
+    `raf-run --target=interp --ranks=N` and as MPI processes with
+    `mpirun -np N raf-run --target=cpu` (docs/data-parallel.md).
 
     A missing entry, a function that breaks the contract, one that already
     holds collectives, or an invalid option is an error.
@@ -648,8 +654,40 @@ def RafDataParallel : Pass<"raf-data-parallel", "::mlir::ModuleOp"> {
     Option<"worldSize", "world-size", "int64_t", /*default=*/"0",
            "Number of ranks (>= 1; required)">,
     Option<"zero", "zero", "int64_t", /*default=*/"0",
-           "ZeRO level: 0 (allreduce of gradients); 1 and 2 are not "
-           "implemented yet">
+           "ZeRO level: 0 (allreduce of gradients), 1 (partitioned "
+           "optimizer state), 2 (and gradients); 1 and 2 need "
+           "--raf-zero-partition after --raf-append-optimizer">,
+    Option<"bucketBytes", "bucket-bytes", "int64_t", /*default=*/"0",
+           "Fuse the all-reduces of consecutive gradients into buckets of "
+           "at most this many bytes (0: no bucketing; zero=0 only)">
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::raf::relay::RelayDialect"];
+}
+
+def RafZeroPartition : Pass<"raf-zero-partition", "::mlir::ModuleOp"> {
+  let summary = "Partition the optimizer update of a data-parallel training "
+                "step over the ranks (ZeRO-1/2, RAF's PartitionGradient)";
+  let description = [{
+    Runs on the step `@<entry>` that `--raf-append-optimizer` builds from a
+    gradient function made data parallel with `--raf-data-parallel zero=1`
+    or `zero=2` (ZeRO, Rajbhandari et al. 2020; RAF's PartitionGradient).
+    For each gradient all-reduce tagged `raf.zero`, dimension 0 of the
+    gradient is padded with zeros to a multiple of the world size N and
+    every rank updates only its block: the element-wise optimizer update
+    that uses the gradient runs on blocks, the parameter's block is taken
+    with `relay.comm.shard`, the optimizer states become per-rank blocks
+    (arguments and results of the block type), and the new parameter is
+    gathered with `relay.comm.allgather` and stripped of the padding.
+    `raf.zero = 1` keeps the all-reduce and takes the rank's block of its
+    result; `raf.zero = 2` replaces it by a `relay.comm.reduce_scatter` of
+    the padded gradient, so only the block is kept. An op in the update that
+    is not element-wise, or that mixes the gradient with a tensor of
+    another shape, is an error.
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"train_step\"",
+           "Training step to partition">
   ];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::raf::relay::RelayDialect"];
