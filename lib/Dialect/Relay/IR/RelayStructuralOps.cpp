@@ -73,7 +73,8 @@ LogicalResult IfOp::verify() {
            << condType;
   for (Region *region : {&getThenRegion(), &getElseRegion()}) {
     StringRef which = region == &getThenRegion() ? "then" : "else";
-    auto yield = dyn_cast<YieldOp>(region->front().getTerminator());
+    Block &block = region->front();
+    auto yield = block.empty() ? YieldOp() : dyn_cast<YieldOp>(block.back());
     if (!yield)
       return emitOpError("TYPE-IF: the ")
              << which << " branch must end in relay.yield";
@@ -143,7 +144,8 @@ LogicalResult FnOp::verify() {
     return emitOpError("parameter types (")
            << entry.getArgumentTypes()
            << ") do not match the closure's function type " << type;
-  auto ret = dyn_cast<ReturnOp>(entry.getTerminator());
+  // An empty body has no terminator to ask for.
+  auto ret = entry.empty() ? ReturnOp() : dyn_cast<ReturnOp>(entry.back());
   if (!ret)
     return emitOpError("body must end in relay.return");
   if (ret.getValues().getTypes() != type.getResults())
