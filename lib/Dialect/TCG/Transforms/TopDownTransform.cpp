@@ -34,6 +34,7 @@ enum class Kind {
   InputTranspose,
   ComputeFission,
   ReductionFission,
+  ReductionOut,
   Inline,
   Fusion,
   FullFission,
@@ -53,6 +54,7 @@ struct TCGTopDownTransformPass
                         .Case("input-transpose", Kind::InputTranspose)
                         .Case("compute-fission", Kind::ComputeFission)
                         .Case("reduction-fission", Kind::ReductionFission)
+                        .Case("reduction-out", Kind::ReductionOut)
                         .Case("inline", Kind::Inline)
                         .Case("fusion", Kind::Fusion)
                         .Case("full-fission", Kind::FullFission)
@@ -61,8 +63,8 @@ struct TCGTopDownTransformPass
       module.emitError("--tcg-topdown-transform: unknown kind '")
           << kind
           << "'; expected swap, canonicalize, output-transpose, "
-             "input-transpose, compute-fission, reduction-fission, inline, "
-             "fusion or full-fission";
+             "input-transpose, compute-fission, reduction-fission, "
+             "reduction-out, inline, fusion or full-fission";
       return signalPassFailure();
     }
     if (selected == Kind::Canonicalize) {
@@ -133,6 +135,10 @@ struct TCGTopDownTransformPass
     case Kind::ReductionFission:
       if (auto reduce = dyn_cast<ReduceOp>(op))
         return topdown::fissionReduction(reduce);
+      return wrongOp("tcg.reduce");
+    case Kind::ReductionOut:
+      if (auto reduce = dyn_cast<ReduceOp>(op))
+        return topdown::fissionReductionOut(reduce);
       return wrongOp("tcg.reduce");
     case Kind::Inline:
       if (auto tensor = dyn_cast<TensorOp>(op))

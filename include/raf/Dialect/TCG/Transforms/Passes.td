@@ -257,6 +257,7 @@ def TCGTopDownTransform : Pass<"tcg-topdown-transform", "mlir::ModuleOp"> {
     | `input-transpose` | `tcg.input`, marker `array<i64: ...>` the permutation | read a transposed copy of the source (Fig. 3.8) |
     | `compute-fission` | `tcg.compute` | move into a new computation (Fig. 3.10) |
     | `reduction-fission` | `tcg.reduce` | move the element computation into a new computation with the reduced dimension (Fig. 3.11) |
+    | `reduction-out` | `tcg.reduce` combined with other values | move the whole reduction into a new computation, read where it was (Fig. 3.11 on the reduction node) |
     | `inline` | computation (top-level `tcg.tensor` or local row) | replace every read by the computation (Figs. 3.13, 3.14) |
     | `fusion` | computation | move it into the outer dimension of the computation reading it (Fig. 3.12) |
     | `full-fission` | – (every kernel) | Alg. 2: compute and reduction fission until every operation has its own computation |
@@ -272,8 +273,8 @@ def TCGTopDownTransform : Pass<"tcg-topdown-transform", "mlir::ModuleOp"> {
   let options = [
     Option<"kind", "kind", "std::string", /*default=*/"\"\"",
            "swap, canonicalize, output-transpose, input-transpose, "
-           "compute-fission, reduction-fission, inline, fusion or "
-           "full-fission">
+           "compute-fission, reduction-fission, reduction-out, inline, "
+           "fusion or full-fission">
   ];
 }
 
