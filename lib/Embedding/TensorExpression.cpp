@@ -226,3 +226,17 @@ bool TensorExpression::verify(std::string &Error) const {
   }
   return true;
 }
+
+void TensorExpression::setMultiplyAccumulateBody() {
+  ScalarNode Lhs, Rhs, Product;
+  Lhs.Input = 0;
+  Rhs.Input = 1;
+  Product.IsInput = false;
+  Product.Op = ScalarOp::Mul;
+  Product.Lhs = 0;
+  Product.Rhs = 1;
+  Body = {Lhs, Rhs, Product};
+  Reduction.reset();
+  if (getNumReduction() != 0)
+    Reduction = ScalarOp::Add;
+}

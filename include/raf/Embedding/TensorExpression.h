@@ -121,6 +121,11 @@ struct TensorExpression {
   /// Checks the invariants documented above; on failure returns false and
   /// describes the first violation in Error.
   bool verify(std::string &Error) const;
+
+  /// Makes the body the product of inputs 0 and 1 and, when there are
+  /// reduction iterators, the reduction a sum: out = sum (in0 * in1), the
+  /// form of convolutions and matrix products.
+  void setMultiplyAccumulateBody();
 };
 
 } // namespace embed

@@ -57,15 +57,6 @@ OperatorExpr ExprBuilder::finish() {
     outputIndices.push_back(getAffineDimExpr(i, context));
   expr.Output.Access = AffineMap::get(numIterators, 0, outputIndices, context);
 
-  embed::ScalarNode lhs, rhs, product;
-  lhs.Input = 0;
-  rhs.Input = 1;
-  product.IsInput = false;
-  product.Op = embed::ScalarOp::Mul;
-  product.Lhs = 0;
-  product.Rhs = 1;
-  expr.Body = {lhs, rhs, product};
-  if (expr.getNumReduction() != 0)
-    expr.Reduction = embed::ScalarOp::Add;
+  expr.setMultiplyAccumulateBody();
   return std::move(result);
 }

@@ -328,16 +328,7 @@ getLinalgTensorExprForm(linalg::LinalgOp op,
   expr.Output.Access = AffineMap::get(numLoops, 0, outputIndices, context);
   form.init = init;
 
-  embed::ScalarNode lhs, rhs, product;
-  lhs.Input = 0;
-  rhs.Input = 1;
-  product.IsInput = false;
-  product.Op = embed::ScalarOp::Mul;
-  product.Lhs = 0;
-  product.Rhs = 1;
-  expr.Body = {lhs, rhs, product};
-  if (!reductions.empty())
-    expr.Reduction = embed::ScalarOp::Add;
+  expr.setMultiplyAccumulateBody();
 
   std::string error;
   if (!expr.verify(error))

@@ -88,18 +88,4 @@ def Relay_GradientOpInterface : OpInterface<"GradientOpInterface"> {
   ];
 }
 
-def Relay_TensorExprOpInterface : OpInterface<"TensorExprOpInterface"> {
-  let cppNamespace = "::raf::relay";
-  let description = [{
-    The operator as a tensor expression (iteration domain, access functions,
-    scalar body), used by dataflow embedding and by the backend dispatcher.
-    The expression is built at the builder's insertion point and returned.
-  }];
-  let methods = [
-    InterfaceMethod<"Builds the tensor-expression form of the operator.",
-      "::mlir::FailureOr<::mlir::Operation *>", "buildTensorExpr",
-      (ins "::mlir::OpBuilder &":$builder)>
-  ];
-}
-
 #endif // RAF_DIALECT_RELAY_IR_RELAYINTERFACES_TD

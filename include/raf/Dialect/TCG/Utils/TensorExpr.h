@@ -10,7 +10,8 @@
 //   body's nodes follow the tcg.compute DAG; Iterator::StrictAxis is the
 //   `gemm_axis` attribute.
 // * buildKernel builds the kernel of an expression, which is how operators
-//   (relay's TensorExprOpInterface) become tcg.
+//   (tcg::TensorExprOpInterface, raf/Dialect/TCG/Utils/ConvertToKernel.h)
+//   become tcg.
 //
 // Extracting a built kernel gives back the expression.
 //
