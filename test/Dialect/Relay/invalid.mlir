@@ -110,7 +110,7 @@ func.func @reduce_axis_twice(%x: tensor<2x3xf32>) {
 // -----
 
 func.func @gelu_approximate(%x: tensor<4xf32>) {
-  // expected-error @+2 {{expected ::raf::relay::GeluApproximation to be one of: none, tanh}}
+  // expected-error @+2 {{expected one of none, tanh (approximation of nn.gelu)}}
   // expected-error @+1 {{failed to parse Relay_GeluApproximationAttr parameter 'value'}}
   %0 = relay.nn.gelu %x {approximate = #relay.gelu_approximation<fast>} : (tensor<4xf32>)
   return
@@ -492,7 +492,7 @@ func.func @batch_norm_params(%x: tensor<2x4xf32>, %c: tensor<4xf32>, %v: tensor<
 // -----
 
 func.func @cross_entropy_reduction(%x: tensor<2x4xf32>, %t: tensor<2xi64>) {
-  // expected-error @+2 {{expected ::raf::relay::LossReduction to be one of: mean, sum, none}}
+  // expected-error @+2 {{expected one of mean, sum, none (reduction of a loss over its samples)}}
   // expected-error @+1 {{failed to parse Relay_LossReductionAttr parameter 'value'}}
   %0 = relay.nn.cross_entropy %x, %t {reduction = #relay.loss_reduction<avg>} : (tensor<2x4xf32>, tensor<2xi64>)
   return
@@ -950,7 +950,7 @@ func.func @take_indices(%x: tensor<6xf32>, %i: tensor<2xf32>) {
 // -----
 
 func.func @take_mode(%x: tensor<6xf32>, %i: tensor<2xi32>) {
-  // expected-error @+2 {{expected ::raf::relay::TakeMode to be one of: clip, wrap, fast}}
+  // expected-error @+2 {{expected one of clip, wrap, fast (index mode of take)}}
   // expected-error @+1 {{failed to parse Relay_TakeModeAttr parameter 'value'}}
   %0 = relay.take %x, %i {mode = #relay.take_mode<raise>} : (tensor<6xf32>, tensor<2xi32>)
   return
@@ -967,7 +967,7 @@ func.func @take_mode_other_enum(%x: tensor<6xf32>, %i: tensor<2xi32>) {
 // -----
 
 func.func @pad_mode(%x: tensor<6xf32>) {
-  // expected-error @+2 {{expected ::raf::relay::PadMode to be one of: constant, edge, reflect}}
+  // expected-error @+2 {{expected one of constant, edge, reflect (padding mode of nn.pad)}}
   // expected-error @+1 {{failed to parse Relay_PadModeAttr parameter 'value'}}
   %0 = relay.nn.pad %x {pad_width = array<i64: 1, 1>, pad_mode = #relay.pad_mode<wrap>} : (tensor<6xf32>)
   return

@@ -45,55 +45,65 @@ def Relay_AutoCastCategory : I32EnumAttr<"AutoCastCategory",
 // transform.py), so the Relay text format maps them one to one.
 //===----------------------------------------------------------------------===//
 
+// An enum of an operator attribute. A keyword that is not a case is an
+// error listing the cases and naming the attribute's meaning ("expected one
+// of constant, edge, reflect (padding mode of nn.pad)").
+class Relay_AttrEnum<string name, string summary, list<I32EnumAttrCase> cases>
+    : I32EnumAttr<name, summary, cases> {
+  let cppNamespace = "::raf::relay";
+  let genSpecializedAttr = 0;
+  let parameterParser = [{[&]() -> ::mlir::FailureOr<}] # cppType # [{> {
+    auto loc = $_parser.getCurrentLocation();
+    std::string keyword;
+    if (::mlir::failed($_parser.parseKeywordOrString(&keyword)))
+      return ::mlir::failure();
+    if (auto value = }] # cppNamespace # "::" # stringToSymbolFnName #
+                         [{(keyword))
+      return *value;
+    return {(::llvm::LogicalResult)($_parser.emitError(loc)
+        << "expected one of }] #
+        !interleave(!foreach(enum, enumerants, enum.str), ", ") #
+        [{ (}] # summary # [{)")};
+  }()}];
+}
+
 // `nn.pad`'s `pad_mode` (TVM PadAttrs::pad_mode).
-def Relay_PadMode : I32EnumAttr<"PadMode", "padding mode of nn.pad", [
+def Relay_PadMode : Relay_AttrEnum<"PadMode", "padding mode of nn.pad", [
   // Fill with `pad_value`.
   I32EnumAttrCase<"Constant", 0, "constant">,
   // Repeat the border element.
   I32EnumAttrCase<"Edge", 1, "edge">,
   // Mirror without repeating the border element (numpy's "reflect").
   I32EnumAttrCase<"Reflect", 2, "reflect">
-]> {
-  let cppNamespace = "::raf::relay";
-  let genSpecializedAttr = 0;
-}
+]>;
 
 // How a loss reduces its per-sample values (TVM NLLLossAttrs::reduction,
 // PyTorch's `reduction` argument).
-def Relay_LossReduction : I32EnumAttr<"LossReduction",
+def Relay_LossReduction : Relay_AttrEnum<"LossReduction",
     "reduction of a loss over its samples", [
   I32EnumAttrCase<"Mean", 0, "mean">,
   I32EnumAttrCase<"Sum", 1, "sum">,
   // Per-sample losses.
   I32EnumAttrCase<"None", 2, "none">
-]> {
-  let cppNamespace = "::raf::relay";
-  let genSpecializedAttr = 0;
-}
+]>;
 
 // How `take` treats an out-of-range index (TVM TakeAttrs::mode).
-def Relay_TakeMode : I32EnumAttr<"TakeMode", "index mode of take", [
+def Relay_TakeMode : Relay_AttrEnum<"TakeMode", "index mode of take", [
   // Clamp into [0, n).
   I32EnumAttrCase<"Clip", 0, "clip">,
   // Wrap around modulo n (negative indices count from the end).
   I32EnumAttrCase<"Wrap", 1, "wrap">,
   // No check: an out-of-range index is undefined behaviour.
   I32EnumAttrCase<"Fast", 2, "fast">
-]> {
-  let cppNamespace = "::raf::relay";
-  let genSpecializedAttr = 0;
-}
+]>;
 
 // `nn.gelu`'s `approximate` (PyTorch's argument of the same name).
-def Relay_GeluApproximation : I32EnumAttr<"GeluApproximation",
+def Relay_GeluApproximation : Relay_AttrEnum<"GeluApproximation",
     "approximation of nn.gelu", [
   // x * 0.5 * (1 + erf(x / sqrt(2))).
   I32EnumAttrCase<"None", 0, "none">,
   // Hendrycks & Gimpel 2016's tanh approximation.
   I32EnumAttrCase<"Tanh", 1, "tanh">
-]> {
-  let cppNamespace = "::raf::relay";
-  let genSpecializedAttr = 0;
-}
+]>;
 
 #endif // RAF_DIALECT_RELAY_IR_RELAYENUMS_TD
