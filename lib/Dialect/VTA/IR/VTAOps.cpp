@@ -152,8 +152,12 @@ static LogicalResult checkFields(Operation *op, const Config &config,
 
 static LogicalResult verifyTransfer(Operation *op, const Instruction &insn) {
   // An empty transfer is valid VTA, but a tile program has no use for one,
-  // and assemble() would have no rows to order it by.
-  if (insn.ySize < 1)
+  // and assemble() would have no rows to order it by; a load of no DRAM
+  // rows with y padding zero-fills its padding rows (as TVM-VTA's load
+  // module does), which a schedule padding on the fly uses.
+  bool zeroFill = insn.opcode == Opcode::Load && insn.ySize == 0 &&
+                  insn.yPad0 + insn.yPad1 > 0;
+  if (insn.ySize < 1 && !zeroFill)
     return op->emitOpError("rows = ") << insn.ySize << " must be at least 1";
   if (insn.xSize < 1)
     return op->emitOpError("cols = ") << insn.xSize << " must be at least 1";
