@@ -3,9 +3,9 @@
 // loads write the border with VTA's x/y pad fields instead of the host
 // storing a padded copy. The results equal the CPU path's and numpy's
 // padded convolution bit for bit, for the searched schedule and for given
-// ones with remainder tiles and loop orders; raf-run and raf-vta-sim agree
-// on cycles and instructions. Kernel tiles of 1 give boxes entirely in the
-// padding, zero-filled by loads of no DRAM rows.
+// ones with remainder tiles, loop orders and kernel tiles of 1 (boxes
+// entirely in the padding, zero-filled by loads of no DRAM rows); raf-run
+// and raf-vta-sim agree on cycles and instructions.
 // RUN: rm -rf %t && split-file %s %t
 // RUN: %python -c "import numpy as np; r = np.random.default_rng(3); np.save('%t/x.npy', r.integers(-128, 128, (1, 1, 4, 5, 1, 16), dtype=np.int8)); np.save('%t/w.npy', r.integers(-128, 128, (2, 1, 3, 3, 16, 16), dtype=np.int8))"
 // RUN: %python -c "import numpy as np; x = np.pad(np.load('%t/x.npy').astype(np.int64), ((0, 0), (0, 0), (1, 1), (1, 1), (0, 0), (0, 0))); w = np.load('%t/w.npy').astype(np.int64); o = np.zeros((1, 2, 4, 5, 1, 16), np.int64); [o.__setitem__((slice(None), oc, oh, ow), o[:, oc, oh, ow] + np.einsum('nikxz,ikyz->nxy', x[:, :, oh + kh, ow:ow + 3], w[oc, :, kh])) for oc in range(2) for oh in range(4) for ow in range(5) for kh in range(3)]; np.save('%t/ref.npy', o.astype(np.int32))"
@@ -30,6 +30,8 @@
 // RUN: sed 's/attributes {/attributes {vta.schedule = #vta.schedule<tiles = [1, 2, 1, 1, 1, 1, 1], virtual_threads = 1>, /' %t/conv.mlir > %t/ones.mlir
 // RUN: raf-opt %t/ones.mlir --tcg-lower-to-vta | FileCheck %s --check-prefix=FILL
 // FILL: vta_isa.load inp {{.*}} y_size = 0, {{.*}} y_pad_0 = 1
+// RUN: raf-run %t/ones.mlir --entry=conv --target=vta-sim --input=%t/x.npy --input=%t/w.npy --output=%t/vta2.npy
+// RUN: %python -c "import numpy as np; assert (np.load('%t/vta2.npy') == np.load('%t/ref.npy')).all()"
 
 // What a load cannot pad is a located error.
 // RUN: raf-opt %t/limits.mlir --tcg-lower-to-vta --verify-diagnostics -o /dev/null
