@@ -11,6 +11,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <chrono>
 #include <cstring>
 
 using namespace raf;
@@ -81,6 +82,7 @@ llvm::Error VTARuntime::launch(llvm::StringRef name,
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "VTA launch of '" + name + "': " + message);
   };
+  auto start = std::chrono::steady_clock::now();
   // The simulated DRAM is checked like raf-vta-sim's (--max-dram-bytes).
   if (layout.size < 0)
     return failure("negative DRAM image size");
@@ -151,6 +153,9 @@ llvm::Error VTARuntime::launch(llvm::StringRef name,
   stats.cycles += simulated->cycles;
   stats.instructions += program.instructions.size();
   stats.uops += program.uops.size();
+  stats.launchMilliseconds += std::chrono::duration<double, std::milli>(
+                                  std::chrono::steady_clock::now() - start)
+                                  .count();
   return llvm::Error::success();
 }
 

@@ -6,7 +6,7 @@
 // accumulators of both signs and all four bytes).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python -c "import numpy as np; np.save('%t/x.npy', ((np.arange(60) * 37) % 256 - 128).astype(np.int8).reshape(3, 20)); np.save('%t/w.npy', ((np.arange(480) * 91 + 5) % 256 - 128).astype(np.int8).reshape(24, 20))"
-// RUN: raf-run %s --entry=dense --target=vta-sim --input=%t/x.npy --input=%t/w.npy --output=%t/vta.npy | FileCheck %s
+// RUN: raf-run %s --entry=dense --target=vta-sim --input=%t/x.npy --input=%t/w.npy --output=%t/vta.npy | FileCheck %s --check-prefixes=CHECK,COMPILED
 // RUN: raf-run %s --entry=dense --target=cpu --input=%t/x.npy --input=%t/w.npy --output=%t/cpu.npy
 // RUN: %python -c "import numpy as np; a = np.load('%t/vta.npy'); b = np.load('%t/cpu.npy'); assert a.dtype == b.dtype and (a == b).all() and b.min() < -256 and b.max() > 256, (a, b)"
 // RUN: raf-run %s --entry=dense --target=vta-sim --input=%t/x.npy --input=%t/w.npy --vta-requant-shift=6 --output=%t/requant.npy
@@ -21,8 +21,10 @@
 // RUN: not raf-run %s --entry=unpacked --target=vta-sim --vta-host=evaluator 2>&1 | FileCheck %s --check-prefix=ERR
 
 // CHECK: vta-sim: kernels=1 cycles=191 instructions=30 uops=5
+// Compiled host code: the last run's time outside and inside the launches.
+// COMPILED-SAME: host-ms={{[0-9]+\.[0-9]+}} launch-ms={{[0-9]+\.[0-9]+}}
 // HOST: result #0
-// HOST: vta-sim: kernels=0 cycles=0 instructions=0 uops=0
+// HOST: vta-sim: kernels=0 cycles=0 instructions=0 uops=0 host-ms={{[0-9]+\.[0-9]+}} launch-ms=0.000
 
 func.func @dense(%arg0: tensor<3x20xi8>, %arg1: tensor<24x20xi8>) -> tensor<3x24xi32> {
   %0 = relay.nn.pad %arg0 {pad_width = array<i64: 0, 0, 0, 12>} : (tensor<3x20xi8>) -> tensor<3x32xi8>

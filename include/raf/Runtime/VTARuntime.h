@@ -47,6 +47,9 @@ struct VTARunStats {
   uint64_t cycles = 0;
   uint64_t instructions = 0;
   uint64_t uops = 0;
+  /// Wall time spent inside the launches (operand copies into the simulated
+  /// DRAM, simulation, result copies back), in milliseconds.
+  double launchMilliseconds = 0;
 };
 
 /// Where a launch's operands and result live in the DRAM image, in bytes
