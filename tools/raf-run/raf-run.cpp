@@ -571,8 +571,8 @@ LogicalResult run(ModuleOp module) {
   MemoryStats memoryStats;
   VTAKernelRunner vtaRunner;
   VTARuntime &vtaRuntime = VTARuntime::getGlobal();
-  // Wall time of the last compiled run (the launches included).
-  double lastRunMilliseconds = 0;
+  // Wall time of each compiled run outside and inside the launches.
+  SmallVector<double> hostMilliseconds, launchMilliseconds;
   bool compiledHost = target == Target::CPU ||
                       (target == Target::VTASim && vtaHost == VTAHost::Compiled);
   // The packed kernels and the host code are compiled once, here; the calls
@@ -628,7 +628,9 @@ LogicalResult run(ModuleOp module) {
           if (std::optional<std::string> error = vtaRuntime.takeError())
             return emitError(function.getLoc()) << *error;
           results = std::move(*out);
-          lastRunMilliseconds = milliseconds;
+          double launch = vtaRuntime.getStats().launchMilliseconds;
+          hostMilliseconds.push_back(std::max(0.0, milliseconds - launch));
+          launchMilliseconds.push_back(launch);
           return milliseconds;
         })))
       return failure();
@@ -698,13 +700,20 @@ LogicalResult run(ModuleOp module) {
                  << " cycles=" << stats.cycles
                  << " instructions=" << stats.instructions
                  << " uops=" << stats.uops;
-    // The compiled host code's own time: the last run's wall time without
-    // the time spent inside the runtime's launches.
-    if (compiledHost)
-      llvm::outs() << llvm::format(
-          " host-ms=%.3f launch-ms=%.3f",
-          std::max(0.0, lastRunMilliseconds - stats.launchMilliseconds),
-          stats.launchMilliseconds);
+    // The compiled host code's own time: a run's wall time without the time
+    // spent inside the runtime's launches; with --repeat, the medians of the
+    // timed runs (the first, untimed run is left out).
+    if (compiledHost && !hostMilliseconds.empty()) {
+      auto median = [](SmallVector<double> values, size_t skip) {
+        values.erase(values.begin(), values.begin() + skip);
+        llvm::sort(values);
+        return values[values.size() / 2];
+      };
+      size_t skip = hostMilliseconds.size() > 1 ? 1 : 0;
+      llvm::outs() << llvm::format(" host-ms=%.3f launch-ms=%.3f",
+                                   median(hostMilliseconds, skip),
+                                   median(launchMilliseconds, skip));
+    }
     llvm::outs() << "\n";
   }
   return success();
