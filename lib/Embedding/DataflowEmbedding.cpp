@@ -1085,8 +1085,11 @@ public:
         if (IE.K == DepEdge::Kind::Reduction) {
           // The next instance of the same intrinsic output: same operator
           // output element (different instance by AllDiff).
+          // N.At is a point of the intrinsic's space: its last iterator is
+          // the intrinsic's reduction (the operator may have more
+          // iterators than the intrinsic).
           Point Next = N.At;
-          unsigned Last = NumIters - 1;
+          unsigned Last = Next.size() - 1;
           if (++Next[Last] >= In.Nodes[N.Dep].Extents[Last])
             continue;
           const INode &M = P.Nodes[P.node(N.Dep, Next)];
