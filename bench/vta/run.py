@@ -22,9 +22,12 @@ Per candidate it measures
   ``raf-translate --vta-isa-to-bin`` and ``raf-vta-sim`` on the binary;
 * the host layout transforms around the packed kernel on the activations
   (``nn.pad``, ``take``, ``reshape``, ``transpose``, ``strided_slice`` on
-  the input and the inverse rewrites on the output), replayed with numpy on
+  the input and the inverse rewrites on the output): new, the compiled host
+  code's time as ``raf-run --target=vta-sim`` measures it (``host-ms``: the
+  run's wall time outside the VTA runtime's launch, median of
+  --host-repeat runs, weights pre-packed); old, replayed with numpy on
   random int8 data (median of --repeat runs) and the bytes they move; the
-  weight is a function argument and its rewrites count as compile time;
+  weight rewrites count as compile time in both;
 * the packed data and weight bytes (the kernel's operand types);
 * a roofline ratio: cycles / max(MACs / (BATCH*BLOCK_IN*BLOCK_OUT),
   (input + weight + output bytes) / 8).
@@ -185,11 +188,13 @@ class Tools:
         self.raf_opt = bindir / "raf-opt"
         self.raf_translate = bindir / "raf-translate"
         self.raf_vta_sim = bindir / "raf-vta-sim"
+        self.raf_run = bindir / "raf-run"
         self.remark = self._lower_has_report()
         self.timing_only = self._sim_has_timing_only()
 
     def missing(self):
-        return [t for t in (self.raf_opt, self.raf_translate, self.raf_vta_sim) if not t.exists()]
+        return [t for t in (self.raf_opt, self.raf_translate, self.raf_vta_sim, self.raf_run)
+                if not t.exists()]
 
     def _help(self, tool):
         if not tool.exists():
@@ -559,6 +564,83 @@ def transforms(packed_text, repeat, rng):
 
 
 # ---------------------------------------------------------------------------
+# The compiled host code (raf-run --target=vta-sim)
+# ---------------------------------------------------------------------------
+
+VTA_SIM_STATS = re.compile(r"^vta-sim: kernels=(\d+) cycles=(\d+) .*host-ms=([\d.]+) "
+                           r"launch-ms=([\d.]+)", re.M)
+
+
+def value_pattern(name):
+    """A regex for an SSA name as a whole (%5 but not %50 or %5#1)."""
+    return re.compile(re.escape(name) + r"(?![\w.#])")
+
+
+def prepack_weights(packed_text):
+    """The packed module with its weight rewrites done at compile time: the
+    weight argument takes the packed kernel's weight operand type and the
+    rewrites on it are removed, so the compiled function runs only the
+    activation rewrites, the launch and the result rewrites (the weights
+    count as compile time, as in the numpy replay and the dissertation)."""
+    args, ops = parse_function(packed_text)
+    if len(args) < 2:
+        raise ValueError("no weight argument in @main")
+    classify(args, ops)
+    kernels = [e for e in ops if e["op"] == "tcg.kernel"]
+    if len(kernels) != 1:
+        raise ValueError(f"{len(kernels)} packed kernels")
+    weight = args[1][0]
+    operand = [o for o in kernels[0]["operands"]
+               if o[1] == weight or next((e["label"] for e in ops if e["name"] == o[1]),
+                                         None) == "w"]
+    if len(operand) != 1:
+        raise ValueError("the packed kernel has no single weight operand")
+    _, value, shape, dtype = operand[0]
+    if value == weight:
+        return packed_text
+    removed = {e["line"] for e in ops if e.get("label") == "w" and e["op"] != "tcg.kernel"}
+    lines = []
+    for line in packed_text.splitlines():
+        if line in removed:
+            continue
+        m = FUNC.match(line)
+        if m:
+            line = re.sub(re.escape(weight) + r": tensor<[^>]*>",
+                          f"{weight}: tensor<{'x'.join(map(str, shape))}x{dtype}>", line, count=1)
+        elif line == kernels[0]["line"]:
+            line = value_pattern(value).sub(weight, line)
+        lines.append(line)
+    text = "\n".join(lines) + "\n"
+    if value_pattern(value).search(text):
+        raise ValueError(f"the packed weight {value} has other uses")
+    return text
+
+
+def compiled_host(tools, packed_text, workdir, tag, repeat):
+    """Runs the packed function (weights pre-packed) with `raf-run
+    --target=vta-sim`: the host code around the launch compiled by the CPU
+    pipeline, the launch calling the VTA runtime. Returns {"ok", "host_s",
+    "launch_s", "cycles", "error"}: host = the run's wall time minus the time
+    inside the runtime's launch (raf-run's host-ms, median of `repeat` timed
+    runs)."""
+    try:
+        text = prepack_weights(packed_text)
+    except ValueError as e:
+        return {"ok": False, "error": f"compiled host: {e}"}
+    source = workdir / f"{tag}.host.mlir"
+    source.write_text(text)
+    rc, out, err = tools.run([tools.raf_run, source, "--target=vta-sim",
+                              f"--vta-requant-shift={REQUANT_SHIFT}", "--threads=1",
+                              "--no-compile-cache", f"--repeat={max(1, repeat)}",
+                              f"--output={workdir / (tag + '.out.npy')}"])
+    m = VTA_SIM_STATS.search(out)
+    if rc != 0 or not m:
+        return {"ok": False, "error": "raf-run: " + first_error(err or out)}
+    return {"ok": True, "kernels": int(m.group(1)), "cycles": int(m.group(2)),
+            "host_s": float(m.group(3)) * 1e-3, "launch_s": float(m.group(4)) * 1e-3}
+
+
+# ---------------------------------------------------------------------------
 # One layer
 # ---------------------------------------------------------------------------
 
@@ -599,9 +681,19 @@ def measure_candidate(tools, emb, conv, intrinsic, k, workdir, tag, args, rng):
     start = time.perf_counter()
     cyc = kernel_cycles(tools, packed, workdir, tag)
     tool_s = time.perf_counter() - start
-    trans = transforms(packed.read_text(), args.repeat, rng)
+    packed_text = packed.read_text()
+    trans = transforms(packed_text, args.repeat, rng)
+    host = compiled_host(tools, packed_text, workdir, tag, args.host_repeat)
     r = {"candidate": k, "cycles_ok": cyc["ok"], "trans_ok": trans["ok"],
-         "lower_s": tool_s}
+         "lower_s": tool_s, "host_ok": host["ok"]}
+    if host["ok"]:
+        r.update(host_s=host["host_s"], launch_s=host["launch_s"])
+        # raf-run compiles the kernel again (the same schedule search): its
+        # cycles should be the report's.
+        if cyc["ok"] and host["cycles"] != cyc["cycles"]:
+            r["host_cycles_differ"] = host["cycles"]
+    else:
+        r["host_error"] = host["error"]
     if cyc["ok"]:
         r.update(cycles=cyc["cycles"], cycle_info=cyc.get("info", ""),
                  cycle_source=cyc["source"])
@@ -619,9 +711,13 @@ def measure_candidate(tools, emb, conv, intrinsic, k, workdir, tag, args, rng):
                  trans_ops=trans["ops"], weight_ops=trans["weight_ops"])
     else:
         r["trans_error"] = trans["error"]
+    # "ok": the numpy replay (old); "host_ok" too: the compiled host code (new).
     r["ok"] = cyc["ok"] and trans["ok"]
     if r["ok"]:
         r["combined_s"] = r["op_s"] + r["trans_s"]
+    r["new_ok"] = cyc["ok"] and host["ok"]
+    if r["new_ok"]:
+        r["new_combined_s"] = r["op_s"] + r["host_s"]
     return r
 
 
@@ -678,9 +774,17 @@ def measure_layer(job):
 # ---------------------------------------------------------------------------
 
 
-def compare(row, baseline="base"):
+# The host transform time of a candidate: the compiled host code measured
+# by raf-run (new) or the numpy replay of the rewrites (old).
+HOST_KEYS = {"compiled": ("new_ok", "host_s", "new_combined_s", "host_error"),
+             "numpy": ("ok", "trans_s", "combined_s", "trans_error")}
+
+
+def compare(row, baseline="base", host="compiled"):
     """Speed-ups and ratios of the best candidate against the baseline
-    (`native_strict`: our strict mapping with native dilation instead)."""
+    (`native_strict`: our strict mapping with native dilation instead), host
+    transforms from the compiled host code or (`host="numpy"`) the replay."""
+    OK, TRANS, COMBINED, ERROR = HOST_KEYS[host]
     side = row[baseline]
     base = side["candidates"][0] if side["candidates"] else None
     cands = row["relaxed"]["candidates"]
@@ -688,26 +792,26 @@ def compare(row, baseline="base"):
     problems = []
     if not side["embedded"]:
         problems.append("baseline " + side["error"])
-    elif not base["ok"]:
-        problems.append("baseline " + (base.get("error") or base.get("trans_error")
+    elif not base[OK]:
+        problems.append("baseline " + (base.get("error") or base.get(ERROR)
                                        or "failed"))
-    good = [r for r in cands if r["ok"]]
+    good = [r for r in cands if r[OK]]
     if not row["relaxed"]["embedded"]:
         problems.append("strategies " + row["relaxed"]["error"])
     elif not good:
         first = cands[0] if cands else {}
         problems.append(f"strategies: all {len(cands)} candidates failed, first: "
-                        + (first.get("error") or first.get("trans_error") or "failed"))
+                        + (first.get("error") or first.get(ERROR) or "failed"))
     c["status"] = "; ".join(problems) if problems else "ok"
-    c["failed_candidates"] = [r for r in cands if not r["ok"]]
+    c["failed_candidates"] = [r for r in cands if not r[OK]]
     if good:
-        c["best"] = min(good, key=lambda r: r["combined_s"])
+        c["best"] = min(good, key=lambda r: r[COMBINED])
         c["best_op"] = min((r for r in cands if r["cycles_ok"]), key=lambda r: r["cycles"])
-    if good and base and base["ok"]:
+    if good and base and base[OK]:
         b, s = base, c["best"]
-        c.update(op=b["cycles"] / s["cycles"], transf=b["trans_s"] / s["trans_s"]
-                 if s["trans_s"] > 0 else float("inf"),
-                 combined=b["combined_s"] / s["combined_s"],
+        c.update(op=b["cycles"] / s["cycles"], transf=b[TRANS] / s[TRANS]
+                 if s[TRANS] > 0 else float("inf"),
+                 combined=b[COMBINED] / s[COMBINED],
                  data=s["data_bytes"] / b["data_bytes"],
                  weights=s["weight_bytes"] / b["weight_bytes"],
                  tot=(s["data_bytes"] + s["weight_bytes"])
@@ -742,30 +846,37 @@ COLUMNS = ["op", "transf", "combined", "data", "weights", "tot"]
 
 
 def suite_table(title, rows, paper=None):
+    """The suite's table: the best candidate by combined time with the
+    compiled host code (new), and beside it the speed-ups with the numpy
+    replay of the rewrites (old, its own best candidate)."""
     lines = [f"## {title}", ""]
     header = ("| ID | layer (NCHW * OIHW, pad, stride) | out | base cycles | best cand. | "
-              "best cycles | base transf ms | best transf ms | base moved KiB | best moved KiB | Op S | Transf. S | Combined S | "
-              "Data | Weights | Tot. |")
-    rule = "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-    header += " roofline base | roofline best |"
-    rule += "---|---|"
-    header += " best-op cand. (if other) | status |"
-    rule += "---|---|"
+              "best cycles | base host ms (compiled) | best host ms (compiled) | "
+              "base transf ms (numpy) | best transf ms (numpy) | base moved KiB | "
+              "best moved KiB | Op S | Transf. S | Combined S | old: Transf. S (numpy) | "
+              "old: Combined S (numpy) | Data | Weights | Tot. | roofline base | "
+              "roofline best | best-op cand. (if other) | status |")
+    rule = "|" + "---|" * 24
     lines += [header, rule]
-    comps = []
+    comps, olds = [], []
     for row in rows:
-        c = compare(row)
+        c, old = compare(row), compare(row, host="numpy")
         comps.append(c)
+        olds.append(old)
         conv, b, s = row["conv"], c.get("base"), c.get("best")
         cells = [str(row["ident"]), conv.shape_text(), conv.out_text(),
                  str(b["cycles"]) if b and b.get("cycles_ok") else "-",
                  f"{s['candidate']}: {s['mapping']}" if s else "-",
                  str(s["cycles"]) if s else "-",
+                 fmt_ms(b.get("host_s")) if b else "-",
+                 fmt_ms(s.get("host_s")) if s else "-",
                  fmt_ms(b.get("trans_s")) if b else "-",
                  fmt_ms(s.get("trans_s")) if s else "-",
                  fmt_kib(b.get("trans_bytes")) if b else "-",
                  fmt_kib(s.get("trans_bytes")) if s else "-"]
-        cells += [fmt_x(c.get(k)) for k in COLUMNS]
+        cells += [fmt_x(c.get(k)) for k in ("op", "transf", "combined")]
+        cells += [fmt_x(old.get("transf")), fmt_x(old.get("combined"))]
+        cells += [fmt_x(c.get(k)) for k in ("data", "weights", "tot")]
         cells += [f"{b['roofline']:.2f}" if b and b.get("cycles_ok") else "-",
                   f"{s['roofline']:.2f}" if s else "-"]
         bo = c.get("best_op")
@@ -775,26 +886,41 @@ def suite_table(title, rows, paper=None):
         failed = c["failed_candidates"]
         if status == "ok" and failed:
             status = (f"ok; {len(failed)} candidate(s) failed: "
-                      + (failed[0].get("error") or failed[0].get("trans_error") or ""))
-        cells.append(short(status, 140))
+                      + (failed[0].get("error") or failed[0].get("host_error") or ""))
+        if old.get("status", "ok") != "ok":
+            status += "; numpy replay: " + old["status"]
+        differ = [r for r in row["relaxed"]["candidates"] + ([b] if b else [])
+                  if r.get("host_cycles_differ")]
+        if differ:
+            status += (f"; raf-run cycles differ from the report on {len(differ)} "
+                       f"candidate(s) (e.g. {differ[0]['host_cycles_differ']})")
+        cells.append(short(status, 160))
         lines.append("| " + " | ".join(cells) + " |")
-    both = [c for c in comps if c.get("status") == "ok" or "op" in c]
+    both = [c for c in comps if "op" in c]
+    old_both = [c for c in olds if "op" in c]
     means = {k: geomean([c.get(k) for c in both]) for k in COLUMNS}
-    n = len(both)
-    geo = ["Geo-mean", f"{n} of {len(rows)} layers where both sides succeed", "", "", "", "",
-           "", "", "", ""] + [fmt_x(means[k][0]) for k in COLUMNS]
+    old_means = {k: geomean([c.get(k) for c in old_both]) for k in COLUMNS}
+    n, n_old = len(both), len(old_both)
+    geo = ["Geo-mean", f"{n} of {len(rows)} layers where both sides succeed (old: {n_old})",
+           "", "", "", "", "", "", "", "", "", ""]
+    geo += [fmt_x(means[k][0]) for k in ("op", "transf", "combined")]
+    geo += [fmt_x(old_means["transf"][0]), fmt_x(old_means["combined"][0])]
+    geo += [fmt_x(means[k][0]) for k in ("data", "weights", "tot")]
     geo += [f"{geomean([c['base']['roofline'] for c in both])[0]:.2f}" if both else "-",
             f"{geomean([c['best']['roofline'] for c in both])[0]:.2f}" if both else "-"]
     geo += ["", ""]
     lines.append("| " + " | ".join(f"**{g}**" if g else "" for g in geo) + " |")
     lines.append("")
+    lines += ["| geo-mean | Op S | Transf. S | Combined S | Data | Weights | Tot. |",
+              "|---|---|---|---|---|---|---|",
+              f"| this run, new: compiled host code ({n} layers) | "
+              + " | ".join(fmt_x(means[k][0]) for k in COLUMNS) + " |",
+              f"| this run, old: numpy replay of the rewrites ({n_old} layers) | "
+              + " | ".join(fmt_x(old_means[k][0]) for k in COLUMNS) + " |"]
     if paper:
-        lines += ["| geo-mean | Op S | Transf. S | Combined S | Data | Weights | Tot. |",
-                  "|---|---|---|---|---|---|---|",
-                  f"| this run ({n} layers; cycle model + measured host transforms) | "
-                  + " | ".join(fmt_x(means[k][0]) for k in COLUMNS) + " |",
-                  "| dissertation (FPGA, AutoTVM-tuned, ARM host) | "
-                  + " | ".join(fmt_x(paper[k]) for k in COLUMNS) + " |", ""]
+        lines.append("| dissertation (FPGA, AutoTVM-tuned, ARM host) | "
+                     + " | ".join(fmt_x(paper[k]) for k in COLUMNS) + " |")
+    lines.append("")
     return lines, comps, means
 
 
@@ -901,6 +1027,9 @@ def main():
                         help="VTA clock for operator time (Ultra96, TVM-VTA's ultra96_sample.json)")
     parser.add_argument("--repeat", type=int, default=None,
                         help="timed repetitions per rewrite op (median; default 5, quick 3)")
+    parser.add_argument("--host-repeat", type=int, default=None,
+                        help="timed raf-run runs of the compiled host code per candidate "
+                             "(median; default 5, quick 2)")
     parser.add_argument("--timeout", type=float, default=300.0,
                         help="seconds per tool run (a timeout is a failure)")
     parser.add_argument("--embed-timeout", type=int, default=10000,
@@ -922,6 +1051,8 @@ def main():
         args.build_dir = str(build / "bin")
     if args.repeat is None:
         args.repeat = 3 if args.quick else 5
+    if args.host_repeat is None:
+        args.host_repeat = 2 if args.quick else 5
     partial = args.quick or bool(args.layers)
     out = pathlib.Path(args.out) if args.out else (
         pathlib.Path(tempfile.gettempdir()) / "raf-vta-quick.md" if partial
@@ -955,9 +1086,11 @@ def main():
     def report(result, i):
         elapsed = time.perf_counter() - started
         eta = elapsed / i * (total - i)
-        c = compare(result)
+        c, o = compare(result), compare(result, host="numpy")
         status = (f"op {fmt_x(c['op'])} transf {fmt_x(c['transf'])} combined "
-                  f"{fmt_x(c['combined'])}" if "op" in c else short(c.get("status", ""), 100))
+                  f"{fmt_x(c['combined'])} (old, numpy: transf {fmt_x(o.get('transf'))} "
+                  f"combined {fmt_x(o.get('combined'))})" if "op" in c
+                  else short(c.get("status", ""), 100))
         print(f"[{i}/{total}] {result['suite']} {result['ident']} {result['conv'].name} "
               f"({result['conv'].shape_text()}, {result['intrinsic']}): {status}; "
               f"{result['wall_s']:.1f} s; elapsed {elapsed / 60:.1f} min, ETA "
@@ -1000,13 +1133,19 @@ def main():
         f"{elapsed / 60:.1f} min with {args.jobs} job(s); cycles from "
         f"{'the `--tcg-lower-to-vta` report remark' if tools.remark else '`raf-vta-sim` on the lowered binary (default cycle model)'}"
         f", `requant-shift={REQUANT_SHIFT}`, VTA clock {args.vta_mhz:g} MHz; top "
-        f"{args.candidates} relaxed candidates; host transforms timed as the median of "
-        f"{args.repeat} numpy runs per rewrite op.",
+        f"{args.candidates} relaxed candidates; host transforms (new) = `host-ms` of "
+        f"`raf-run --target=vta-sim --threads=1 --repeat={args.host_repeat}` (median over "
+        f"the timed runs of the compiled host code's time outside the VTA runtime's "
+        f"launches), (old) the median of {args.repeat} numpy runs per rewrite op.",
         "",
         "**These are cycle-model numbers** (the project's VTA simulator, not an FPGA) "
-        "combined with layout transforms **measured on this machine's CPU** with numpy "
-        "(not the ARM host, not TVM's fused relay kernels); the weights are function "
-        "arguments and their packing is compile time, not counted. Baseline = "
+        "combined with layout transforms **measured on this machine's CPU**: new = the "
+        "host code around the launch compiled by `--raf-cpu-pipeline` and run by "
+        "`raf-run --target=vta-sim` (one thread; its wall time minus the time inside the "
+        "runtime's launch, i.e. operand copies into the simulated DRAM, simulation and "
+        "result copies), old = the rewrites replayed op by op with numpy (not the ARM "
+        "host, not TVM's fused relay kernels); the weights are pre-packed (compile time, "
+        "not counted) in both. Baseline = "
         "`mode=strict` candidate 0 (TVM's static strategy; for a dilated layer on the "
         "kernel dilated with zeros, as TVM's strategy has no dilation); best = the relaxed candidate "
         "with the lowest combined time. Speed-ups S = baseline time / best time; Data, "
