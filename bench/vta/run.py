@@ -49,6 +49,7 @@ import argparse
 import concurrent.futures
 import math
 import os
+import pickle
 import pathlib
 import re
 import shutil
@@ -748,8 +749,30 @@ def measure_mode(tools, conv, intrinsic, mode, count, workdir, args, rng, comput
 
 
 def measure_layer(job):
-    """One (suite, ident, conv) in a worker: baseline and strategies."""
+    """One (suite, ident, conv) in a worker: baseline and strategies; with
+    --results-cache, a layer measured before (same shape, intrinsic and
+    options) is read back, and a new one is stored."""
     suite, ident, conv, intrinsic, args = job
+    cached = None
+    if args.results_cache:
+        options = (args.candidates, args.vta_mhz, args.repeat, args.host_repeat,
+                   args.embed_timeout, args.embed_timeout_8x8x8)
+        name = "-".join(map(str, conv.key() + (intrinsic,) + options))
+        cached = pathlib.Path(args.results_cache) / f"{name}.pickle"
+        if cached.exists():
+            with cached.open("rb") as f:
+                result = pickle.load(f)
+            result.update(suite=suite, ident=ident, conv=conv, cached=True)
+            return result
+    result = measure_layer_now(suite, ident, conv, intrinsic, args)
+    if cached:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        with cached.open("wb") as f:
+            pickle.dump(result, f)
+    return result
+
+
+def measure_layer_now(suite, ident, conv, intrinsic, args):
     tools = Tools(pathlib.Path(args.build_dir), args.timeout)
     workdir = pathlib.Path(args.workdir) / f"{suite}-{conv.name}"
     workdir.mkdir(parents=True, exist_ok=True)
@@ -766,7 +789,7 @@ def measure_layer(job):
         shutil.rmtree(workdir, ignore_errors=True)
     return {"suite": suite, "ident": ident, "conv": conv, "intrinsic": intrinsic,
             "base": base, "native_strict": native, "relaxed": relaxed,
-            "wall_s": time.perf_counter() - start}
+            "wall_s": time.perf_counter() - start, "load": os.getloadavg()[0]}
 
 
 # ---------------------------------------------------------------------------
@@ -953,6 +976,24 @@ def dilated_table(rows):
     return lines
 
 
+def load_note(done, elapsed):
+    """How the layers were measured: read from --results-cache or now, the
+    measuring time and the machine's load average (1 min) after each layer."""
+    rows = list(done.values())
+    cached = sum(1 for r in rows if r.get("cached"))
+    loads = [r["load"] for r in rows if "load" in r]
+    text = (f"{len(rows) - cached} layer(s) measured by this invocation, {cached} read "
+            "from `--results-cache` (measured by earlier invocations with the same "
+            "options; the time above is this invocation's). ") if cached else ""
+    text += (f"Measuring all layers took {sum(r['wall_s'] for r in rows) / 60:.1f} min of "
+             "wall time. ")
+    if loads:
+        text += (f"Machine load average (1 min) after each layer: {min(loads):.1f} to "
+                 f"{max(loads):.1f} (median {statistics.median(loads):.1f}) on "
+                 f"{os.cpu_count()} cores, shared with other work.")
+    return text
+
+
 def plot(results, path):
     try:
         import matplotlib
@@ -1037,6 +1078,10 @@ def main():
     parser.add_argument("--embed-timeout-8x8x8", type=int, default=60000,
                         help="ms of the embedding search per layer (8x8x8)")
     parser.add_argument("--jobs", type=int, default=1, help="layers in parallel")
+    parser.add_argument("--results-cache", default=None,
+                        help="directory of per-layer results: a layer stored there (same "
+                             "shape, intrinsic and options) is not measured again, so "
+                             "several runs (e.g. on parts of a suite) add up")
     parser.add_argument("--out", default=None)
     parser.add_argument("--plot", default=None)
     parser.add_argument("--keep", default=None, help="keep the intermediate IR here")
@@ -1137,6 +1182,8 @@ def main():
         f"`raf-run --target=vta-sim --threads=1 --repeat={args.host_repeat}` (median over "
         f"the timed runs of the compiled host code's time outside the VTA runtime's "
         f"launches), (old) the median of {args.repeat} numpy runs per rewrite op.",
+        "",
+        load_note(done, elapsed),
         "",
         "**These are cycle-model numbers** (the project's VTA simulator, not an FPGA) "
         "combined with layout transforms **measured on this machine's CPU**: new = the "
