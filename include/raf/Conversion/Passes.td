@@ -110,7 +110,6 @@ def ConvertLinalgToTCG : Pass<"convert-linalg-to-tcg", "mlir::ModuleOp"> {
   ];
 }
 
-
 def ConvertTCGToLinalg : Pass<"convert-tcg-to-linalg", "mlir::ModuleOp"> {
   let summary = "Lower tcg kernels to linalg.generic on tensors";
   let description = [{
