@@ -28,6 +28,7 @@ import concurrent.futures
 import json
 import os
 import pathlib
+import re
 import subprocess
 import sys
 import time
@@ -185,6 +186,13 @@ def fmt(v, digits=3):
     return f"{v:.{digits}f}"
 
 
+def rule_text(rule):
+    """raf-tune reports each violated rule with its numbers left out; show
+    the gaps as N."""
+    text = re.sub(r" (?=[ ,])", " N", rule.strip())
+    return re.sub(r" (not|of|holds)$", r" \1 N", text)
+
+
 def tables(results, args):
     out = []
     ok = [r for r in results if "tuners" in r]
@@ -211,11 +219,11 @@ def tables(results, args):
                    f"{max(vr):.3f}); the dissertation: 0.083 (0.008, 0.231).")
     out.append("")
     out.append("Invalid configurations by the rule the check reports first "
-               "(numbers removed):\n")
+               "(N stands for the numbers of each configuration):\n")
     for r in results:
         reasons = r["space"].get("invalid_reasons", {})
         total = sum(reasons.values()) or 1
-        parts = [f"{k.strip()} {v / total:.0%}" for k, v in
+        parts = [f"{rule_text(k)}: {v / total:.0%}" for k, v in
                  sorted(reasons.items(), key=lambda kv: -kv[1])]
         out.append(f"* layer {r['layer']}: " + ("; ".join(parts) or "none"))
     out.append("")
