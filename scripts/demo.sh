@@ -13,7 +13,9 @@
 #   5. dataflow embedding of the VTA GEMM into DeepBench convolutions in
 #      TVM's mapping (strict) and the solver's (relaxed);
 #   6. a convolution's strategy applied and its packed kernel run on the VTA
-#      simulator (cycles), compared bit for bit with the CPU.
+#      simulator (cycles), compared bit for bit with the CPU; the same
+#      convolution compiled by --raf-vta-pipeline to a vta_isa program and
+#      compiled host code, whose cycles raf-vta-sim reproduces on the binary.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${RAF_BUILD_DIR:-$root/build}"
@@ -137,17 +139,19 @@ print('bit-exact with the CPU:', np.array_equal(np.load(sys.argv[1]), np.load(sy
 done
 
 echo
-echo "=== VTA: one compiler - schedule, launch, assemble, binary; raf-run and raf-vta-sim agree ==="
-# The relaxed strategy's packed kernel: --vta-schedule records the schedule
-# on the kernel, --convert-tcg-to-vta replaces the kernel by a launch of its
-# program, which --convert-vta-to-vta-isa assembles; raf-run runs exactly
-# that program, and the binary of the same program gives the same cycles.
-"$build/bin/raf-opt" "$work/conv_relaxed.mlir" --vta-schedule \
-    --convert-tcg-to-vta --convert-vta-to-vta-isa -o "$work/conv_compiled.mlir"
-grep -oE "vta.launch @[a-z_0-9]+|vta.tile_sizes = array<[^>]*>|vta.virtual_threads = [0-9]" \
-    "$work/conv_compiled.mlir" || true
+echo "=== VTA: one compiler - relay to vta_isa plus compiled host code; raf-run and raf-vta-sim agree ==="
+# --raf-vta-pipeline goes from the relay convolution to a function that
+# launches a vta_isa program (relay -> tcg -> embedding -> packed kernel ->
+# --vta-schedule -> --convert-tcg-to-vta -> --convert-vta-to-vta-isa).
+# raf-run compiles the host code around the launch with the CPU pipeline and
+# each launch calls the VTA runtime (nothing is lowered or searched at run
+# time); the binary of the same program gives the same cycles.
+"$build/bin/raf-opt" "$work/conv_ic3.mlir" --raf-vta-pipeline="mode=relaxed" \
+    -o "$work/conv_compiled.mlir"
+grep -oE "vta.launch @[a-z_0-9]+|vta_isa.program @[a-z_0-9]+" \
+    "$work/conv_compiled.mlir" | sort -u
 "$build/bin/raf-run" "$work/conv_compiled.mlir" --entry=conv --target=vta-sim \
-    --seed=1 --output="$work/conv_compiled.npy" | grep "vta-sim"
+    --seed=1 --output="$work/conv_compiled.npy" | grep -oE "vta-sim: kernels=[0-9]+ cycles=[0-9]+ instructions=[0-9]+"
 "$build/bin/raf-translate" --vta-isa-to-bin --vta-kernel=conv_kernel0 \
     "$work/conv_compiled.mlir" -o "$work/conv.bin"
 "$build/bin/raf-vta-sim" "$work/conv.bin" --timing-only | head -1
