@@ -47,8 +47,9 @@ struct VTARunStats {
   uint64_t cycles = 0;
   uint64_t instructions = 0;
   uint64_t uops = 0;
-  /// Wall time spent inside the launches (operand copies into the simulated
-  /// DRAM, simulation, result copies back), in milliseconds.
+  /// Wall time spent inside the runtime (finding or decoding programs,
+  /// operand copies into the simulated DRAM, simulation, result copies back),
+  /// in milliseconds.
   double launchMilliseconds = 0;
 };
 
