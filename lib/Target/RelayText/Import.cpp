@@ -1651,6 +1651,7 @@ Importer::buildOperator(Token name, ArrayRef<std::pair<Val, SMLoc>> args,
   bool isConv = op == "nn.conv2d" || op == "nn.conv2d_transpose";
   bool isDense = op == "nn.dense" || op == "nn.matmul";
   llvm::StringSet<> seenAttrs;
+  const AttrValue *outLayout = nullptr;
   for (const auto &[attrName, value] : attrs) {
     StringRef key = attrName.spelling;
     if (!seenAttrs.insert(key).second) {
@@ -1670,15 +1671,8 @@ Importer::buildOperator(Token name, ArrayRef<std::pair<Val, SMLoc>> args,
         value.kind == AttrValue::Str && value.strValue.empty())
       continue;
     if (key == "out_layout") {
-      Attribute layout = attributes.get("data_layout");
-      if (!layout)
-        layout = attributes.get("layout");
-      StringRef expected =
-          layout ? cast<relay::LayoutAttr>(layout).getName() : "NCHW";
-      if (failed(requireString(expected,
-                               "an out_layout other than the data layout is "
-                               "not supported")))
-        return failure();
+      // Checked after the loop: the data layout may come later.
+      outLayout = &value;
       continue;
     }
     if ((isConv && key == "channels") || (isDense && key == "units")) {
@@ -1767,6 +1761,18 @@ Importer::buildOperator(Token name, ArrayRef<std::pair<Val, SMLoc>> args,
     if (failed(converted))
       return failure();
     attributes.set(key, *converted);
+  }
+  if (outLayout) {
+    Attribute layout = attributes.get("data_layout");
+    if (!layout)
+      layout = attributes.get("layout");
+    StringRef expected =
+        layout ? cast<relay::LayoutAttr>(layout).getName() : "NCHW";
+    if (outLayout->kind != AttrValue::Str || outLayout->strValue != expected) {
+      error(outLayout->loc) << op << ": an out_layout other than the data "
+                                     "layout is not supported";
+      return failure();
+    }
   }
 
   // The shape function emits its diagnostics at the call.
