@@ -66,15 +66,26 @@ memref::GlobalOp createByteGlobal(OpBuilder &builder, Location loc,
 /// The runtime's entry point, declared once:
 ///   func.func private @rafVTALaunch(binary, name, input, weight, result,
 ///       input_offset, weight_offset, result_offset, result_planes, size)
-func::FuncOp getLaunchFunction(ModuleOp module, SymbolTable &symbols) {
-  if (auto existing = symbols.lookup<func::FuncOp>(kLaunchFunction))
-    return existing;
+/// A module symbol of that name that is not this declaration is an error:
+/// inserting ours would rename it and the JIT would not find the runtime.
+FailureOr<func::FuncOp> getLaunchFunction(ModuleOp module,
+                                          SymbolTable &symbols) {
   OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
   Type i8 = builder.getI8Type(), i64 = builder.getI64Type();
   auto bytes = UnrankedMemRefType::get(i8, /*memorySpace=*/0);
   auto words = UnrankedMemRefType::get(builder.getI32Type(), 0);
   auto type = builder.getFunctionType(
       {bytes, bytes, bytes, bytes, words, i64, i64, i64, i64, i64}, {});
+  if (Operation *existing = symbols.lookup(kLaunchFunction)) {
+    auto function = dyn_cast<func::FuncOp>(existing);
+    if (function && function.getFunctionType() == type)
+      return function;
+    return existing->emitError("symbol '")
+           << kLaunchFunction
+           << "' is the VTA runtime's launch entry point; expected a "
+              "func.func of type "
+           << type;
+  }
   auto function =
       func::FuncOp::create(builder, module.getLoc(), kLaunchFunction, type);
   function.setPrivate();
@@ -154,8 +165,11 @@ struct ConvertVTALaunchToRuntimePass
       }
       if (!entry->second.binary)
         continue;
-      rewriteLaunch(launch, entry->second, layout,
-                    getLaunchFunction(module, symbols));
+      FailureOr<func::FuncOp> launchFunction =
+          getLaunchFunction(module, symbols);
+      if (failed(launchFunction))
+        return signalPassFailure();
+      rewriteLaunch(launch, entry->second, layout, *launchFunction);
     }
     if (failedAny)
       return signalPassFailure();
