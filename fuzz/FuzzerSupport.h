@@ -20,11 +20,13 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 namespace raf::fuzz {
 
@@ -39,24 +41,56 @@ const mlir::DialectRegistry &getRegistry();
 /// out-of-memory report.
 void initializeLimits();
 
-/// An MLIRContext for one input: no threads, the dialects of `registry`
-/// loaded on demand (importers load theirs), diagnostics counted and
-/// dropped.
+/// The MLIRContext of one input. Building a context and loading our dialects
+/// costs far more than most inputs do, so the inputs of a target share one
+/// context per registry, with threading off and every dialect of the
+/// registry loaded when it is made. A FuzzContext counts (and drops) the
+/// diagnostics of its input through a handler of its own. What an input
+/// leaves in the shared context is either uniqued storage (attributes,
+/// types, locations, operation names), which no later input can observe, or
+/// resource blobs (`dense_resource`, `dialect_resources`), which it could:
+/// an input that mentions resources gets a fresh context after it. The
+/// context is also replaced every few thousand inputs, which bounds the
+/// memory the uniqued storage holds.
 class FuzzContext {
 public:
-  explicit FuzzContext(
-      const mlir::DialectRegistry &registry = mlir::DialectRegistry());
+  /// The shared context with every dialect of `registry` loaded.
+  explicit FuzzContext(const mlir::DialectRegistry &registry);
+  /// The shared context with no dialect loaded up front (the importers
+  /// load theirs).
+  FuzzContext();
   ~FuzzContext();
 
-  mlir::MLIRContext &get() { return context; }
+  FuzzContext(const FuzzContext &) = delete;
+  FuzzContext &operator=(const FuzzContext &) = delete;
+
+  mlir::MLIRContext &get() { return *context; }
   /// Error diagnostics emitted so far.
   unsigned getNumErrors() const { return numErrors; }
   /// Reports (as a crash) a failure that emitted no error diagnostic since
   /// the last call; `what` names the failing step.
   void expectErrorFor(bool failed, const char *what);
+  /// Gives the next input a fresh context: `text`, part of this input,
+  /// mentions resources, which outlive the input in its context.
+  void noteInput(llvm::StringRef text);
+
+  /// What a target builds once per shared context (a pass manager): made by
+  /// `create` on first use, destroyed before its context is.
+  template <typename T>
+  T &getOrCreateAttachment(llvm::function_ref<std::unique_ptr<T>()> create) {
+    std::shared_ptr<void> &slot = getAttachmentSlot();
+    if (!slot)
+      slot = std::shared_ptr<T>(create());
+    return *static_cast<T *>(slot.get());
+  }
+
+  struct Shared;
 
 private:
-  mlir::MLIRContext context;
+  std::shared_ptr<void> &getAttachmentSlot();
+
+  Shared *shared;
+  mlir::MLIRContext *context;
   mlir::DiagnosticEngine::HandlerID handler;
   unsigned numErrors = 0;
   unsigned errorsSeen = 0;
@@ -74,7 +108,8 @@ mlir::OwningOpRef<mlir::ModuleOp> parseGuarded(llvm::SourceMgr &sourceMgr,
                                                FuzzContext &context);
 
 /// Runs `body` on a thread with the stack the tools parse on
-/// (raf::runOnParserStack).
+/// (raf::runOnParserStack). The thread is started on the first call and
+/// runs the bodies of all later calls, one at a time.
 void runOnToolStack(llvm::function_ref<void()> body);
 
 } // namespace raf::fuzz

@@ -55,9 +55,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         parseGuarded(sourceMgr, context);
     if (!module)
       return;
-    mlir::PassManager pm(&context.get());
-    if (mlir::failed(mlir::parsePassPipeline(pipeline, pm)))
-      std::abort();
+    // One pass manager per shared context: its passes keep no state from
+    // one run to the next, and building one (canonicalize gathers the
+    // patterns of every loaded dialect) costs more than most inputs.
+    mlir::PassManager &pm = context.getOrCreateAttachment<mlir::PassManager>(
+        [&]() {
+          auto pm = std::make_unique<mlir::PassManager>(&context.get());
+          if (mlir::failed(mlir::parsePassPipeline(pipeline, *pm)))
+            std::abort();
+          return pm;
+        });
     bool failed = mlir::failed(pm.run(*module));
     context.expectErrorFor(failed, "the pass pipeline");
   });
