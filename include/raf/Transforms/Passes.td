@@ -120,6 +120,22 @@ def RAFParallelizeLoops : Pass<"raf-parallelize-loops", "mlir::func::FuncOp"> {
   let dependentDialects = ["mlir::scf::SCFDialect"];
 }
 
+def RAFDistinctReturnBuffers
+    : Pass<"raf-distinct-return-buffers", "mlir::ModuleOp"> {
+  let summary = "Give every repeated result of a function a buffer of its own";
+  let description = [{
+    On buffers (after bufferization, before
+    `--buffer-results-to-out-params`): when a `func.return` returns the same
+    memref as several results (`return %y, %y`, or a training graph's
+    statistics that CSE merged), every repetition after the first is returned
+    as a fresh copy. Each result then has its own buffer, so moving results
+    into caller-provided out-parameters writes each of them once; upstream's
+    out-param promotion with `hoist-static-allocs` crashes on a repeated
+    allocation (MLIR 22).
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 def RAFCheckAllocations : Pass<"raf-check-allocations", "mlir::ModuleOp"> {
   let summary = "Reject static buffers larger than the allocation limit";
   let description = [{
