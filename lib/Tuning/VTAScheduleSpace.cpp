@@ -8,8 +8,11 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <tuple>
+
 using namespace raf;
 using namespace raf::tuning;
+using llvm::SmallVector;
 using vta::DimAccess;
 
 vta::GemmKernelModel raf::tuning::makeConvKernelModel(
@@ -143,14 +146,136 @@ vta::ScheduleKnobs VTAScheduleSpace::getSchedule(const Point &point) const {
   return schedule;
 }
 
+/// The rows a full tile copies along each dimension of `access`.
+static SmallVector<int64_t> tileBox(llvm::ArrayRef<DimAccess> access,
+                                    llvm::ArrayRef<int64_t> tileSizes) {
+  SmallVector<int64_t> box;
+  for (const DimAccess &d : access) {
+    int64_t rows = 1;
+    for (auto [i, c] : llvm::enumerate(d.coefficients))
+      rows += std::abs(c) * (tileSizes[i] - 1);
+    box.push_back(std::min(rows, d.size));
+  }
+  return box;
+}
+
+/// TVM's InjectDMAIntrin with folding (_fold_buffer_dim, then
+/// _get_2d_pattern): the copy of the `box` of a tensor of `sizes` rows
+/// (outermost first; a row is one element block), with loops of one
+/// iteration removed, folds dimensions that are contiguous with the ones
+/// inside them; a leading entry of size 1 is added when the innermost
+/// copied dimension is not contiguous with the block. The result is one 2D
+/// DMA if at most two entries remain (y and x). Returns the entries.
+static int foldedCopyEntries(llvm::ArrayRef<int64_t> sizes,
+                             llvm::ArrayRef<int64_t> box) {
+  int entries = 0;
+  int groupInner = -1;
+  for (int d = int(sizes.size()) - 1; d >= 0; --d) {
+    if (box[d] == 1)
+      continue;
+    if (groupInner < 0) {
+      // The first copied dimension: contiguous with the block only if
+      // every dimension inside it has one row.
+      bool contiguous = true;
+      for (int k = d + 1; k < int(sizes.size()); ++k)
+        contiguous &= sizes[k] == 1;
+      entries += contiguous ? 1 : 2;
+      groupInner = d;
+      continue;
+    }
+    // Merges into the current entry if the entry covers whole rows of
+    // every dimension between d and the entry's innermost dimension.
+    bool merges = true;
+    for (int k = d + 1; k <= groupInner; ++k)
+      merges &= box[k] == sizes[k];
+    if (!merges) {
+      ++entries;
+      groupInner = d;
+    }
+  }
+  return entries;
+}
+
+std::string VTAScheduleSpace::checkTVMPipeline(const Point &point) const {
+  vta::ScheduleKnobs schedule = getSchedule(point);
+  // The template splits the outer loop of the output-channel (row) tiles
+  // by oc_nthread (h_nthread) for its virtual threads; the VTA template's
+  // own filter kept only thread counts that divide the loop
+  // (vta/python/vta/top/vta_conv2d.py before AutoTVM, find_schedules:
+  // "cases where the threading factors for h and co are not factors of h
+  // and co"); other splits leave a guarded thread body, the "wrong loop
+  // splitting" of Rieber 2022, §5.1.
+  for (auto [knob, iterator, name] :
+       {std::tuple(ocThreadKnob, iterCo, "output-channel"),
+        std::tuple(hThreadKnob, iterH, "row")}) {
+    if (knob < 0 || iterator < 0)
+      continue;
+    int64_t threads = knobs[knob].values[point[knob]];
+    int64_t tiles = kernel.extents[iterator] / schedule.tileSizes[iterator];
+    if (tiles % threads != 0)
+      return std::string("TVM's pipeline splits the ") + name +
+             " tiles among virtual threads only when their number divides: " +
+             std::to_string(tiles) + " tiles, " + std::to_string(threads) +
+             " threads";
+  }
+  auto sizesOf = [](llvm::ArrayRef<DimAccess> access) {
+    SmallVector<int64_t> sizes;
+    for (const DimAccess &d : access)
+      sizes.push_back(d.size);
+    return sizes;
+  };
+  auto describe = [](llvm::ArrayRef<int64_t> box) {
+    std::string text;
+    for (auto [i, rows] : llvm::enumerate(box))
+      text += (i ? " x " : "") + std::to_string(rows);
+    return text;
+  };
+  struct Copy {
+    const char *what;
+    llvm::ArrayRef<DimAccess> access;
+  };
+  for (Copy copy : {Copy{"input", kernel.input}, Copy{"weight", kernel.weight},
+                    Copy{"result", kernel.output}}) {
+    SmallVector<int64_t> box = tileBox(copy.access, schedule.tileSizes);
+    SmallVector<int64_t> sizes = sizesOf(copy.access);
+    if (paddedInput && copy.access.data() == kernel.input.data()) {
+      // A padding load is not folded; _inject_copy takes its y and x pads
+      // from the first two of its loops and refuses other padded loops
+      // ("Limitation of 2D pad load", "Do not support pad on the
+      // innermost block"), so it copies exactly rows (y) and columns (x).
+      unsigned n = box.size();
+      bool onlyYX = n >= 2 && box[n - 2] > 1 && box[n - 1] > 1;
+      for (unsigned d = 0; d + 2 < n; ++d)
+        onlyYX &= box[d] == 1;
+      if (!onlyYX)
+        return "TVM's pipeline pads the input on the fly only for a tile of "
+               "one channel block with rows and columns, not " +
+               describe(box) + " rows";
+      continue;
+    }
+    int entries = foldedCopyEntries(sizes, box);
+    if (entries > 2)
+      return std::string("TVM's pipeline cannot copy the ") + copy.what +
+             " tile of " + describe(box) + " rows of " + describe(sizes) +
+             " with one two-dimensional DMA; it has " +
+             std::to_string(entries) + " strided dimensions";
+  }
+  return "";
+}
+
 Validity VTAScheduleSpace::checkValidity(const Point &point) {
-  vta::ScheduleCheck check =
-      vta::checkSchedule(kernel, getSchedule(point), limits);
-  return {check.valid(), check.problem};
+  vta::ScheduleKnobs schedule = getSchedule(point);
+  vta::ScheduleCheck check = vta::checkSchedule(kernel, schedule, limits);
+  if (!check.valid() || rules == ValidityRules::Schedule)
+    return {check.valid(), check.problem};
+  std::string problem = checkTVMPipeline(point);
+  return {problem.empty(), problem};
 }
 
 std::optional<double> VTAScheduleSpace::measure(const Point &point) {
   vta::ScheduleKnobs schedule = getSchedule(point);
+  if (rules == ValidityRules::TVMPipeline && !checkTVMPipeline(point).empty())
+    return std::nullopt;
   // Configurations that differ only in knobs the schedule does not
   // distinguish are simulated once.
   std::vector<int64_t> key = schedule.tileSizes;
@@ -198,6 +323,8 @@ std::string VTAScheduleSpace::getKey() const {
      << " knobs";
   for (const Knob &knob : knobs)
     os << " " << knob.name << ":" << knob.values.size();
+  if (rules == ValidityRules::TVMPipeline)
+    os << " validity tvm-pipeline" << (paddedInput ? " padded-input" : "");
   return key;
 }
 

@@ -24,6 +24,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
@@ -34,6 +35,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <unordered_set>
 
@@ -93,6 +95,20 @@ static cl::opt<unsigned> repeats("repeats",
                                  cl::desc("analyse: repetitions per ratio"),
                                  cl::init(5), cl::cat(toolCategory));
 
+static cl::opt<std::string> validityRules(
+    "validity",
+    cl::desc("Validity rules: 'schedule' (the schedule check: what our code "
+             "generation builds) or 'tvm' (and TVM's VTA pipeline's "
+             "single-2D-DMA tile copies, the dissertation's compile-based "
+             "validity)"),
+    cl::init("schedule"), cl::cat(toolCategory));
+static cl::opt<unsigned> verifyProbes(
+    "verify-probes",
+    cl::desc("Configurations of a cached ground truth re-checked and "
+             "re-simulated before it is used (a table the current model "
+             "disagrees with is recomputed)"),
+    cl::init(16), cl::cat(toolCategory));
+
 static void printJson(json::Object object) {
   outs() << json::Value(std::move(object)) << "\n";
   outs().flush();
@@ -132,8 +148,54 @@ static Expected<ConvLayer> parseConv(StringRef text) {
   return layer;
 }
 
-/// The ground truth of `space`, from the cache when it has it.
-static Expected<GroundTruth> getGroundTruth(VTAScheduleSpace &space) {
+/// Re-checks and re-simulates a few configurations of a cached table (the
+/// optimum, evenly spaced valid ones and evenly spaced ones of the whole
+/// space); the first disagreement with the current model, if any. The
+/// table's key covers the kernel, the knobs, the limits and the cycle
+/// model's parameters, not the code of the check and the simulator; this
+/// catches a change of either that reaches the probed configurations.
+static std::optional<std::string> verifyGroundTruth(VTAScheduleSpace &space,
+                                                    const GroundTruth &truth) {
+  uint64_t size = truth.costs.size();
+  std::vector<uint64_t> validIdx;
+  std::optional<uint64_t> bestIndex;
+  for (uint64_t i = 0; i < size; ++i)
+    if (std::isfinite(truth.costs[i])) {
+      validIdx.push_back(i);
+      if (!bestIndex || truth.costs[i] < truth.costs[*bestIndex])
+        bestIndex = i;
+    }
+  std::vector<uint64_t> probes;
+  if (bestIndex)
+    probes.push_back(*bestIndex);
+  unsigned half = (verifyProbes + 1) / 2;
+  for (unsigned i = 0; i < half && !validIdx.empty(); ++i)
+    probes.push_back(validIdx[uint64_t(i) * validIdx.size() / half]);
+  for (unsigned i = 0; i < verifyProbes - half; ++i)
+    probes.push_back(uint64_t(i) * size / (verifyProbes - half));
+  for (uint64_t index : probes) {
+    Point point = space.toPoint(index);
+    bool checked = space.checkValidity(point).valid;
+    double cost = std::numeric_limits<double>::infinity();
+    if (checked)
+      if (std::optional<double> measured = space.measure(point))
+        cost = *measured;
+    if (checked != bool(truth.checkValid[index]) ||
+        cost != truth.costs[index])
+      return formatv("configuration {0}: the table has {1} ({2}), the "
+                     "current model {3} ({4})",
+                     index, truth.costs[index],
+                     truth.checkValid[index] ? "passes the check"
+                                             : "fails the check",
+                     cost, checked ? "passes the check" : "fails the check")
+          .str();
+  }
+  return std::nullopt;
+}
+
+/// The ground truth of `space` under the schedule check, from the cache
+/// when it has a table the current model agrees with.
+static Expected<GroundTruth> getScheduleGroundTruth(VTAScheduleSpace &space) {
   std::string key = space.getKey();
   std::string path;
   if (!cacheDir.empty()) {
@@ -149,8 +211,13 @@ static Expected<GroundTruth> getGroundTruth(VTAScheduleSpace &space) {
         loadGroundTruth(path, key, space.size());
     if (!cached)
       return cached.takeError();
-    if (*cached)
-      return std::move(**cached);
+    if (*cached) {
+      std::optional<std::string> stale = verifyGroundTruth(space, **cached);
+      if (!stale)
+        return std::move(**cached);
+      errs() << "ground truth: the cached table " << path
+             << " is stale, recomputing: " << *stale << "\n";
+    }
   }
   auto start = std::chrono::steady_clock::now();
   GroundTruth truth = computeGroundTruth(
@@ -167,6 +234,35 @@ static Expected<GroundTruth> getGroundTruth(VTAScheduleSpace &space) {
   if (!path.empty())
     if (Error e = saveGroundTruth(path, key, truth))
       return std::move(e);
+  return truth;
+}
+
+/// The ground truth of `space` under its validity rules: with TVM's
+/// pipeline rules, the schedule check's table (cached) with the
+/// configurations TVM cannot copy marked invalid (they are a subset of the
+/// space; their cycles are not needed).
+static Expected<GroundTruth> getGroundTruth(VTAScheduleSpace &space,
+                                            bool paddedInput) {
+  ValidityRules rules = space.getValidityRules();
+  space.setValidityRules(ValidityRules::Schedule, paddedInput);
+  Expected<GroundTruth> truth = getScheduleGroundTruth(space);
+  space.setValidityRules(rules, paddedInput);
+  if (!truth || rules == ValidityRules::Schedule)
+    return truth;
+  auto start = std::chrono::steady_clock::now();
+  uint64_t checks = 0;
+  for (uint64_t i = 0; i < truth->costs.size(); ++i) {
+    if (!truth->checkValid[i])
+      continue;
+    ++checks;
+    if (!space.checkTVMPipeline(space.toPoint(i)).empty()) {
+      truth->checkValid[i] = 0;
+      truth->costs[i] = std::numeric_limits<double>::infinity();
+    }
+  }
+  // The check's cost per query includes the copy rules.
+  truth->checkSeconds += elapsedSince(start) * double(truth->checks) /
+                         double(std::max<uint64_t>(1, checks));
   return truth;
 }
 
@@ -439,6 +535,14 @@ int main(int argc, char **argv) {
     return 1;
   }
   VTAScheduleSpace space(makeConvKernelModel(*layer), vta::ScheduleLimits());
+  bool paddedInput = layer->padH > 0 || layer->padW > 0;
+  if (validityRules == "tvm")
+    space.setValidityRules(ValidityRules::TVMPipeline, paddedInput);
+  else if (validityRules != "schedule") {
+    WithColor::error() << "unknown --validity '" << validityRules
+                       << "' (schedule or tvm)\n";
+    return 1;
+  }
   if (command == "space")
     return runSpace(space);
   if (command != "truth" && command != "tune" && command != "analyse") {
@@ -446,7 +550,7 @@ int main(int argc, char **argv) {
                        << "' (space, truth, tune or analyse)\n";
     return 1;
   }
-  Expected<GroundTruth> truth = getGroundTruth(space);
+  Expected<GroundTruth> truth = getGroundTruth(space, paddedInput);
   if (!truth) {
     WithColor::error() << toString(truth.takeError()) << "\n";
     return 1;

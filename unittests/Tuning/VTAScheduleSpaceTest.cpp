@@ -71,4 +71,53 @@ TEST(VTAScheduleSpaceTest, ValidConfigurationsHaveCycles) {
   EXPECT_EQ(space.measure(a), space.measure(b));
 }
 
+TEST(VTAScheduleSpaceTest, TVMPipelineRules) {
+  // Layer 76: 1x64x112x112 * 64x1x1; knobs tile_b {1}, tile_h and tile_w
+  // the 10 divisors of 112, tile_ci and tile_co {1, 2, 4} (blocks of 16).
+  ConvLayer l76{1, 64, 112, 112, 64, 1, 1, 0, 0, 1, 1};
+  VTAScheduleSpace space(makeConvKernelModel(l76), vta::ScheduleLimits());
+  space.setValidityRules(ValidityRules::TVMPipeline);
+  // Input tile of 2 channel blocks x 2 rows x 4 columns: three strided
+  // dimensions after folding, not one 2D DMA.
+  Point a{0, 1, 2, 1, 0, 0, 0, 0};
+  EXPECT_NE(space.checkTVMPipeline(a).find("input tile"), std::string::npos);
+  EXPECT_FALSE(space.checkValidity(a).valid);
+  // Whole rows (112 columns) fold into the row dimension: two entries.
+  Point b{0, 1, 9, 1, 0, 0, 0, 0};
+  EXPECT_EQ(space.checkTVMPipeline(b), "");
+  // One channel block: rows and columns.
+  Point c{0, 1, 2, 0, 0, 0, 0, 0};
+  EXPECT_EQ(space.checkTVMPipeline(c), "");
+  // One column, so the rows are not contiguous with the block: an entry of
+  // size 1 and the rows; with two channel blocks, three.
+  Point d{0, 1, 0, 0, 0, 0, 0, 0};
+  EXPECT_EQ(space.checkTVMPipeline(d), "");
+  Point e{0, 1, 0, 1, 0, 0, 0, 0};
+  EXPECT_NE(space.checkTVMPipeline(e), "");
+  // Result tile of 2 channel blocks x 2 rows x 4 columns: three entries.
+  Point f{0, 1, 2, 0, 1, 0, 0, 0};
+  EXPECT_NE(space.checkTVMPipeline(f).find("result tile"), std::string::npos);
+  // Two row threads split 112 / 16 = 7 row tiles: refused; 14 tiles: fine.
+  Point g{0, 6, 9, 0, 0, 0, 1, 0};
+  EXPECT_NE(space.checkTVMPipeline(g).find("virtual threads"),
+            std::string::npos);
+  Point h{0, 4, 9, 0, 0, 0, 1, 0};
+  EXPECT_EQ(space.checkTVMPipeline(h), "");
+  // The schedule check alone accepts what only TVM refuses.
+  space.setValidityRules(ValidityRules::Schedule);
+  EXPECT_TRUE(space.checkValidity(a).valid);
+
+  // A padded layer: TVM pads loads of one channel block only.
+  ConvLayer padded{1, 32, 8, 8, 32, 3, 3, 1, 1, 1, 1};
+  VTAScheduleSpace p(makeConvKernelModel(padded), vta::ScheduleLimits());
+  p.setValidityRules(ValidityRules::TVMPipeline, /*paddedInput=*/true);
+  // tile_h = tile_w = 2 (index 1 of {1, 2, 4, 8}), tile_ci 1 or 2.
+  EXPECT_EQ(p.checkTVMPipeline(Point{0, 1, 1, 0, 0, 0, 0, 0}), "");
+  EXPECT_NE(p.checkTVMPipeline(Point{0, 1, 1, 1, 0, 0, 0, 0}).find("pads"),
+            std::string::npos);
+  // The key tells the rules apart (separate ground truths).
+  VTAScheduleSpace q(makeConvKernelModel(padded), vta::ScheduleLimits());
+  EXPECT_NE(p.getKey(), q.getKey());
+}
+
 } // namespace

@@ -24,6 +24,17 @@
 // The validity query is checkSchedule; the cost is the schedule's cycles
 // on the cycle model (simulateSchedule), memoised per distinct schedule.
 //
+// With ValidityRules::TVMPipeline, a configuration must in addition pass
+// the rules TVM's VTA pipeline imposes on the template's copies (the
+// dissertation's validity: what TVM compiles, §5.1): every tile load and
+// store is one 2D DMA after TVM folds contiguous dimensions, and a load
+// that pads on the fly copies exactly the (y, x) rows of one channel block
+// (vta/python/vta/transform.py, InjectDMAIntrin: _fold_buffer_dim,
+// _get_2d_pattern, _inject_copy), and the thread counts divide the tile
+// loops they split. The hardware executes such tiles as several loads, and
+// our code generation emits them, so these rules are TVM's software
+// limits, not the accelerator's.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef RAF_TUNING_VTASCHEDULESPACE_H
@@ -57,10 +68,32 @@ vta::GemmKernelModel makeConvKernelModel(const ConvLayer &layer,
                                          std::optional<int64_t> requantShift =
                                              8);
 
+/// Which configurations count as valid.
+enum class ValidityRules {
+  /// checkSchedule: what our code generation builds and the hardware runs.
+  Schedule,
+  /// checkSchedule and TVM's single-2D-DMA copies (the dissertation's
+  /// compile-based validity).
+  TVMPipeline,
+};
+
 class VTAScheduleSpace : public TuningSpace {
 public:
   VTAScheduleSpace(vta::GemmKernelModel kernel, vta::ScheduleLimits limits,
                    vta::CycleModel cycleModel = vta::CycleModel());
+
+  /// Selects the validity rules; `paddedInput` says that TVM pads the input
+  /// on the fly (the layer has padding, which our kernel model keeps in
+  /// DRAM).
+  void setValidityRules(ValidityRules rules, bool paddedInput = false) {
+    this->rules = rules;
+    this->paddedInput = paddedInput;
+  }
+  ValidityRules getValidityRules() const { return rules; }
+  /// The TVM-pipeline rules alone: empty if TVM's VTA pipeline can copy
+  /// every tile of the configuration with one 2D DMA and split its loops
+  /// among its virtual threads, else the problem.
+  std::string checkTVMPipeline(const Point &point) const;
 
   llvm::ArrayRef<Knob> getKnobs() const override { return knobs; }
   Validity checkValidity(const Point &point) override;
@@ -81,6 +114,8 @@ private:
   /// For each tile iterator, its knob, or -1 when it is not split.
   std::vector<int> tileKnob;
   int ocThreadKnob = -1, hThreadKnob = -1, permutationKnob = -1;
+  ValidityRules rules = ValidityRules::Schedule;
+  bool paddedInput = false;
   /// Tile iterators by role (-1 when absent).
   int iterB = -1, iterCo = -1, iterH = -1, iterW = -1;
   std::map<std::vector<int64_t>, std::optional<double>> measured;
