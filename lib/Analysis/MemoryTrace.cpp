@@ -3,6 +3,7 @@
 #include "raf/Analysis/MemoryTrace.h"
 
 #include "raf/Dialect/Relay/IR/RelayOps.h"
+#include "raf/Dialect/Relay/Transforms/AttributeNames.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringExtras.h"
@@ -154,9 +155,20 @@ ArrayRef<unsigned> MemoryTrace::getBuffersOf(Value value) const {
   return it->second;
 }
 
-std::optional<MemoryTrace> MemoryTrace::compute(func::FuncOp function,
-                                                std::string &reason,
-                                                Operation *&culprit) {
+/// Whether `op` computes each result element from the same element of its
+/// operands, so that a result may overwrite an operand of its own type.
+static bool isElementwise(Operation *op) {
+  auto fusion = dyn_cast<raf::relay::FusionOpInterface>(op);
+  if (!fusion || isa<raf::relay::BiasAddOp>(op))
+    return false;
+  raf::relay::FusionKind kind = fusion.getFusionKind();
+  return kind == raf::relay::FusionKind::ElemWise ||
+         kind == raf::relay::FusionKind::Broadcast;
+}
+
+std::optional<MemoryTrace>
+MemoryTrace::compute(func::FuncOp function, std::string &reason,
+                     Operation *&culprit, const MemoryTraceOptions &options) {
   culprit = nullptr;
   if (function.isExternal()) {
     reason = "the function has no body";
@@ -246,11 +258,61 @@ std::optional<MemoryTrace> MemoryTrace::compute(func::FuncOp function,
       for (unsigned id : trace.getBuffersOf(operand))
         trace.buffers[id].lastUseStep =
             std::max<unsigned>(trace.buffers[id].lastUseStep, index);
-  for (Value returned : body.getTerminator()->getOperands())
+  Operation *terminator = body.getTerminator();
+  for (Value returned : terminator->getOperands())
     for (unsigned id : trace.getBuffersOf(returned)) {
       trace.buffers[id].isReturned = true;
       trace.buffers[id].lastUseStep = numSteps;
     }
+
+  // In-place updates (RAF's InplaceUpdate): result i replacing argument j
+  // is written into j's buffer if j is not read after the op that computes
+  // the result, or only by that op when it is element-wise. Here lastUseStep
+  // of a parameter is still its last use by an op (0 if unused).
+  if (options.inPlaceUpdates) {
+    llvm::DenseMap<unsigned, unsigned> returnCount;
+    for (Value returned : terminator->getOperands())
+      for (unsigned id : trace.getBuffersOf(returned))
+        ++returnCount[id];
+    llvm::SmallDenseSet<unsigned> donated;
+    for (unsigned i = 0, e = function.getNumResults(); i < e; ++i) {
+      auto attr = function.getResultAttrOfType<IntegerAttr>(
+          i, raf::relay::kUpdatesArgAttr);
+      if (!attr || i >= terminator->getNumOperands())
+        continue;
+      int64_t argIndex = attr.getInt();
+      if (argIndex < 0 || argIndex >= body.getNumArguments())
+        continue;
+      Value argument = body.getArgument(argIndex);
+      Value result = terminator->getOperand(i);
+      ArrayRef<unsigned> resultIds = trace.getBuffersOf(result);
+      ArrayRef<unsigned> argumentIds = trace.getBuffersOf(argument);
+      if (resultIds.size() != 1 || argumentIds.size() != 1 ||
+          argument.getType() != result.getType())
+        continue;
+      unsigned id = resultIds.front(), argumentId = argumentIds.front();
+      Buffer &buffer = trace.buffers[id];
+      if (buffer.isParameter || returnCount[id] != 1 ||
+          returnCount.lookup(argumentId) != 0 ||
+          !donated.insert(argumentId).second)
+        continue;
+      Operation *def = buffer.value.getDefiningOp();
+      bool read = llvm::any_of(argument.getUsers(), [&](Operation *user) {
+        return user != terminator;
+      });
+      unsigned lastRead = trace.buffers[argumentId].lastUseStep;
+      if (read && (lastRead > buffer.defStep ||
+                   (lastRead == buffer.defStep &&
+                    !(llvm::is_contained(def->getOperands(), argument) &&
+                      isElementwise(def))))) {
+        donated.erase(argumentId);
+        continue;
+      }
+      buffer.inPlaceOf = argumentId;
+      llvm::erase(trace.steps[buffer.defStep].allocated, id);
+      trace.inPlaceBytes += buffer.bytes;
+    }
+  }
 
   // The sweep: allocate at the definition, release after the last use.
   for (auto [id, buffer] : llvm::enumerate(trace.buffers)) {
@@ -267,6 +329,7 @@ std::optional<MemoryTrace> MemoryTrace::compute(func::FuncOp function,
       trace.steps[buffer.lastUseStep].released.push_back(id);
   }
   int64_t live = trace.parameterBytes;
+  // An in-place result lives in its parameter's buffer, which is counted.
   trace.peakBytes = live;
   for (auto [index, current] : llvm::enumerate(trace.steps)) {
     for (unsigned id : current.allocated)

@@ -18,6 +18,14 @@
 //   and its results are both live. The peak is the largest sample (or the
 //   parameters alone, for a function without ops).
 //
+// * In-place updates (optional, MemoryTraceOptions::inPlaceUpdates; RAF's
+//   InplaceUpdate, RAF source src/pass/inplace_update.cc): a returned value
+//   that replaces an argument (result attribute `raf.updates_arg`, from
+//   --raf-append-optimizer) is written into that argument's buffer when the
+//   argument is not read after the value's op (or only by that op, if it is
+//   element-wise); the value then allocates nothing, so an updated parameter
+//   or optimizer state is not counted twice.
+//
 // Ops with regions, calls and references are not modelled (the memory of a
 // callee or a branch belongs to another frame): compute() refuses such
 // functions with the offending op, and so do dynamically shaped tensors.
@@ -70,6 +78,9 @@ struct Buffer {
   /// the number of steps for returned buffers and parameters.
   unsigned lastUseStep = 0;
   bool isReturned = false;
+  /// For an in-place update: the parameter buffer whose memory this buffer
+  /// reuses (it allocates nothing of its own).
+  std::optional<unsigned> inPlaceOf;
 };
 
 /// One op of the block, in execution order.
@@ -82,13 +93,18 @@ struct Step {
   llvm::SmallVector<unsigned, 4> released;
 };
 
+struct MemoryTraceOptions {
+  /// Model the updates of `raf.updates_arg` results in place (above).
+  bool inPlaceUpdates = false;
+};
+
 class MemoryTrace {
 public:
   /// Traces `function`. On failure, `reason` says why the function is not
   /// modelled and `culprit` is the op responsible, if any.
-  static std::optional<MemoryTrace> compute(mlir::func::FuncOp function,
-                                            std::string &reason,
-                                            mlir::Operation *&culprit);
+  static std::optional<MemoryTrace>
+  compute(mlir::func::FuncOp function, std::string &reason,
+          mlir::Operation *&culprit, const MemoryTraceOptions &options = {});
 
   llvm::ArrayRef<Buffer> getBuffers() const { return buffers; }
   llvm::ArrayRef<Step> getSteps() const { return steps; }
@@ -99,6 +115,8 @@ public:
   /// The step at which the peak is first reached; nullopt when the
   /// parameters alone are the peak.
   std::optional<unsigned> getPeakStep() const { return peakStep; }
+  /// Bytes of the returned values written into their arguments' buffers.
+  int64_t getInPlaceBytes() const { return inPlaceBytes; }
 
 private:
   llvm::SmallVector<Buffer> buffers;
@@ -106,6 +124,7 @@ private:
   llvm::DenseMap<mlir::Value, llvm::SmallVector<unsigned, 1>> valueBuffers;
   int64_t parameterBytes = 0;
   int64_t peakBytes = 0;
+  int64_t inPlaceBytes = 0;
   std::optional<unsigned> peakStep;
 };
 

@@ -41,8 +41,10 @@ struct RafMemoryReport
   void report(func::FuncOp function) {
     std::string reason;
     Operation *culprit = nullptr;
+    MemoryTraceOptions options;
+    options.inPlaceUpdates = inPlaceUpdates;
     std::optional<MemoryTrace> trace =
-        MemoryTrace::compute(function, reason, culprit);
+        MemoryTrace::compute(function, reason, culprit, options);
     if (!trace) {
       InFlightDiagnostic diag = function.emitWarning()
                                 << "@" << function.getSymName()
@@ -63,6 +65,8 @@ struct RafMemoryReport
         diag << " at entry (parameters only), " << steps.size() << " steps";
       diag << "; parameters " << formatBytes(trace->getParameterBytes())
            << "; " << trace->getBuffers().size() << " buffers";
+      if (trace->getInPlaceBytes() != 0)
+        diag << "; updated in place " << formatBytes(trace->getInPlaceBytes());
       if (std::optional<unsigned> peak = trace->getPeakStep())
         diag.attachNote(steps[*peak].op->getLoc()) << "peak reached here";
     }
@@ -89,12 +93,15 @@ struct RafMemoryReport
         std::string label = name(buffer.value);
         if (buffer.leaf != 0 || isa<TupleType>(buffer.value.getType()))
           label += "#" + std::to_string(buffer.leaf);
-        const char *kind = buffer.isParameter  ? "parameter"
+        std::string kind = buffer.isParameter  ? "parameter"
                            : buffer.isReturned ? "result"
                                                : "intermediate";
+        if (buffer.inPlaceOf)
+          kind += " (in place of " + name(buffers[*buffer.inPlaceOf].value) +
+                  ")";
         os << llvm::format("%-12s %6u %6u %14lld  %s\n", label.c_str(),
                            buffer.defStep, buffer.lastUseStep,
-                           static_cast<long long>(buffer.bytes), kind);
+                           static_cast<long long>(buffer.bytes), kind.c_str());
       }
     }
     if (printTrace) {

@@ -430,6 +430,14 @@ def RafMemoryReport : Pass<"raf-memory-report", "::mlir::ModuleOp"> {
     stderr). A function the model cannot trace (calls, regions,
     references, dynamic shapes) gets a warning saying why. The IR is
     unchanged.
+
+    With `inplace-update` (default on), a result that replaces an argument
+    (`raf.updates_arg`: the new parameters and optimizer states of a
+    training step) is written into the argument's buffer, as
+    `--raf-inplace-update` makes `--target=cpu` do (RAF's InplaceUpdate),
+    when the argument is not read after the result's op (or only by that
+    op, if it is element-wise): it allocates nothing, and the remark adds
+    `updated in place N bytes`.
   }];
   let options = [
     Option<"entry", "entry", "std::string", /*default=*/"\"\"",
@@ -437,7 +445,10 @@ def RafMemoryReport : Pass<"raf-memory-report", "::mlir::ModuleOp"> {
     Option<"printTensors", "tensors", "bool", /*default=*/"false",
            "Print the live range and size of every buffer">,
     Option<"printTrace", "trace", "bool", /*default=*/"false",
-           "Print allocated, released and live bytes at every step">
+           "Print allocated, released and live bytes at every step">,
+    Option<"inPlaceUpdates", "inplace-update", "bool", /*default=*/"true",
+           "Write results carrying raf.updates_arg into their arguments' "
+           "buffers">
   ];
 }
 
@@ -691,6 +702,42 @@ def RafZeroPartition : Pass<"raf-zero-partition", "::mlir::ModuleOp"> {
   ];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::raf::relay::RelayDialect"];
+}
+
+def RafInplaceUpdate : Pass<"raf-inplace-update", "::mlir::ModuleOp"> {
+  let summary = "Write updated parameters and optimizer states into their "
+                "arguments (RAF's InplaceUpdate), before bufferization";
+  let description = [{
+    RAF's InplaceUpdate (RAF source src/pass/inplace_update.cc), on tensors
+    before one-shot bufferization (`--raf-cpu-pipeline` runs it after the
+    relay to linalg conversion). For every public function that nothing in
+    the module calls and every result `i` with `raf.updates_arg = j`
+    (`--raf-append-optimizer`'s new parameters and states) whose type is
+    argument `j`'s static tensor type, the returned value becomes
+    `bufferization.materialize_in_destination %new in %arg_j`, and empty
+    tensors feeding it are replaced by the argument (MLIR's empty tensor
+    elimination), so the update's last op writes the argument's buffer
+    directly where bufferization finds that safe (else it writes a
+    temporary and copies it in). The function gets
+    `raf.inplace_results = array<i64: i, j, ...>` for
+    `--raf-drop-inplace-results`. Function arguments must be writable
+    (one-shot bufferization with function boundaries). An argument that is
+    also returned unchanged as another result is an error.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
+def RafDropInplaceResults
+    : Pass<"raf-drop-inplace-results", "::mlir::ModuleOp"> {
+  let summary = "Drop the results --raf-inplace-update wrote into their "
+                "arguments, after bufferization";
+  let description = [{
+    After one-shot bufferization (and before results become out-parameters),
+    removes each result `i` listed in a function's `raf.inplace_results`
+    from its signature and return: it is the buffer of argument `j`, which
+    the caller reads after the call. A listed result that bufferization did
+    not place in its argument's buffer is an error.
+  }];
 }
 
 #endif // RAF_DIALECT_RELAY_TRANSFORMS_PASSES_TD
