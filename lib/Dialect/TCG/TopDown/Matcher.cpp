@@ -11,6 +11,7 @@
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <deque>
@@ -186,10 +187,15 @@ FailureOr<LabelTree> raf::tcg::topdown::buildLabelTree(KernelOp kernel) {
   return tree;
 }
 
+unsigned raf::tcg::topdown::getNumHidden(unsigned mask) {
+  return llvm::popcount(mask);
+}
+
 bool LabelTree::isLeaf(unsigned node, ArrayRef<unsigned> mask) const {
   const LabelNode &n = nodes[node];
-  return n.children.empty() || (n.kind == LabelNode::Kind::Input &&
-                                !mask.empty() && mask[node] == n.rank);
+  return n.children.empty() ||
+         (n.kind == LabelNode::Kind::Input && !mask.empty() &&
+          getNumHidden(mask[node]) == n.rank);
 }
 
 StringRef LabelTree::getLabel(unsigned node, ArrayRef<unsigned> mask) const {
@@ -204,7 +210,47 @@ bool LabelTree::isMasked(unsigned node, ArrayRef<unsigned> mask) const {
   const LabelNode &n = nodes[node];
   if (n.kind != LabelNode::Kind::Access || mask.empty())
     return false;
-  return n.dim < mask[n.parent];
+  return (mask[n.parent] >> n.dim) & 1;
+}
+
+std::string LabelTree::getEdge(unsigned node, ArrayRef<unsigned> mask) const {
+  const LabelNode &n = nodes[node];
+  if (n.kind != LabelNode::Kind::Access || mask.empty() || !mask[n.parent])
+    return n.edge;
+  // Count the visible dimensions inside this one.
+  unsigned rank = nodes[n.parent].rank, inner = 0;
+  for (unsigned dim = n.dim + 1; dim < rank; ++dim)
+    if (!((mask[n.parent] >> dim) & 1))
+      ++inner;
+  return "d" + std::to_string(inner);
+}
+
+SmallVector<unsigned, 8>
+raf::tcg::topdown::getMaskOptions(const LabelTree &tree, unsigned input,
+                                  bool selective) {
+  const LabelNode &n = tree.nodes[input];
+  unsigned rank = n.rank;
+  unsigned lowest = rank > 2 ? rank - 2 : 0;
+  SmallVector<unsigned, 8> options;
+  if (!selective) {
+    for (unsigned count = lowest; count <= rank; ++count)
+      options.push_back((1u << count) - 1);
+    return options;
+  }
+  // The parent moves from the input to the nearest tensor or reduction.
+  unsigned nearest = 0;
+  for (int node = input; node > 0; node = tree.nodes[node].parent, ++nearest)
+    if (tree.nodes[node].kind == LabelNode::Kind::Tensor ||
+        tree.nodes[node].kind == LabelNode::Kind::Reduce)
+      break;
+  unsigned fixed = 0;
+  for (unsigned child : n.children)
+    if (llvm::is_contained(tree.nodes[child].distances, nearest))
+      fixed |= 1u << tree.nodes[child].dim;
+  for (unsigned mask = 0; mask < (1u << rank); ++mask)
+    if (!(mask & fixed) && getNumHidden(mask) >= lowest)
+      options.push_back(mask);
+  return options;
 }
 
 std::vector<std::vector<std::string>>
@@ -219,7 +265,7 @@ LabelTree::getPaths(unsigned top, ArrayRef<unsigned> mask) const {
     for (unsigned child : nodes[node].children) {
       if (isMasked(child, mask))
         continue;
-      current.push_back(nodes[child].edge);
+      current.push_back(getEdge(child, mask));
       current.push_back(getLabel(child, mask).str());
       walk(child);
       current.pop_back();
@@ -352,7 +398,8 @@ int Matcher::step(unsigned state, int token) const {
 }
 
 std::vector<Match> Matcher::match(const LabelTree &tree,
-                                  ArrayRef<unsigned> masking) const {
+                                  ArrayRef<unsigned> masking,
+                                  unsigned computation) const {
   // (root, intrinsic) -> matched intrinsic paths and operator leaves.
   std::map<std::pair<unsigned, unsigned>,
            std::pair<std::set<unsigned>, std::set<unsigned>>>
@@ -365,7 +412,7 @@ std::vector<Match> Matcher::match(const LabelTree &tree,
     const LabelNode &n = tree.nodes[node];
     unsigned pushed = 0;
     if (n.parent > 0) {
-      state = step(state, lookupToken(n.edge));
+      state = step(state, lookupToken(tree.getEdge(node, masking)));
       positions.push_back(-1);
       ++pushed;
     }
@@ -388,8 +435,9 @@ std::vector<Match> Matcher::match(const LabelTree &tree,
           walk(child, state);
     positions.resize(positions.size() - pushed);
   };
-  for (unsigned computation : tree.nodes[0].children)
-    walk(computation, 0);
+  for (unsigned top : tree.nodes[0].children)
+    if (computation == 0 || top == computation)
+      walk(top, 0);
 
   std::vector<Match> matches;
   for (auto &[key, entry] : found) {
@@ -429,19 +477,20 @@ std::vector<Match> Matcher::match(const LabelTree &tree,
 
 std::vector<Match> Matcher::matchAllMaskings(const LabelTree &tree,
                                              unsigned maxMaskings,
-                                             bool &truncated) const {
+                                             bool &truncated,
+                                             bool selective) const {
   truncated = false;
   SmallVector<unsigned> inputs;
+  std::vector<SmallVector<unsigned, 8>> options;
   for (auto [index, node] : llvm::enumerate(tree.nodes))
-    if (node.kind == LabelNode::Kind::Input)
+    if (node.kind == LabelNode::Kind::Input) {
       inputs.push_back(index);
+      options.push_back(getMaskOptions(tree, index, selective));
+    }
   Masking masking(tree.nodes.size(), 0);
-  auto lowest = [&](unsigned input) {
-    unsigned rank = tree.nodes[input].rank;
-    return rank > 2 ? rank - 2 : 0;
-  };
-  for (unsigned input : inputs)
-    masking[input] = lowest(input);
+  SmallVector<unsigned> choice(inputs.size(), 0);
+  for (auto [position, input] : llvm::enumerate(inputs))
+    masking[input] = options[position].front();
 
   std::set<std::tuple<unsigned, unsigned, std::vector<unsigned>>> seen;
   std::vector<Match> all;
@@ -461,11 +510,12 @@ std::vector<Match> Matcher::matchAllMaskings(const LabelTree &tree,
     unsigned position = 0;
     for (; position != inputs.size(); ++position) {
       unsigned input = inputs[position];
-      if (masking[input] < tree.nodes[input].rank) {
-        ++masking[input];
+      if (++choice[position] < options[position].size()) {
+        masking[input] = options[position][choice[position]];
         break;
       }
-      masking[input] = lowest(input);
+      choice[position] = 0;
+      masking[input] = options[position].front();
     }
     if (position == inputs.size())
       break;

@@ -21,6 +21,8 @@
 
 #include <chrono>
 #include <deque>
+#include <limits>
+#include <map>
 #include <set>
 
 using namespace mlir;
@@ -59,12 +61,21 @@ raf::tcg::topdown::loadIntrinsics(MLIRContext *context,
 }
 
 double SearchResult::getMedianTransformations() const {
-  if (solutionTransformations.empty())
+  uint64_t total = 0;
+  for (auto [value, count] : solutionTransformations)
+    total += count;
+  if (total == 0)
     return 0;
-  std::vector<unsigned> sorted = solutionTransformations;
-  llvm::sort(sorted);
-  size_t n = sorted.size();
-  return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+  // The value at 0-based rank r of the sorted solutions.
+  auto at = [&](uint64_t rank) {
+    for (auto [value, count] : solutionTransformations) {
+      if (rank < count)
+        return value;
+      rank -= count;
+    }
+    return solutionTransformations.rbegin()->first;
+  };
+  return total % 2 ? at(total / 2) : (at(total / 2 - 1) + at(total / 2)) / 2.0;
 }
 
 std::string raf::tcg::topdown::getTreeKey(const LabelTree &tree) {
@@ -364,7 +375,22 @@ FailureOr<SearchResult> raf::tcg::topdown::search(KernelOp kernel,
   result.graphs = graphs.size();
 
   // Matching and selection of every graph under every masking; each
-  // distinct cover is one candidate.
+  // distinct cover is one candidate. A match lies inside one computation
+  // (its root's subtree does), and Alg. 1's objective (covered nodes, then
+  // fewer instructions) adds up over the computations, so the cover under
+  // a masking of the whole graph is the union of the covers of each
+  // computation under its own inputs' masking. The maskings are therefore
+  // enumerated per computation, and the graph's distinct covers are the
+  // combinations of the computations' distinct covers: their number is the
+  // product (without the cover that selects nothing anywhere), and the
+  // solutions are the combinations of covers with full algebraic coverage
+  // of their computation. This counts exactly what enumerating every
+  // masking of the whole graph would, without its exponential cost.
+  auto saturatingMul = [](uint64_t a, uint64_t b) -> uint64_t {
+    if (a != 0 && b > std::numeric_limits<uint64_t>::max() / a)
+      return std::numeric_limits<uint64_t>::max();
+    return a * b;
+  };
   for (auto [index, graph] : llvm::enumerate(graphs)) {
     if (!result.limit.empty() && result.limit != "combinations" &&
         result.limit != "graphs" && result.limit != "maskings")
@@ -372,81 +398,174 @@ FailureOr<SearchResult> raf::tcg::topdown::search(KernelOp kernel,
     FailureOr<LabelTree> tree = buildLabelTree(*graph.kernel);
     if (failed(tree))
       return failure();
-    SmallVector<unsigned> inputs;
-    for (auto [node, n] : llvm::enumerate(tree->nodes))
-      if (n.kind == LabelNode::Kind::Input)
-        inputs.push_back(node);
     auto lowest = [&](unsigned input) {
       unsigned rank = tree->nodes[input].rank;
       return rank > 2 ? rank - 2 : 0;
     };
-    Masking masking(tree->nodes.size(), 0);
-    for (unsigned input : inputs)
-      masking[input] = lowest(input);
-    std::set<std::vector<std::tuple<unsigned, unsigned, std::vector<unsigned>>>>
-        covers;
-    for (unsigned count = 0;; ++count) {
-      if (count == options.maxMaskings) {
-        if (result.limit.empty())
-          result.limit = "maskings";
-        break;
+    /// One distinct cover of one computation.
+    struct Cover {
+      std::vector<Match> matches;
+      unsigned covered = 0, masked = 0;
+      bool full = false;
+    };
+    uint64_t graphCandidates = 1, graphSolutions = 1;
+    bool allHaveEmpty = true;
+    // Histogram of the solutions' masked dimensions beyond the default.
+    std::map<unsigned, uint64_t> histogram = {{0, 1}};
+    std::vector<Match> bestMatches;
+    unsigned bestCovered = 0;
+    bool stopped = false;
+    for (unsigned computation : tree->nodes[0].children) {
+      unsigned end = tree->subtreeEnd[computation];
+      SmallVector<unsigned> inputs;
+      std::vector<SmallVector<unsigned, 8>> maskOptions;
+      unsigned algebraic = 0;
+      for (unsigned node = computation; node != end; ++node) {
+        const LabelNode &n = tree->nodes[node];
+        if (n.kind == LabelNode::Kind::Input) {
+          inputs.push_back(node);
+          maskOptions.push_back(
+              getMaskOptions(*tree, node, options.selectiveMasking));
+        }
+        if (n.kind == LabelNode::Kind::Compute ||
+            n.kind == LabelNode::Kind::Reduce)
+          ++algebraic;
       }
-      if (outOfTime()) {
-        result.limit = "time";
-        break;
-      }
-      if (result.candidates >= options.maxCandidates) {
-        result.limit = "candidates";
-        break;
-      }
-      std::vector<Match> matches = matcher.match(*tree, masking);
-      if (!matches.empty()) {
+      Masking masking(tree->nodes.size(), 0);
+      SmallVector<unsigned> choice(inputs.size(), 0);
+      for (auto [position, input] : llvm::enumerate(inputs))
+        masking[input] = maskOptions[position].front();
+      using CoverKey =
+          std::vector<std::tuple<unsigned, unsigned, std::vector<unsigned>>>;
+      std::map<CoverKey, Cover> covers;
+      for (unsigned count = 0;; ++count) {
+        if (count == options.maxMaskings) {
+          if (result.limit.empty())
+            result.limit = "maskings";
+          break;
+        }
+        if (outOfTime()) {
+          result.limit = "time";
+          stopped = true;
+          break;
+        }
+        std::vector<Match> matches =
+            matcher.match(*tree, masking, computation);
         Selection selection = select(*tree, matches);
-        std::vector<std::tuple<unsigned, unsigned, std::vector<unsigned>>> key;
-        unsigned masked = 0;
+        CoverKey key;
+        Cover cover;
+        std::vector<bool> inside(tree->nodes.size(), false);
         for (const Match &m : selection.matches) {
           key.emplace_back(
               m.intrinsic, m.root,
               std::vector<unsigned>(m.masking.begin(), m.masking.end()));
           for (auto [node, hidden] : llvm::enumerate(m.masking))
             if (hidden)
-              masked += hidden - lowest(node);
+              cover.masked += getNumHidden(hidden) - lowest(node);
+          for (unsigned node = m.root; node != tree->subtreeEnd[m.root];
+               ++node)
+            inside[node] = true;
         }
-        if (!key.empty() && covers.insert(key).second) {
-          ++result.candidates;
-          SearchCandidate candidate{static_cast<unsigned>(index), selection,
-                                    graph.transformations + masked};
-          if (selection.isSolution()) {
-            ++result.solutions;
-            result.solutionTransformations.push_back(
-                candidate.transformations);
-            bool better =
-                !result.best ||
-                selection.covered * result.best->selection.total >
-                    result.best->selection.covered * selection.total ||
-                (selection.covered * result.best->selection.total ==
-                     result.best->selection.covered * selection.total &&
-                 selection.matches.size() <
-                     result.best->selection.matches.size());
-            if (better) {
-              result.best = candidate;
-              result.bestGraph = cast<KernelOp>((*graph.kernel)->clone());
-            }
+        unsigned algebraicCovered = 0;
+        for (unsigned node = computation; node != end; ++node) {
+          const LabelNode &n = tree->nodes[node];
+          if ((n.kind == LabelNode::Kind::Compute ||
+               n.kind == LabelNode::Kind::Reduce) &&
+              inside[node])
+            ++algebraicCovered;
+        }
+        cover.full = algebraicCovered == algebraic;
+        cover.covered = selection.covered;
+        cover.matches = std::move(selection.matches);
+        covers.try_emplace(std::move(key), std::move(cover));
+        // The next masking, mixed radix over the computation's inputs.
+        unsigned position = 0;
+        for (; position != inputs.size(); ++position) {
+          unsigned input = inputs[position];
+          if (++choice[position] < maskOptions[position].size()) {
+            masking[input] = maskOptions[position][choice[position]];
+            break;
           }
+          choice[position] = 0;
+          masking[input] = maskOptions[position].front();
         }
-      }
-      // The next masking, mixed radix over the inputs.
-      unsigned position = 0;
-      for (; position != inputs.size(); ++position) {
-        unsigned input = inputs[position];
-        if (masking[input] < tree->nodes[input].rank) {
-          ++masking[input];
+        if (position == inputs.size())
           break;
-        }
-        masking[input] = lowest(input);
       }
-      if (position == inputs.size())
+      if (stopped)
         break;
+      uint64_t full = 0;
+      std::map<unsigned, uint64_t> fullMasked;
+      const Cover *best = nullptr;
+      for (auto &[key, cover] : covers) {
+        if (!cover.full)
+          continue;
+        ++full;
+        ++fullMasked[cover.masked];
+        if (!best || cover.covered > best->covered ||
+            (cover.covered == best->covered &&
+             cover.matches.size() < best->matches.size()))
+          best = &cover;
+      }
+      allHaveEmpty &= covers.count(CoverKey()) != 0;
+      graphCandidates = saturatingMul(graphCandidates, covers.size());
+      graphSolutions = saturatingMul(graphSolutions, full);
+      std::map<unsigned, uint64_t> combined;
+      for (auto [a, na] : histogram)
+        for (auto [b, nb] : fullMasked)
+          combined[a + b] =
+              std::min(std::numeric_limits<uint64_t>::max() - combined[a + b],
+                       saturatingMul(na, nb)) +
+              combined[a + b];
+      histogram = std::move(combined);
+      if (best) {
+        llvm::append_range(bestMatches, best->matches);
+        bestCovered += best->covered;
+      }
+    }
+    if (stopped)
+      break;
+    if (allHaveEmpty)
+      --graphCandidates;
+    result.candidates = std::min(std::numeric_limits<uint64_t>::max() -
+                                     graphCandidates,
+                                 result.candidates) +
+                        graphCandidates;
+    if (graphSolutions == 0)
+      continue;
+    result.solutions += graphSolutions;
+    for (auto [masked, n] : histogram)
+      result.solutionTransformations[graph.transformations + masked] += n;
+    Selection selection;
+    selection.matches = std::move(bestMatches);
+    selection.covered = bestCovered;
+    selection.total = tree->nodes.size();
+    for (const LabelNode &n : tree->nodes)
+      if (n.kind == LabelNode::Kind::Compute ||
+          n.kind == LabelNode::Kind::Reduce)
+        ++selection.algebraicTotal;
+    selection.algebraicCovered = selection.algebraicTotal;
+    unsigned masked = 0;
+    for (const Match &m : selection.matches)
+      for (auto [node, hidden] : llvm::enumerate(m.masking))
+        if (hidden)
+          masked += getNumHidden(hidden) - lowest(node);
+    SearchCandidate candidate{static_cast<unsigned>(index), selection,
+                              graph.transformations + masked};
+    bool better =
+        !result.best ||
+        selection.covered * result.best->selection.total >
+            result.best->selection.covered * selection.total ||
+        (selection.covered * result.best->selection.total ==
+             result.best->selection.covered * selection.total &&
+         selection.matches.size() < result.best->selection.matches.size());
+    if (better) {
+      result.best = candidate;
+      result.bestGraph = cast<KernelOp>((*graph.kernel)->clone());
+    }
+    if (result.candidates >= options.maxCandidates) {
+      result.limit = "candidates";
+      break;
     }
   }
   result.seconds = elapsed();

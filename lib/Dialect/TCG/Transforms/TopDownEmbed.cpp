@@ -62,7 +62,7 @@ void correspond(const LabelTree &intrinsic, unsigned u, const LabelTree &op,
       children.push_back(child);
   for (unsigned child : a.children) {
     auto it = llvm::find_if(children, [&](unsigned candidate) {
-      return op.nodes[candidate].edge == intrinsic.nodes[child].edge;
+      return op.getEdge(candidate, masking) == intrinsic.nodes[child].edge;
     });
     if (it != children.end())
       correspond(intrinsic, child, op, *it, masking, c);

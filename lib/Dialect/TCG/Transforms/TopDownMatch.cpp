@@ -46,8 +46,9 @@ void printNode(const LabelTree &tree, unsigned index, llvm::raw_ostream &os) {
   os << " (node " << index << ')';
 }
 
-/// The masked inputs of a match: `a: 1, b: 2` (source name: outer
-/// dimensions hidden).
+/// The masked inputs of a match: `a: 1, b: {0,3}` (source name: the number
+/// of outer dimensions hidden, or the hidden dimensions of a selective
+/// masking).
 void printMasking(const LabelTree &tree, const Match &match,
                   llvm::raw_ostream &os) {
   bool first = true;
@@ -62,7 +63,17 @@ void printMasking(const LabelTree &tree, const Match &match,
       os << kernel.getArgName(argument.getArgNumber());
     else
       os << "input node " << index;
-    os << ": " << masked;
+    // Outer dimensions: their count; a selective set: its dimensions.
+    unsigned hidden = getNumHidden(masked);
+    if (masked == (1u << hidden) - 1) {
+      os << ": " << hidden;
+      continue;
+    }
+    os << ": {";
+    for (unsigned dim = 0, n = 0; dim < tree.nodes[index].rank; ++dim)
+      if ((masked >> dim) & 1)
+        os << (n++ ? "," : "") << dim;
+    os << '}';
   }
 }
 

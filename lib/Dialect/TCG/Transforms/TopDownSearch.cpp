@@ -62,6 +62,7 @@ struct TCGTopDownSearchPass
     options.maxCombinations = maxCombinations;
     options.timeLimit = timeLimit;
     options.layout.assign(layout.begin(), layout.end());
+    options.selectiveMasking = selectiveMasking;
 
     llvm::raw_ostream &os = llvm::outs();
     bool failedAny = false;

@@ -82,8 +82,12 @@ struct LabelTree {
   std::vector<std::vector<std::string>>
   getPaths(unsigned top, llvm::ArrayRef<unsigned> mask = {}) const;
   /// Whether access leaf `node` is hidden by `mask` (per input node, the
-  /// number of masked outer dimensions).
+  /// set of hidden dimensions; see Masking).
   bool isMasked(unsigned node, llvm::ArrayRef<unsigned> mask) const;
+  /// The edge label of `node` under `mask`: an access leaf's `d<k>` counts
+  /// only the dimensions `mask` leaves visible (an input whose innermost
+  /// dimension is hidden reads its next one as `d0`, with a stride).
+  std::string getEdge(unsigned node, llvm::ArrayRef<unsigned> mask) const;
   /// Whether `node` is a leaf under `mask` (an input with every dimension
   /// masked is one: a scalar operand).
   bool isLeaf(unsigned node, llvm::ArrayRef<unsigned> mask) const;
@@ -95,9 +99,24 @@ struct LabelTree {
 /// cannot hold (a non-tcg value).
 llvm::FailureOr<LabelTree> buildLabelTree(KernelOp kernel);
 
-/// Masking: per node of the tree, the number of outer dimensions of that
-/// input hidden (0 for other nodes).
+/// Masking: per node of the tree, the set of hidden dimensions of that
+/// input as a bit mask (bit k: dimension k counted from the outermost; 0
+/// for other nodes). Hiding the c outer dimensions is the mask 2^c - 1.
 using Masking = llvm::SmallVector<unsigned, 16>;
+
+/// The maskings tried for input node `input` (Rieber 2022, §3.2.2, §3.4.1:
+/// dimensions above two are hidden by default). Outer masking (default):
+/// the r - 2 to r outer dimensions of a rank-r input. Selective masking
+/// (`selective`; §3.2.2: "output dimensions can be masked out
+/// selectively"): every set of at least r - 2 dimensions that leaves the
+/// dimensions using the nearest enclosing iterator visible (hiding one of
+/// them is never valid, since no match root lies below that iterator); the
+/// visible dimensions are then read with the strides of the hidden inner
+/// ones.
+llvm::SmallVector<unsigned, 8> getMaskOptions(const LabelTree &tree,
+                                              unsigned input, bool selective);
+/// The number of dimensions a mask hides.
+unsigned getNumHidden(unsigned mask);
 
 /// A full match of an intrinsic at a node of an operator's tree.
 struct Match {
@@ -130,18 +149,21 @@ public:
   unsigned getNumStates() const { return transitions.size(); }
 
   /// The full matches of every intrinsic at every tensor node of `tree`
-  /// under `masking`.
+  /// under `masking` (only inside the computation at node `computation`
+  /// when it is not 0).
   std::vector<Match> match(const LabelTree &tree,
-                           llvm::ArrayRef<unsigned> masking) const;
+                           llvm::ArrayRef<unsigned> masking,
+                           unsigned computation = 0) const;
 
   /// Matches under every masking: per input of rank r, from max(0, r - 2)
   /// (the instruction set reads at most two dimensions, so higher ones are
   /// masked by default) to all r outer dimensions (then the input is a
-  /// scalar operand, `S`). Stops after
+  /// scalar operand, `S`), or the selective maskings of getMaskOptions
+  /// when `selective`. Stops after
   /// `maxMaskings` maskings; `truncated` tells whether it did.
   std::vector<Match> matchAllMaskings(const LabelTree &tree,
-                                      unsigned maxMaskings,
-                                      bool &truncated) const;
+                                      unsigned maxMaskings, bool &truncated,
+                                      bool selective = false) const;
 
 private:
   unsigned intern(const std::string &token);

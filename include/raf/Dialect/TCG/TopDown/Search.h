@@ -18,6 +18,7 @@
 
 #include "mlir/IR/OwningOpRef.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,6 +33,9 @@ struct SearchOptions {
   unsigned maxGraphs = 20000;
   /// Stop matching after this many candidates.
   uint64_t maxCandidates = 5000000;
+  /// Selective masking (getMaskOptions): any set of at least r - 2
+  /// dimensions of a rank-r input may be hidden, not only the outer ones.
+  bool selectiveMasking = false;
   /// Maskings tried per graph.
   unsigned maxMaskings = 4096;
   /// Conflict-free option combinations tried per graph.
@@ -63,8 +67,9 @@ struct SearchResult {
   unsigned graphs = 0;
   /// Candidates and the ones with full algebraic coverage (solutions).
   uint64_t candidates = 0, solutions = 0;
-  /// The transformations of every solution (Tab. 3.3 reports the median).
-  std::vector<unsigned> solutionTransformations;
+  /// The transformations of the solutions: value -> number of solutions
+  /// (Tab. 3.3 reports the median).
+  std::map<unsigned, uint64_t> solutionTransformations;
   /// Holds the layout-transposed copy the graphs read (declared before the
   /// graph, which is destroyed first).
   mlir::OwningOpRef<mlir::ModuleOp> scratch;

@@ -216,6 +216,14 @@ def TCGApplyStrategy : Pass<"tcg-apply-strategy", "mlir::ModuleOp"> {
     `relay.constant` of the packed layout; the rewrites of the other
     operands run at run time.
 
+    For a kernel whose intrinsic targets VTA, the input's zero padding (the
+    convolution's `padding`) is not stored by the host when VTA's loads can
+    write it (`pad-on-the-fly`, default on): the packed kernel reads the
+    unpadded packed input through a zero-padded view (`pad_low`/`pad_high`),
+    provided the padding stays on the two innermost row dimensions of the
+    packed input, 0 to 15 on each side, without dilation. Otherwise the input
+    is padded on the host and a remark says why.
+
     `candidate=K` applies the K-th candidate of the attribute (0, the
     cheapest, by default). Kernels without an embedding are left alone. An
     embedding that does not fit its kernel, a candidate index out of range
@@ -228,7 +236,11 @@ def TCGApplyStrategy : Pass<"tcg-apply-strategy", "mlir::ModuleOp"> {
   }];
   let options = [
     Option<"candidate", "candidate", "unsigned", "0",
-           "Which candidate of the embedding to apply (0: the best)">
+           "Which candidate of the embedding to apply (0: the best)">,
+    Option<"padOnTheFlyOption", "pad-on-the-fly", "bool", "true",
+           "For VTA kernels, read the input through its zero-padded view "
+           "(the loads pad) instead of padding it on the host, when the "
+           "padding fits the load's pad fields">
   ];
   let dependentDialects = ["mlir::func::FuncDialect", "raf::tcg::TCGDialect",
                            "raf::relay::RelayDialect"];
@@ -338,7 +350,9 @@ def TCGTopDownSearch : Pass<"tcg-topdown-search", "mlir::ModuleOp"> {
     and inlining in every conflict-free combination (Alg. 3, Def. 3.2), a
     graph kept only when its label tree is new (duplicates are removed by
     the matcher's own representation). Every graph is matched against the
-    intrinsics under every masking of outer input dimensions, and Alg. 1
+    intrinsics under every masking of outer input dimensions (with
+    `selective-masking`, of any dimensions but those of the nearest
+    enclosing iterator: the rest are read with a stride), and Alg. 1
     selects a cover per masking: each distinct cover is a *candidate*, and a
     candidate covering every compute and reduce node a *solution*
     (Tab. 3.3). `config` is the configuration of Tab. 3.4 (1: swap and
@@ -367,6 +381,10 @@ def TCGTopDownSearch : Pass<"tcg-topdown-search", "mlir::ModuleOp"> {
            "Stop generating graphs after this many">,
     Option<"maxCandidates", "max-candidates", "uint64_t",
            /*default=*/"5000000", "Stop matching after this many candidates">,
+    Option<"selectiveMasking", "selective-masking", "bool",
+           /*default=*/"false",
+           "Hide any set of at least r - 2 dimensions of a rank-r input "
+           "(read with a stride), not only the outer ones">,
     Option<"maxMaskings", "max-maskings", "unsigned", /*default=*/"4096",
            "Maskings tried per graph">,
     Option<"maxCombinations", "max-combinations", "unsigned",
