@@ -102,6 +102,12 @@ static cl::opt<std::string> validityRules(
              "single-2D-DMA tile copies, the dissertation's compile-based "
              "validity)"),
     cl::init("schedule"), cl::cat(toolCategory));
+static cl::opt<int64_t> requantShift(
+    "requant-shift",
+    cl::desc("The epilogue: clip(acc >> N) to int8 (one result plane), or "
+             "with -1 the exact int32 results (four planes, as a relay "
+             "convolution with out_dtype i32 lowers)"),
+    cl::init(8), cl::cat(toolCategory));
 static cl::opt<unsigned> verifyProbes(
     "verify-probes",
     cl::desc("Configurations of a cached ground truth re-checked and "
@@ -180,14 +186,18 @@ static std::optional<std::string> verifyGroundTruth(VTAScheduleSpace &space,
     if (checked)
       if (std::optional<double> measured = space.measure(point))
         cost = *measured;
+    auto text = [](double c) {
+      return std::isfinite(c) ? std::to_string(int64_t(c)) : "no cycles";
+    };
     if (checked != bool(truth.checkValid[index]) ||
         cost != truth.costs[index])
       return formatv("configuration {0}: the table has {1} ({2}), the "
                      "current model {3} ({4})",
-                     index, truth.costs[index],
+                     index, text(truth.costs[index]),
                      truth.checkValid[index] ? "passes the check"
                                              : "fails the check",
-                     cost, checked ? "passes the check" : "fails the check")
+                     text(cost),
+                     checked ? "passes the check" : "fails the check")
           .str();
   }
   return std::nullopt;
@@ -534,7 +544,15 @@ int main(int argc, char **argv) {
     WithColor::error() << toString(layer.takeError()) << "\n";
     return 1;
   }
-  VTAScheduleSpace space(makeConvKernelModel(*layer), vta::ScheduleLimits());
+  std::optional<int64_t> shift;
+  if (requantShift >= 0)
+    shift = requantShift;
+  else if (requantShift != -1) {
+    WithColor::error() << "--requant-shift must be -1 or at least 0\n";
+    return 1;
+  }
+  VTAScheduleSpace space(makeConvKernelModel(*layer, 1, 16, shift),
+                         vta::ScheduleLimits());
   bool paddedInput = layer->padH > 0 || layer->padW > 0;
   if (validityRules == "tvm")
     space.setValidityRules(ValidityRules::TVMPipeline, paddedInput);
