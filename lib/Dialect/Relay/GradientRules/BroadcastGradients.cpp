@@ -40,20 +40,24 @@ LogicalResult grad::adjoint(SubtractOp op, AdjointBuilder &ad) {
 }
 
 LogicalResult grad::adjoint(MultiplyOp op, AdjointBuilder &ad) {
+  // Operand 1's adjoint first, here and below: the order is spelt out (the
+  // arguments of one call are evaluated in an unspecified order, which GCC
+  // and clang builds took differently) and is the one the tests record.
   Value dy = ad.resultGradient(0);
-  setBinaryGradients(op, ad,
-                     ad.wantsGradient(0) ? ad.mul(dy, op.getRhs()) : Value(),
-                     ad.wantsGradient(1) ? ad.mul(dy, op.getLhs()) : Value());
+  Value dr = ad.wantsGradient(1) ? ad.mul(dy, op.getLhs()) : Value();
+  Value dl = ad.wantsGradient(0) ? ad.mul(dy, op.getRhs()) : Value();
+  setBinaryGradients(op, ad, dl, dr);
   return success();
 }
 
 LogicalResult grad::adjoint(DivideOp op, AdjointBuilder &ad) {
   // y = l / r: dl = dy / r, dr = -dy l / r^2 = -dy y / r.
   Value dy = ad.resultGradient(0), rhs = op.getRhs();
-  setBinaryGradients(op, ad, ad.wantsGradient(0) ? ad.div(dy, rhs) : Value(),
-                     ad.wantsGradient(1)
-                         ? ad.neg(ad.div(ad.mul(dy, op.getResult()), rhs))
-                         : Value());
+  Value dr = ad.wantsGradient(1)
+                 ? ad.neg(ad.div(ad.mul(dy, op.getResult()), rhs))
+                 : Value();
+  Value dl = ad.wantsGradient(0) ? ad.div(dy, rhs) : Value();
+  setBinaryGradients(op, ad, dl, dr);
   return success();
 }
 
@@ -80,8 +84,10 @@ namespace {
 void setSelectionGradients(Operation *op, AdjointBuilder &ad, Value chosen) {
   Value dy = ad.resultGradient(0);
   Value zero = ad.scalarLike(0, dy);
-  setBinaryGradients(op, ad, ad.select(chosen, dy, zero),
-                     ad.select(chosen, zero, dy));
+  // Operand 1's first (see MultiplyOp's rule).
+  Value dr = ad.select(chosen, zero, dy);
+  Value dl = ad.select(chosen, dy, zero);
+  setBinaryGradients(op, ad, dl, dr);
 }
 
 } // namespace
