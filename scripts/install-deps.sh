@@ -22,6 +22,10 @@ packages=(
   libgecode-dev libisl-dev libxgboost-dev xgboost
   # OpenMP runtime of the compiled code (raf-run --threads).
   libomp-22-dev
+  # BLAS contractions of the CPU pipeline (blas=auto|on, docs/lowering.md).
+  # Debian then also points libblas.so.3 (numpy, PyTorch) at OpenBLAS through
+  # update-alternatives; bench/cpu reports which BLAS PyTorch uses.
+  libopenblas-dev
   # Unit tests.
   libgtest-dev
   # MPI runtime of data-parallel training (docs/data-parallel.md); as root,
@@ -30,6 +34,8 @@ packages=(
   # Python side (run with /usr/bin/python3): frontends, oracles, plots.
   python3 python3-numpy python3-pytest python3-torch python3-torchvision
   python3-onnx python3-matplotlib
+  # The Python module raf_mlir_ir (docs/ecosystem.md).
+  pybind11-dev python3-dev
 )
 if [ "$fuzz" -eq 1 ]; then
   # clang 22 matches the LLVM/MLIR 22 the project builds against; compiler-rt

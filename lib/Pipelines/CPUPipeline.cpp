@@ -5,6 +5,7 @@
 #include "raf/Conversion/Passes.h"
 #include "raf/Dialect/Relay/Transforms/Passes.h"
 #include "raf/Dialect/TCG/IR/TCGDialect.h"
+#include "raf/Transforms/ContractionsToBLAS.h"
 #include "raf/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -76,6 +77,17 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Large products go to OpenBLAS first; the smaller ones, and everything
+  // when BLAS is off, get the register-blocked code below.
+  if (options.blas == CPUBLASMode::On ||
+      (options.blas == CPUBLASMode::Auto && isBLASRuntimeBuilt())) {
+    RAFContractionsToBLASOptions blas;
+    blas.minMacs = options.blasMinMacs;
+    blas.threads = std::max<int64_t>(1, options.threads);
+    blas.requireRuntime = true;
+    pm.addPass(createRAFContractionsToBLAS(blas));
+    pm.addPass(createCanonicalizerPass());
+  }
   if (options.vectorize) {
     RAFTileAndVectorizeOptions tiling;
     tiling.tileM = options.tileM;
@@ -92,7 +104,11 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // RAF's InplaceUpdate: a training step's new parameters and states are
+  // written into their arguments' buffers and are no longer results.
+  pm.addPass(relay::createRafInplaceUpdate());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(relay::createRafDropInplaceResults());
   pm.addPass(createRAFDistinctReturnBuffers());
   bufferization::BufferResultsToOutParamsPassOptions outParams;
   outParams.hoistStaticAllocs = true;

@@ -31,6 +31,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "raf/Runtime/BLASRuntime.h"
 #include "raf/Runtime/CPURunner.h"
 #include "raf/Runtime/HostTensor.h"
 #include "raf/Runtime/Interpreter.h"
@@ -606,6 +607,11 @@ LogicalResult run(ModuleOp module) {
     // Launches call the VTA runtime.
     if (target == Target::VTASim)
       options.runtimeSymbols = getVTARuntimeSymbols();
+    // Large contractions call OpenBLAS (blas=auto|on); its thread count is
+    // the compiled code's, passed with each call. OPENBLAS_CORETYPE and the
+    // other OPENBLAS_* variables of the environment are left as they are.
+    for (auto &symbol : getBLASRuntimeSymbols())
+      options.runtimeSymbols.push_back(symbol);
     FailureOr<std::unique_ptr<CPURunner>> runner =
         CPURunner::create(module, function, options);
     if (failed(runner))

@@ -17,6 +17,9 @@
 
 namespace raf {
 
+/// Where the CPU pipeline's large contractions run (`blas=`).
+enum class CPUBLASMode { Auto, On, Off };
+
 struct CPUPipelineOptions : public mlir::PassPipelineOptions<CPUPipelineOptions> {
   Option<bool> fuse{*this, "fuse",
                     llvm::cl::desc("Run --raf-fuse before the lowering so "
@@ -43,6 +46,23 @@ struct CPUPipelineOptions : public mlir::PassPipelineOptions<CPUPipelineOptions>
       llvm::cl::desc("Columns of the register block of vectorised "
                      "contractions (--raf-tile-and-vectorize)"),
       llvm::cl::init(32)};
+  Option<CPUBLASMode> blas{
+      *this, "blas",
+      llvm::cl::desc("Large matrix products and convolutions as OpenBLAS "
+                     "GEMM calls (--raf-contractions-to-blas)"),
+      llvm::cl::init(CPUBLASMode::Auto),
+      llvm::cl::values(
+          clEnumValN(CPUBLASMode::Auto, "auto",
+                     "on when this build has the BLAS runtime (default)"),
+          clEnumValN(CPUBLASMode::On, "on",
+                     "always (an error in a build without OpenBLAS)"),
+          clEnumValN(CPUBLASMode::Off, "off",
+                     "never: the pipeline's own register-blocked code"))};
+  Option<int64_t> blasMinMacs{
+      *this, "blas-min-macs",
+      llvm::cl::desc("Fewest multiply-accumulates of a contraction that "
+                     "calls BLAS (--raf-contractions-to-blas min-macs)"),
+      llvm::cl::init(65536)};
   Option<bool> emitCInterface{
       *this, "emit-c-interface",
       llvm::cl::desc("Give every public function a `_mlir_ciface_` wrapper "

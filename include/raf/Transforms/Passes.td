@@ -154,4 +154,42 @@ def RAFCheckAllocations : Pass<"raf-check-allocations", "mlir::ModuleOp"> {
   ];
 }
 
+def RAFContractionsToBLAS : Pass<"raf-contractions-to-blas", "mlir::ModuleOp"> {
+  let summary = "Run large matrix products and convolutions as BLAS GEMM calls";
+  let description = [{
+    On linalg ops on tensors, before `--raf-tile-and-vectorize` (as TVM's
+    `-libs=cblas` hands dense and batch_matmul to an external library):
+    static convolutions in NCHW/FCHW and NHWC/HWCF form become an im2col
+    copy plus a contraction (a 1x1, stride-1, unpadded NCHW convolution is
+    one product per image and needs no copy), and every static f32/f64
+    contraction with at most one batch dimension and at least `min-macs`
+    multiply-accumulates (linalg.matmul and batch_matmul in all the
+    transpose forms their indexing maps express, nn.dense of 3-D inputs,
+    the im2col products of convolutions and of their gradients) becomes a
+    call of `rafBlasGemmF32`/`rafBlasGemmF64` (raf/Runtime/BLASRuntime.h) on
+    strided views of its operands: transposed and offset operands are
+    passed as BLAS transpose flags and leading dimensions, not copied. An
+    output initialised by a fill of zero is written by the call; any other
+    initial value is copied into the output and accumulated onto. The calls
+    set OpenBLAS's thread count to `threads`; they replace whole operations
+    at function level, never inside the loops `--raf-parallelize-loops`
+    shares among threads, so the two thread teams never nest.
+  }];
+  let options = [
+    Option<"minMacs", "min-macs", "int64_t", /*default=*/"65536",
+           "Fewest multiply-accumulates of a contraction that calls BLAS "
+           "(smaller ones keep the compiled register-blocked code)">,
+    Option<"threads", "threads", "int64_t", /*default=*/"1",
+           "Threads of the BLAS library during the calls">,
+    Option<"requireRuntime", "require-runtime", "bool", /*default=*/"false",
+           "Fail when this build has no BLAS runtime (OpenBLAS not found at "
+           "configure time)">
+  ];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::bufferization::BufferizationDialect",
+    "mlir::func::FuncDialect", "mlir::linalg::LinalgDialect",
+    "mlir::memref::MemRefDialect", "mlir::tensor::TensorDialect"
+  ];
+}
+
 #endif // RAF_TRANSFORMS_PASSES_TD
