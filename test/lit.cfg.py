@@ -2,6 +2,7 @@
 # lit configuration of the RAF-MLIR IR tests.
 
 import os
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -27,3 +28,20 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.raf_tools_dir, config.llvm_tools_dir]
 tools = ["raf-opt", "raf-run", "raf-translate", "raf-vta-sim", "raf-tune"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# The sanitizer build (LLVM_USE_SANITIZER; docs/fuzzing.md): the feature
+# `sanitizer`; the time bounds of Tools/Inputs/bounded.py scaled by 10 for
+# its slower tools; and mlir-opt, built without the sanitizers, run with the
+# AddressSanitizer runtime preloaded so that it can load our instrumented
+# plugin.
+if getattr(config, "raf_sanitizers", ""):
+    config.available_features.add("sanitizer")
+    config.environment["RAF_BOUNDED_TIME_SCALE"] = "10"
+    runtime = subprocess.run(
+        [config.raf_cxx_compiler, "-print-file-name=libclang_rt.asan-x86_64.so"],
+        stdout=subprocess.PIPE, text=True).stdout.strip()
+    if "Address" in config.raf_sanitizers and os.path.isfile(runtime):
+        mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
+        config.substitutions.append(
+            (r"(?<![-\w/.=])mlir-opt(?![-\w./])",
+             f"env LD_PRELOAD={runtime} {mlir_opt}"))
