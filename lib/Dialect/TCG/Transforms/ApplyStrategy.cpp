@@ -126,6 +126,142 @@ Value foldConstant(OpBuilder &b, Location loc, DenseElementsAttr stored,
   return relay::ConstantOp::create(b, loc, packedType, packed);
 }
 
+/// The most a VTA load pads on each side of a dimension (the 4-bit
+/// y_pad_0/1 and x_pad_0/1 fields of TVM-VTA's hw_spec.h).
+constexpr int64_t kVTAPadLimit = 15;
+
+/// Padding on the fly (TVM-VTA's load module writes the zero border of an
+/// input tile with the LOAD's y/x pad fields, so the host never stores a
+/// padded copy): moves the zero pad of `operand`'s view (rule View, Rieber
+/// 2022 Tab. 4.1) from the front of its rewrites into the packed kernel's
+/// read, `packed`, as pad_low/pad_high of the packed dimensions the padded
+/// ones become. This works when the later rewrites carry every padded
+/// dimension through unchanged (not padded again, sliced, gathered, split
+/// or fused) and the padding lands on the two innermost row dimensions of
+/// the packed input within the pad fields. Returns std::nullopt when
+/// `operand` has no padded view, "" when the pad moved, and otherwise why
+/// it stays on the host (nothing is changed then).
+std::optional<std::string> padOnTheFly(OperandStrategy &operand,
+                                       embed::Operand &packed) {
+  auto view = llvm::find_if(operand.rewrites, [](const LayoutRewrite &r) {
+    return r.rule == StrategyRule::View;
+  });
+  if (view == operand.rewrites.end())
+    return std::nullopt;
+  if (view != operand.rewrites.begin() || view->ops.size() != 1 ||
+      view->ops.front().kind != LayoutOp::Kind::Pad)
+    return std::string("the view is dilated, which a load cannot do");
+  const LayoutOp &pad = view->ops.front();
+  // Per padded dimension: its position in the current tensor, its stored
+  // extent and the padding on each side.
+  struct Tracked {
+    int64_t dim, size, low, high;
+  };
+  SmallVector<Tracked> tracked;
+  for (unsigned k = 0, e = pad.inputShape.size(); k != e; ++k)
+    if (pad.padWidth[2 * k] != 0 || pad.padWidth[2 * k + 1] != 0)
+      tracked.push_back({k, pad.inputShape[k], pad.padWidth[2 * k],
+                         pad.padWidth[2 * k + 1]});
+  auto trackedAt = [&](int64_t dim) -> Tracked * {
+    for (Tracked &t : tracked)
+      if (t.dim == dim)
+        return &t;
+    return nullptr;
+  };
+  auto unpadded = [&](SmallVector<int64_t> shape) {
+    for (const Tracked &t : tracked)
+      shape[t.dim] = t.size;
+    return shape;
+  };
+
+  std::vector<LayoutRewrite> rewrites(std::next(view), operand.rewrites.end());
+  for (LayoutRewrite &rewrite : rewrites) {
+    for (LayoutOp &op : rewrite.ops) {
+      std::string rule = stringifyStrategyRule(rewrite.rule).str();
+      SmallVector<int64_t> in = op.inputShape;
+      op.inputShape = unpadded(op.inputShape);
+      switch (op.kind) {
+      case LayoutOp::Kind::Pad:
+        for (const Tracked &t : tracked)
+          if (op.padWidth[2 * t.dim] != 0 || op.padWidth[2 * t.dim + 1] != 0)
+            return "the " + rule + " rewrite pads padded dimension " +
+                   std::to_string(t.dim) + " again";
+        break;
+      case LayoutOp::Kind::StridedSlice:
+        for (const Tracked &t : tracked) {
+          if (op.begin[t.dim] != 0 || op.strides[t.dim] != 1 ||
+              op.end[t.dim] != t.size + t.low + t.high)
+            return "the " + rule + " rewrite slices padded dimension " +
+                   std::to_string(t.dim);
+          op.end[t.dim] = t.size;
+        }
+        break;
+      case LayoutOp::Kind::Take: {
+        if (!op.axis || trackedAt(*op.axis))
+          return "the " + rule + " rewrite gathers along a padded dimension";
+        int64_t grown = static_cast<int64_t>(op.indexShape.size()) - 1;
+        for (Tracked &t : tracked)
+          if (t.dim > *op.axis)
+            t.dim += grown;
+        break;
+      }
+      case LayoutOp::Kind::Transpose:
+        for (Tracked &t : tracked)
+          t.dim = llvm::find(op.permutation, t.dim) - op.permutation.begin();
+        break;
+      case LayoutOp::Kind::Reshape: {
+        // A padded dimension survives a reshape when a result dimension of
+        // the same extent starts at the same flat stride, i.e. after
+        // dimensions of the same product.
+        ArrayRef<int64_t> out = op.resultShape;
+        for (Tracked &t : tracked) {
+          int64_t before = 1;
+          for (int64_t k = 0; k != t.dim; ++k)
+            before *= in[k];
+          int64_t outBefore = 1, found = -1;
+          for (int64_t j = 0, e = out.size(); j != e && outBefore <= before;
+               outBefore *= out[j], ++j)
+            if (outBefore == before && out[j] == t.size + t.low + t.high) {
+              found = j;
+              break;
+            }
+          if (found < 0)
+            return "the " + rule +
+                   " rewrite reshapes padded dimension " +
+                   std::to_string(t.dim) + " with others";
+          t.dim = found;
+        }
+        break;
+      }
+      }
+      op.resultShape = unpadded(op.resultShape);
+    }
+  }
+
+  int64_t rank = packed.Shape.size();
+  for (const Tracked &t : tracked) {
+    if (t.dim != rank - 4 && t.dim != rank - 3)
+      return "the padding lands on packed dimension " + std::to_string(t.dim) +
+             " of " + std::to_string(rank) +
+             "; loads pad only the two innermost row dimensions";
+    if (t.low > kVTAPadLimit || t.high > kVTAPadLimit)
+      return "the padding " + std::to_string(t.low) + " and " +
+             std::to_string(t.high) + " exceeds the load's pad fields (0 to " +
+             std::to_string(kVTAPadLimit) + ")";
+  }
+
+  operand.rewrites = std::move(rewrites);
+  packed.PadLow.assign(rank, 0);
+  packed.PadHigh.assign(rank, 0);
+  packed.Dilation.assign(rank, 1);
+  for (const Tracked &t : tracked) {
+    packed.Shape[t.dim] = t.size;
+    packed.PadLow[t.dim] = t.low;
+    packed.PadHigh[t.dim] = t.high;
+  }
+  return std::string();
+}
+
 struct TCGApplyStrategyPass
     : public raf::tcg::impl::TCGApplyStrategyBase<TCGApplyStrategyPass> {
   using Base::Base;
@@ -181,6 +317,25 @@ LogicalResult TCGApplyStrategyPass::apply(KernelOp kernel, EmbeddingAttr attr) {
     return kernel.emitError()
            << "cannot derive the strategy of '" << intrinsicName.getValue()
            << "' (candidate " << index << "): " << error;
+
+  // Padding on the fly for VTA: the GEMM's input is the intrinsic's first
+  // operand (a[x, z]), the only one a load pads.
+  if (padOnTheFlyOption && tensorize->getTarget() &&
+      tensorize->getTarget().getValue() == "vta") {
+    unsigned packedIndex = 0;
+    for (OperandStrategy &operand : strategy.operands) {
+      if (operand.input < 0)
+        continue;
+      unsigned current = packedIndex++;
+      if (operand.intrinsicOperand != intrinsic->Inputs.front().Name)
+        continue;
+      std::optional<std::string> reason =
+          padOnTheFly(operand, strategy.packed.Inputs[current]);
+      if (reason && !reason->empty())
+        kernel.emitRemark() << "--tcg-apply-strategy: padding operand '"
+                            << operand.name << "' on the host: " << *reason;
+    }
+  }
 
   OpBuilder b(kernel);
   Location loc = kernel.getLoc();
