@@ -2,10 +2,12 @@
 
 #include "raf/Runtime/CPURunner.h"
 
+#include "raf/Dialect/Relay/Transforms/InplaceUpdate.h"
 #include "raf/Pipelines/CPUPipeline.h"
 #include "raf/Support/AllocationLimit.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
@@ -270,6 +272,13 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
 
   OwningOpRef<ModuleOp> lowered = module.clone();
   keepOnlyReachableFunctions(*lowered, function.getSymName());
+  // Results the pipeline writes into their arguments' buffers
+  // (--raf-inplace-update): not out-parameters; run() returns the argument.
+  runner->inPlaceArgument.assign(runner->resultTypes.size(), -1);
+  for (auto [result, argument] : relay::getInPlaceUpdates(
+           lowered->lookupSymbol<func::FuncOp>(function.getSymName()),
+           *lowered))
+    runner->inPlaceArgument[result] = argument;
   CPUPipelineOptions pipelineOptions;
   if (failed(pipelineOptions.parseFromString(options.pipelineOptions)))
     return emitError(function.getLoc())
@@ -338,6 +347,16 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
            << "compiling for the CPU failed (see the errors above)";
   if (options.printLowered)
     lowered->print(llvm::errs());
+  // One descriptor per argument and per result that is not in place.
+  if (auto wrapper = lowered->lookupSymbol<LLVM::LLVMFuncOp>(runner->symbol)) {
+    size_t expected = runner->argumentTypes.size() +
+                      llvm::count(runner->inPlaceArgument, -1);
+    if (wrapper.getNumArguments() != expected)
+      return emitError(function.getLoc())
+             << "the compiled @" << function.getSymName() << " takes "
+             << wrapper.getNumArguments() << " buffers, expected " << expected
+             << " (arguments and results not updated in place)";
+  }
 
   auto machine = machineBuilder->createTargetMachine();
   if (!machine)
@@ -417,15 +436,20 @@ CPURunner::run(ArrayRef<HostTensor> arguments, double *callMilliseconds) {
              << "argument #" << index << " is " << buffer.getTypeString()
              << " but the function expects " << argumentTypes[index];
   SmallVector<HostTensor> results;
-  for (RankedTensorType type : resultTypes)
-    results.emplace_back(*dtypeFromMLIR(type.getElementType()),
-                         type.getShape());
+  for (auto [index, type] : llvm::enumerate(resultTypes)) {
+    if (inPlaceArgument[index] >= 0)
+      results.emplace_back();
+    else
+      results.emplace_back(*dtypeFromMLIR(type.getElementType()),
+                           type.getShape());
+  }
 
   SmallVector<Descriptor> descriptors;
   for (HostTensor &buffer : buffers)
     descriptors.emplace_back(buffer);
-  for (HostTensor &result : results)
-    descriptors.emplace_back(result);
+  for (auto [index, result] : llvm::enumerate(results))
+    if (inPlaceArgument[index] < 0)
+      descriptors.emplace_back(result);
   SmallVector<void *> pointers;
   for (Descriptor &descriptor : descriptors)
     pointers.push_back(descriptor.words.data());
@@ -438,5 +462,10 @@ CPURunner::run(ArrayRef<HostTensor> arguments, double *callMilliseconds) {
   if (callMilliseconds)
     *callMilliseconds =
         std::chrono::duration<double, std::milli>(stop - start).count();
+  // Updated in place: the new value is in the argument's buffer (a copy of
+  // the caller's argument, so the caller's tensor is unchanged).
+  for (auto [index, argument] : llvm::enumerate(inPlaceArgument))
+    if (argument >= 0)
+      results[index] = std::move(buffers[argument]);
   return results;
 }

@@ -4,7 +4,9 @@
 // ExecutionEngine and calls one function through its C interface: every
 // argument and every result is a memref descriptor passed by pointer, the
 // results being buffers the runner allocates (the pipeline turns results
-// into out-parameters).
+// into out-parameters), except the new parameters and optimizer states of a
+// training step, which the compiled code writes into their arguments'
+// buffers (--raf-inplace-update).
 //
 //===----------------------------------------------------------------------===//
 
@@ -109,6 +111,10 @@ private:
   mlir::Location location = mlir::UnknownLoc();
   llvm::SmallVector<mlir::RankedTensorType> argumentTypes;
   llvm::SmallVector<mlir::RankedTensorType> resultTypes;
+  /// Per result: the argument whose buffer the compiled code writes it into
+  /// (RAF's InplaceUpdate, relay::getInPlaceUpdates), or -1 for an
+  /// out-parameter.
+  llvm::SmallVector<int> inPlaceArgument;
 };
 
 } // namespace raf::runtime
