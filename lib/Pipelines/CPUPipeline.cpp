@@ -107,11 +107,7 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   // RAF's InplaceUpdate: a training step's new parameters and states are
   // written into their arguments' buffers and are no longer results.
   pm.addPass(relay::createRafInplaceUpdate());
-  // RAF's InplaceUpdate: a training step's new parameters and states are
-  // written into their arguments' buffers and are no longer results.
-  pm.addPass(relay::createRafInplaceUpdate());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  pm.addPass(relay::createRafDropInplaceResults());
   pm.addPass(relay::createRafDropInplaceResults());
   pm.addPass(createRAFDistinctReturnBuffers());
   bufferization::BufferResultsToOutParamsPassOptions outParams;
