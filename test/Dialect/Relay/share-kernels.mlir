@@ -1,5 +1,5 @@
-// RUN: raf-opt --raf-share-kernels %s | FileCheck %s
-// RUN: raf-opt --raf-share-kernels %s | grep -c "func.func private" | FileCheck %s --check-prefix=COUNT
+// RUN: raf-opt --raf-share-kernels --split-input-file %s | FileCheck %s --check-prefixes=CHECK,RED
+// RUN: raf-opt --raf-share-kernels %s --split-input-file | grep -c "func.func private" | FileCheck %s --check-prefix=COUNT
 
 // Two convolutions with the same shapes and attributes share one function;
 // the third (other strides) gets its own. Identical fused functions merge.
@@ -12,8 +12,9 @@
 // CHECK-DAG: func.func private @[[CONV]]({{.*}}) -> tensor<1x8x6x6xf32> attributes {relay.backend = "linalg", relay.primitive}
 // CHECK-DAG: func.func private @[[STRIDED]]({{.*}}) -> tensor<1x8x3x3xf32>
 // CHECK-DAG: func.func private @[[ADDRELU]](
-// Three private functions are left: the two convolutions and add + relu.
-// COUNT: 3
+// Three private functions are left: the two convolutions and add + relu
+// (and three in the second case below: mean, sum, batch_norm).
+// COUNT: 6
 func.func @net(%x: tensor<1x8x6x6xf32>, %w1: tensor<8x8x3x3xf32>, %w2: tensor<8x8x3x3xf32>, %w3: tensor<8x8x3x3xf32>) -> (tensor<1x8x3x3xf32>, tensor<1x8x6x6xf32>, tensor<1x8x6x6xf32>) {
   %a = relay.nn.conv2d %x, %w1 {padding = array<i64: 1>} : (tensor<1x8x6x6xf32>, tensor<8x8x3x3xf32>)
   %b = relay.nn.conv2d %a, %w2 {padding = array<i64: 1>} : (tensor<1x8x6x6xf32>, tensor<8x8x3x3xf32>)
@@ -31,4 +32,28 @@ func.func private @net_fused_1(%arg0: tensor<1x8x6x6xf32>, %arg1: tensor<1x8x6x6
   %0 = relay.add %arg0, %arg1 : (tensor<1x8x6x6xf32>, tensor<1x8x6x6xf32>)
   %1 = relay.nn.relu %0 : (tensor<1x8x6x6xf32>)
   return %1 : tensor<1x8x6x6xf32>
+}
+
+// -----
+
+// Reductions and opaque operators are kernels too (a training step has
+// hundreds: batch-norm statistics and gradients, sums of bias gradients):
+// identical ones share a function; views and constants stay in place.
+// RED-LABEL: func.func @step
+// RED: relay.reshape
+// RED: %[[M1:.*]] = call @[[MEAN:step_fused_[0-9]+]](%arg0)
+// RED: %[[M2:.*]] = call @[[MEAN]](%arg1)
+// RED: call @[[SUM:step_fused_[0-9]+]](
+// RED: call @[[BN:step_fused_[0-9]+]](
+// RED-DAG: func.func private @[[MEAN]](%{{.*}}: tensor<2x4x3x3xf32>) -> tensor<4xf32> attributes {relay.backend = "linalg", relay.primitive}
+// RED-DAG: func.func private @[[SUM]](
+// RED-DAG: func.func private @[[BN]](
+
+func.func @step(%x: tensor<2x4x3x3xf32>, %y: tensor<2x4x3x3xf32>, %g: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<f32>, tensor<2x4x3x3xf32>) {
+  %r = relay.reshape %x {newshape = array<i64: 2, 4, 9>} : (tensor<2x4x3x3xf32>)
+  %m1 = relay.mean %x {axis = array<i64: 0, 2, 3>} : (tensor<2x4x3x3xf32>)
+  %m2 = relay.mean %y {axis = array<i64: 0, 2, 3>} : (tensor<2x4x3x3xf32>)
+  %s = relay.sum %r : (tensor<2x4x9xf32>)
+  %n:3 = relay.nn.batch_norm %x, %g, %b, %m1, %m2 : (tensor<2x4x3x3xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>)
+  return %m1, %m2, %s, %n#0 : tensor<4xf32>, tensor<4xf32>, tensor<f32>, tensor<2x4x3x3xf32>
 }

@@ -42,6 +42,28 @@ std::string structuralKey(func::FuncOp function) {
   return key;
 }
 
+/// Whether `op` becomes a loop nest of its own worth a function: the heavy
+/// operators (conv2d, dense, ...), and the reductions and opaque operators
+/// (batch norm and its gradient, softmax, losses, pooling gradients) that
+/// fusion leaves alone. A training step has hundreds of the latter; lowered
+/// in place they make the entry one function of thousands of loops, on which
+/// LLVM's loop passes (IndVarSimplify, LoopRotate) spend most of the compile
+/// time. Views (reshape, ...), constants, collectives and operators with
+/// regions or non-tensor values stay where they are.
+bool isKernel(Operation *op) {
+  auto fusion = dyn_cast<FusionOpInterface>(op);
+  if (!fusion || op->getNumRegions() != 0 || isa<ConstantOp>(op) ||
+      op->getName().getStringRef().starts_with("relay.comm."))
+    return false;
+  FusionKind kind = fusion.getFusionKind();
+  if (kind != FusionKind::OutEWiseFusable && kind != FusionKind::CommReduce &&
+      kind != FusionKind::Opaque)
+    return false;
+  auto isTensor = [](Type type) { return isa<RankedTensorType>(type); };
+  return llvm::all_of(op->getOperandTypes(), isTensor) &&
+         llvm::all_of(op->getResultTypes(), isTensor);
+}
+
 struct RafShareKernelsPass
     : public raf::relay::impl::RafShareKernelsBase<RafShareKernelsPass> {
   void runOnOperation() override {
@@ -49,9 +71,8 @@ struct RafShareKernelsPass
 
     SmallVector<Operation *> kernels;
     module.walk([&](Operation *op) {
-      auto fusion = dyn_cast<FusionOpInterface>(op);
-      if (fusion && fusion.getFusionKind() == FusionKind::OutEWiseFusable &&
-          isa<func::FuncOp>(op->getParentOp()) && !isInsideFusedFunction(op))
+      if (isKernel(op) && isa<func::FuncOp>(op->getParentOp()) &&
+          !isInsideFusedFunction(op))
         kernels.push_back(op);
     });
     FusedFunctionOutliner outliner(module);
