@@ -47,6 +47,8 @@ Usage: bench/vta/run.py [--quick] [--suites case,deepbench,gemm8]
 
 import argparse
 import concurrent.futures
+import functools
+import hashlib
 import math
 import os
 import pickle
@@ -678,7 +680,8 @@ def measure_candidate(tools, emb, conv, intrinsic, k, workdir, tag, args, rng):
                             f"--tcg-apply-strategy=candidate={k}",
                             "--mlir-print-elementsattrs-with-hex-if-larger=64", "-o", packed])
     if rc != 0:
-        return {"candidate": k, "ok": False, "error": "apply-strategy: " + first_error(err)}
+        return {"candidate": k, "ok": False, "new_ok": False, "cycles_ok": False,
+                "error": "apply-strategy: " + first_error(err)}
     start = time.perf_counter()
     cyc = kernel_cycles(tools, packed, workdir, tag)
     tool_s = time.perf_counter() - start
@@ -748,6 +751,20 @@ def measure_mode(tools, conv, intrinsic, mode, count, workdir, args, rng, comput
     return {"embedded": True, "candidates": cands}
 
 
+@functools.lru_cache(maxsize=None)
+def tools_hash(build_dir):
+    """A short hash of the measuring tools' binaries (raf-opt, raf-run,
+    raf-translate, raf-vta-sim in `build_dir`)."""
+    digest = hashlib.sha256()
+    for tool in ("raf-opt", "raf-run", "raf-translate", "raf-vta-sim"):
+        path = pathlib.Path(build_dir) / tool
+        if path.exists():
+            with path.open("rb") as f:
+                for block in iter(lambda: f.read(1 << 20), b""):
+                    digest.update(block)
+    return digest.hexdigest()[:12]
+
+
 def measure_layer(job):
     """One (suite, ident, conv) in a worker: baseline and strategies; with
     --results-cache, a layer measured before (same shape, intrinsic and
@@ -757,7 +774,11 @@ def measure_layer(job):
     if args.results_cache:
         options = (args.candidates, args.vta_mhz, args.repeat, args.host_repeat,
                    args.embed_timeout, args.embed_timeout_8x8x8)
-        name = "-".join(map(str, conv.key() + (intrinsic,) + options))
+        # The tools' contents are part of the key: cycles and host times
+        # measured by other binaries (another schedule search, another host
+        # code lowering) are not read back.
+        name = "-".join(map(str, conv.key() + (intrinsic,) + options +
+                            (tools_hash(args.build_dir),)))
         cached = pathlib.Path(args.results_cache) / f"{name}.pickle"
         if cached.exists():
             with cached.open("rb") as f:
@@ -815,10 +836,10 @@ def compare(row, baseline="base", host="compiled"):
     problems = []
     if not side["embedded"]:
         problems.append("baseline " + side["error"])
-    elif not base[OK]:
+    elif not base.get(OK):
         problems.append("baseline " + (base.get("error") or base.get(ERROR)
                                        or "failed"))
-    good = [r for r in cands if r[OK]]
+    good = [r for r in cands if r.get(OK)]
     if not row["relaxed"]["embedded"]:
         problems.append("strategies " + row["relaxed"]["error"])
     elif not good:
@@ -826,11 +847,11 @@ def compare(row, baseline="base", host="compiled"):
         problems.append(f"strategies: all {len(cands)} candidates failed, first: "
                         + (first.get("error") or first.get(ERROR) or "failed"))
     c["status"] = "; ".join(problems) if problems else "ok"
-    c["failed_candidates"] = [r for r in cands if not r[OK]]
+    c["failed_candidates"] = [r for r in cands if not r.get(OK)]
     if good:
         c["best"] = min(good, key=lambda r: r[COMBINED])
-        c["best_op"] = min((r for r in cands if r["cycles_ok"]), key=lambda r: r["cycles"])
-    if good and base and base[OK]:
+        c["best_op"] = min((r for r in cands if r.get("cycles_ok")), key=lambda r: r["cycles"])
+    if good and base and base.get(OK):
         b, s = base, c["best"]
         c.update(op=b["cycles"] / s["cycles"], transf=b[TRANS] / s[TRANS]
                  if s[TRANS] > 0 else float("inf"),

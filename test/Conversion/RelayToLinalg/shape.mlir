@@ -8,6 +8,11 @@
 // Maps of @strided_slice_backwards and @take.
 // CHECK-DAG: #[[BACKWARDS:.*]] = affine_map<(d0, d1) -> (d0, d1 * -2 + 3)>
 // CHECK-DAG: #[[TAKE_INDICES:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d2)>
+// Maps of @transpose_blocked and @transpose_operand_order.
+// CHECK-DAG: #[[BLOCKED_IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d5, d4)>
+// CHECK-DAG: #[[BLOCKED_OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d2, d3, d5)>
+// CHECK-DAG: #[[IDENTITY4:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-DAG: #[[UNPACK4:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1, d2)>
 
 // CHECK-LABEL: func.func @reshapes
 func.func @reshapes(%x: tensor<2x3x4xf32>) -> (tensor<6x4xf32>, tensor<4x6xf32>, tensor<2x1x3x4x1xf32>, tensor<2x3x4xf32>) {
@@ -33,6 +38,29 @@ func.func @transpose(%x: tensor<2x3x4xf32>) -> (tensor<3x4x2xf32>, tensor<4x3x2x
   // CHECK: linalg.transpose ins(%arg0 : tensor<2x3x4xf32>) outs(%{{.*}} : tensor<4x3x2xf32>) permutation = [2, 1, 0]
   %1 = relay.transpose %x : (tensor<2x3x4xf32>)
   return %0, %1 : tensor<3x4x2xf32>, tensor<4x3x2xf32>
+}
+
+// The operand's innermost axis (16) is shorter than the result's (224): the
+// result's innermost axis is split into blocks of 32 (two cache lines of
+// i32), and the loops run over (..., blocks, operand's innermost, block).
+// CHECK-LABEL: func.func @transpose_blocked
+func.func @transpose_blocked(%x: tensor<1x4x224x224x16xi32>) -> tensor<1x4x16x224x224xi32> {
+  // CHECK: %[[IN:.*]] = tensor.expand_shape %arg0 {{\[\[}}0], [1], [2], [3, 4], [5]] output_shape [1, 4, 224, 7, 32, 16]
+  // CHECK: %[[T:.*]] = linalg.generic {indexing_maps = [#[[BLOCKED_IN]], #[[BLOCKED_OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%[[IN]] : tensor<1x4x224x7x32x16xi32>) outs(%{{.*}} : tensor<1x4x16x224x7x32xi32>)
+  // CHECK-NEXT: ^bb0(%[[V:.*]]: i32, %{{.*}}: i32):
+  // CHECK-NEXT: linalg.yield %[[V]] : i32
+  // CHECK: tensor.collapse_shape %[[T]] {{\[\[}}0], [1], [2], [3], [4, 5]] : tensor<1x4x16x224x7x32xi32> into tensor<1x4x16x224x224xi32>
+  %0 = relay.transpose %x {axes = array<i64: 0, 1, 4, 2, 3>} : (tensor<1x4x224x224x16xi32>)
+  return %0 : tensor<1x4x16x224x224xi32>
+}
+
+// No block size divides 79: the loops follow the operand (identity map on
+// the operand, permuted result).
+// CHECK-LABEL: func.func @transpose_operand_order
+func.func @transpose_operand_order(%x: tensor<1x3x79x16xi32>) -> tensor<1x16x3x79xi32> {
+  // CHECK: linalg.generic {indexing_maps = [#[[IDENTITY4]], #[[UNPACK4]]], {{.*}} ins(%arg0 : tensor<1x3x79x16xi32>) outs(%{{.*}} : tensor<1x16x3x79xi32>)
+  %0 = relay.transpose %x {axes = array<i64: 0, 3, 1, 2>} : (tensor<1x3x79x16xi32>)
+  return %0 : tensor<1x16x3x79xi32>
 }
 
 // CHECK-LABEL: func.func @concatenate_split
@@ -95,12 +123,18 @@ func.func @take_flat(%x: tensor<2x3xf32>, %i: tensor<4xi64>) -> tensor<4xf32> {
 
 // CHECK-LABEL: func.func @pad
 func.func @pad(%x: tensor<2x3xf32>, %i: tensor<2x3xi32>) -> (tensor<3x6xf32>, tensor<3x6xi32>, tensor<3x6xf32>, tensor<3x6xf32>) {
+  // constant: the result filled with the value, the operand copied into its
+  // interior (one buffer, no tensor.pad).
+  // CHECK-NOT: tensor.pad
   // CHECK: %[[VALUE:.*]] = arith.constant 1.500000e+00 : f32
-  // CHECK: tensor.pad %arg0 low[0, 2] high[1, 1]
-  // CHECK: tensor.yield %[[VALUE]] : f32
+  // CHECK: %[[FILLED:.*]] = linalg.fill ins(%[[VALUE]] : f32) outs(%{{.*}} : tensor<3x6xf32>)
+  // CHECK: %[[INTERIOR:.*]] = tensor.extract_slice %[[FILLED]][0, 2] [2, 3] [1, 1] : tensor<3x6xf32> to tensor<2x3xf32>
+  // CHECK: %[[COPIED:.*]] = linalg.copy ins(%arg0 : tensor<2x3xf32>) outs(%[[INTERIOR]] : tensor<2x3xf32>)
+  // CHECK: tensor.insert_slice %[[COPIED]] into %[[FILLED]][0, 2] [2, 3] [1, 1] : tensor<2x3xf32> into tensor<3x6xf32>
   %0 = relay.nn.pad %x {pad_width = array<i64: 0, 1, 2, 1>, pad_value = 1.5 : f64} : (tensor<2x3xf32>)
   // CHECK: arith.fptosi
-  // CHECK: tensor.pad %arg1 low[0, 2] high[1, 1]
+  // CHECK: linalg.fill
+  // CHECK: linalg.copy ins(%arg1 : tensor<2x3xi32>)
   %1 = relay.nn.pad %i {pad_width = array<i64: 0, 1, 2, 1>, pad_value = -2.0 : f64} : (tensor<2x3xi32>)
   // edge clamps the source index.
   // CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<3x6xf32>)
