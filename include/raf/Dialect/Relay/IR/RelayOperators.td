@@ -24,6 +24,14 @@ include "raf/Dialect/Relay/IR/RelayOpBase.td"
 class Relay_UnaryOp<string mnemonic, string cast, string elementKind,
                     string fusion = "ElemWise", list<Trait> traits = []>
     : Relay_Operator<mnemonic, fusion, cast, 1, traits> {
+  let description = [{
+    Applies the function of the summary to every element of `x`; the result
+    has the type of `x` (shape and element type). }] #
+    !cond(!eq(elementKind, "Float") :
+            "`x` must have a floating-point element type.",
+          !eq(elementKind, "Numeric") :
+            "`x` must have an integer or floating-point element type.",
+          true : "`x` may have any element type.");
   let arguments = (ins AnyRankedTensor:$x);
   let results = (outs AnyRankedTensor:$result);
   let inferBody = [{
@@ -38,6 +46,11 @@ def Relay_ReluOp : Relay_UnaryOp<"nn.relu", "Infer", "Numeric"> {
 }
 def Relay_LeakyReluOp : Relay_UnaryOp<"nn.leaky_relu", "Infer", "Float"> {
   let summary = "leaky ReLU: x if x > 0 else alpha * x";
+  let description = [{
+    Element-wise `x > 0 ? x : alpha * x` with the slope `alpha` (default
+    0.01) for negative inputs. `x` must have a floating-point element type;
+    the result has its type.
+  }];
   let arguments = (ins AnyRankedTensor:$x,
                        DefaultValuedAttr<F64Attr, "0.01">:$alpha);
 }
@@ -119,11 +132,19 @@ def Relay_DropoutOp : Relay_UnaryOp<"nn.dropout", "Infer", "Float", "Opaque"> {
 def Relay_ZerosLikeOp : Relay_UnaryOp<"zeros_like", "Infer", "Any",
                                       "Injective"> {
   let summary = "zeros of the operand's type";
+  let description = [{
+    A tensor of the type of `x` (any element type) filled with zeros; the
+    values of `x` are not read.
+  }];
   let extraClassDeclaration = operatorDecls # [{ int64_t getFlops() { return 0; } }];
 }
 def Relay_OnesLikeOp : Relay_UnaryOp<"ones_like", "Infer", "Any",
                                      "Injective"> {
   let summary = "ones of the operand's type";
+  let description = [{
+    A tensor of the type of `x` (any element type) filled with ones; the
+    values of `x` are not read.
+  }];
   let extraClassDeclaration = operatorDecls # [{ int64_t getFlops() { return 0; } }];
 }
 
@@ -145,6 +166,19 @@ def Relay_CastOp : Relay_Operator<"cast", "ElemWise", "Special", 1> {
 class Relay_BroadcastOp<string mnemonic, string cast, int castArgs,
                         string elementKind, bit isComparison = 0>
     : Relay_Operator<mnemonic, "Broadcast", cast, castArgs> {
+  let description = [{
+    `lhs` and `rhs` have the same element type and shapes that broadcast as
+    in NumPy: dimensions are aligned from the right, each pair must be equal
+    or contain a 1, which is stretched, and the missing leading dimensions of
+    the shorter shape count as 1. The result has the broadcast shape and }] #
+    !if(isComparison,
+        "element type `i1` (true where the relation holds).",
+        "the operands' element type.") # " " #
+    !cond(!eq(elementKind, "Float") :
+            "The operands must have a floating-point element type.",
+          !eq(elementKind, "Numeric") :
+            "The operands must have an integer or floating-point element type.",
+          true : "The operands may have any element type.");
   let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs);
   let results = (outs AnyRankedTensor:$result);
   let inferBody = [{
@@ -202,6 +236,11 @@ def Relay_GreaterEqualOp : Relay_BroadcastOp<"greater_equal", "Infer", 2,
 
 def Relay_WhereOp : Relay_Operator<"where", "Broadcast", "Infer", 3> {
   let summary = "element-wise selection cond ? x : y with broadcasting";
+  let description = [{
+    Picks `x` where `condition` (an `i1` tensor) is true and `y` elsewhere.
+    The three shapes broadcast as in NumPy; `x` and `y` have the same element
+    type, which the result has.
+  }];
   let arguments = (ins AnyRankedTensor:$condition, AnyRankedTensor:$x,
                        AnyRankedTensor:$y);
   let results = (outs AnyRankedTensor:$result);
@@ -209,6 +248,11 @@ def Relay_WhereOp : Relay_Operator<"where", "Broadcast", "Infer", 3> {
 
 def Relay_BiasAddOp : Relay_Operator<"nn.bias_add", "Broadcast", "Infer", 2> {
   let summary = "adds a 1-D bias along `axis`";
+  let description = [{
+    `x + bias`, with the 1-D `bias` broadcast along `axis` of `x` (default
+    1, the channels of NCHW; negative counts from the end). `bias` must have
+    as many elements as that axis and the element type of `x`.
+  }];
   let arguments = (ins AnyRankedTensor:$x, AnyRankedTensor:$bias,
                        DefaultValuedAttr<I64Attr, "1">:$axis);
   let results = (outs AnyRankedTensor:$result);
@@ -269,6 +313,13 @@ def Relay_Conv2DTransposeOp : Relay_Operator<"nn.conv2d_transpose",
 def Relay_DenseOp : Relay_Operator<"nn.dense", "OutEWiseFusable", "Always",
                                    2> {
   let summary = "fully connected layer: x[..., K] * w[N, K]^T -> [..., N]";
+  let description = [{
+    Multiplies `x` of shape `[..., K]` (rank >= 1) by the transpose of the
+    2-D `weight` `[N, K]`, giving `[..., N]`, as TVM's `nn.dense`. The
+    operands have the same element type; the result has it, or `out_dtype`
+    (an integer or float type) when given, e.g. `i32` accumulation of `i8`
+    operands.
+  }];
   let arguments = (ins AnyRankedTensor:$x, AnyRankedTensor:$weight,
                        OptionalAttr<TypeAttr>:$out_dtype);
   let results = (outs AnyRankedTensor:$result);
@@ -322,9 +373,21 @@ class Relay_AxisNormOp<string mnemonic, string cast>
 }
 def Relay_SoftmaxOp : Relay_AxisNormOp<"nn.softmax", "Never"> {
   let summary = "softmax along `axis`";
+  let description = [{
+    `exp(x - m) / sum(exp(x - m))` along `axis` (default -1, the last axis;
+    negative axes count from the end), with `m` the maximum along the axis.
+    `x` must be a floating-point tensor of rank >= 1; the result has its
+    type.
+  }];
 }
 def Relay_LogSoftmaxOp : Relay_AxisNormOp<"nn.log_softmax", "Never"> {
   let summary = "log of softmax along `axis`";
+  let description = [{
+    `(x - m) - log(sum(exp(x - m)))` along `axis` (default -1, the last
+    axis; negative axes count from the end), with `m` the maximum along the
+    axis. `x` must be a floating-point tensor of rank >= 1; the result has
+    its type.
+  }];
 }
 
 // AutoCast: RAF infers from `x` alone and keeps gamma and beta in f32; this
@@ -504,6 +567,11 @@ def Relay_AvgPool2DGradOp : Relay_Pool2DGradOp<"nn.avg_pool2d_grad"> {
 def Relay_GlobalAvgPool2DOp : Relay_Operator<"nn.global_avg_pool2d",
                                              "OutEWiseFusable", "Infer", 1> {
   let summary = "average over the whole spatial extent (H = W = 1 after)";
+  let description = [{
+    Averages each channel of the 4-D `x` over its height and width; the
+    result has the shape of `x` with H = W = 1. `layout` (default `NCHW`)
+    names where N, C, H and W are.
+  }];
   let arguments = (ins AnyRankedTensor:$x,
                        Relay_DefaultLayout<"NCHW">:$layout);
   let results = (outs AnyRankedTensor:$result);
@@ -517,6 +585,17 @@ def Relay_GlobalAvgPool2DOp : Relay_Operator<"nn.global_avg_pool2d",
 // `exclude` reduces every axis *not* listed.
 class Relay_ReduceOp<string mnemonic, string cast, string resultElement = "">
     : Relay_Operator<mnemonic, "CommReduce", cast, 1> {
+  let description = [{
+    Reduces `x` over the axes listed in `axis` (every axis when `axis` is
+    absent; negative axes count from the end; an axis listed twice is an
+    error). With `exclude = true` the axes not listed are reduced instead.
+    Reduced axes are removed from the result's shape, or kept with extent 1
+    when `keepdims = true`. }] #
+    !if(!empty(resultElement),
+        "The result has the element type of `x`.",
+        "The result holds, as `i32` (as TVM), the row-major index of the " #
+        "maximum within the reduced axes (the first one on ties; NaN counts " #
+        "as the maximum).");
   let arguments = (ins AnyRankedTensor:$x,
                        OptionalAttr<DenseI64ArrayAttr>:$axis,
                        DefaultValuedAttr<BoolAttr, "false">:$keepdims,
@@ -574,6 +653,12 @@ def Relay_ReshapeOp : Relay_ShapeOp<"reshape", "Infer"> {
 
 def Relay_TransposeOp : Relay_ShapeOp<"transpose", "Infer"> {
   let summary = "permute axes (reverses them when `axes` is absent)";
+  let description = [{
+    Result axis `i` is axis `axes[i]` of `x`; `axes` is a permutation of
+    the axes of `x` (negative entries count from the end) and reverses them
+    when absent. The identity permutation folds away, and a transpose of a
+    transpose folds into one.
+  }];
   let arguments = (ins AnyRankedTensor:$x,
                        OptionalAttr<DenseI64ArrayAttr>:$axes);
   let results = (outs AnyRankedTensor:$result);
@@ -582,6 +667,11 @@ def Relay_TransposeOp : Relay_ShapeOp<"transpose", "Infer"> {
 
 def Relay_ExpandDimsOp : Relay_ShapeOp<"expand_dims", "Infer"> {
   let summary = "insert `num_newaxis` unit axes at `axis`";
+  let description = [{
+    Inserts `num_newaxis` (default 1, at most 64) axes of extent 1 before
+    position `axis` of the result, which lies in [-(rank + 1), rank] (rank of
+    `x`; negative counts from the end). The data is unchanged.
+  }];
   let arguments = (ins AnyRankedTensor:$x, I64Attr:$axis,
                        DefaultValuedAttr<I64Attr, "1">:$num_newaxis);
   let results = (outs AnyRankedTensor:$result);
@@ -589,6 +679,11 @@ def Relay_ExpandDimsOp : Relay_ShapeOp<"expand_dims", "Infer"> {
 
 def Relay_SqueezeOp : Relay_ShapeOp<"squeeze", "Infer"> {
   let summary = "remove unit axes (all of them when `axis` is absent)";
+  let description = [{
+    Removes the axes listed in `axis` (negative counts from the end), each
+    of which must have extent 1, or every axis of extent 1 when `axis` is
+    absent. The data is unchanged.
+  }];
   let arguments = (ins AnyRankedTensor:$x,
                        OptionalAttr<DenseI64ArrayAttr>:$axis);
   let results = (outs AnyRankedTensor:$result);
@@ -596,6 +691,12 @@ def Relay_SqueezeOp : Relay_ShapeOp<"squeeze", "Infer"> {
 
 def Relay_ConcatenateOp : Relay_ShapeOp<"concatenate", "Special"> {
   let summary = "join tensors along `axis`";
+  let description = [{
+    Joins one or more `inputs` along `axis` (default 0; negative counts from
+    the end). The inputs must have the same rank and element type and equal
+    extents outside the axis; the result's extent on the axis is the sum of
+    theirs.
+  }];
   let arguments = (ins Variadic<AnyRankedTensor>:$inputs,
                        DefaultValuedAttr<I64Attr, "0">:$axis);
   let results = (outs AnyRankedTensor:$result);
@@ -661,12 +762,21 @@ def Relay_PadOp : Relay_ShapeOp<"nn.pad", "Infer"> {
 
 def Relay_BroadcastToOp : Relay_ShapeOp<"broadcast_to", "Infer"> {
   let summary = "broadcast to `shape` with NumPy rules";
+  let description = [{
+    Stretches `x` to `shape`: dimensions are aligned from the right, each
+    dimension of `x` must be 1 (stretched) or equal to the target's, and
+    `shape` may add leading dimensions. The result has `x`'s element type.
+  }];
   let arguments = (ins AnyRankedTensor:$x, DenseI64ArrayAttr:$shape);
   let results = (outs AnyRankedTensor:$result);
   let hasFolder = 1;
 }
 
 class Relay_FillOp<string mnemonic> : Relay_ShapeOp<mnemonic, "Infer", 0> {
+  let description = [{
+    A constant tensor of shape `shape` (non-negative extents) and element
+    type `dtype`, every element equal to the value the summary names.
+  }];
   let arguments = (ins DenseI64ArrayAttr:$shape, TypeAttr:$dtype);
   let results = (outs AnyRankedTensor:$result);
 }

@@ -88,6 +88,11 @@ def Relay_IfOp : Relay_Op<"if", [
 def Relay_YieldOp : Relay_Op<"yield", [Pure, Terminator, ReturnLike,
                                        HasParent<"IfOp">]> {
   let summary = "yields the values of a relay.if branch";
+  let description = [{
+    The terminator of both regions of a `relay.if`: its operands are the
+    values of the branch taken and must match the result types of the
+    `relay.if`.
+  }];
   let arguments = (ins Variadic<Relay_AnyValueType>:$values);
   let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
 }
@@ -125,6 +130,10 @@ def Relay_FnOp : Relay_Op<"fn", [Pure]> {
 def Relay_ReturnOp : Relay_Op<"return", [Pure, Terminator, ReturnLike,
                                          HasParent<"FnOp">]> {
   let summary = "returns from a relay.fn closure";
+  let description = [{
+    The terminator of a `relay.fn` body: its operands are the closure's
+    results and must match the result types of the `relay.fn`.
+  }];
   let arguments = (ins Variadic<Relay_AnyValueType>:$values);
   let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
 }
