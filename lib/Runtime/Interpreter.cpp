@@ -236,6 +236,13 @@ private:
   SmallVector<Environment *> frames;
   /// Free variables of every relay.fn seen so far.
   llvm::DenseMap<Operation *, SmallVector<Value>> freeVariables;
+
+public:
+  /// Every reference cell relay.ref_new made (those freed since are pruned
+  /// as the list grows), for RuntimeValue::releaseUnreachable at the end of
+  /// the run.
+  std::vector<RuntimeValue::WeakReference> cells;
+  size_t cellsPruneAt = 1024;
 };
 
 FailureOr<Values> Evaluator::callFunction(func::FuncOp function,
@@ -466,8 +473,16 @@ LogicalResult Evaluator::execute(Operation &op, Environment &env) {
         return bind(ref.getResult(), RuntimeValue::function(callee));
       })
       .Case([&](relay::RefNewOp refNew) {
-        return bind(refNew.getRef(),
-                    RuntimeValue::reference(env.lookup(refNew.getValue())));
+        RuntimeValue cell =
+            RuntimeValue::reference(env.lookup(refNew.getValue()));
+        if (cells.size() >= cellsPruneAt) {
+          llvm::erase_if(cells, [](const RuntimeValue::WeakReference &weak) {
+            return weak.expired();
+          });
+          cellsPruneAt = std::max<size_t>(1024, 2 * cells.size());
+        }
+        cells.push_back(cell.getWeakReference());
+        return bind(refNew.getRef(), cell);
       })
       .Case([&](relay::RefReadOp read) {
         return bind(read.getValue(), env.lookup(read.getRef()).readReference());
@@ -573,5 +588,13 @@ Interpreter::run(StringRef functionName, ArrayRef<RuntimeValue> arguments) {
     tracker.emplace(memoryStats, recordMemoryTrace);
   Evaluator evaluator(module, maxCallDepth, tracker ? &*tracker : nullptr,
                       overrideMatches, overrideKernel);
-  return evaluator.callFunction(function, arguments, /*caller=*/nullptr);
+  FailureOr<SmallVector<RuntimeValue>> results =
+      evaluator.callFunction(function, arguments, /*caller=*/nullptr);
+  // Cells of this run that neither the results nor the caller's arguments
+  // reach are garbage; emptying them frees the cycles among them.
+  SmallVector<RuntimeValue> roots(arguments.begin(), arguments.end());
+  if (succeeded(results))
+    llvm::append_range(roots, *results);
+  RuntimeValue::releaseUnreachable(evaluator.cells, roots);
+  return results;
 }

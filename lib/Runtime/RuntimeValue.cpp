@@ -6,6 +6,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cassert>
@@ -91,6 +93,65 @@ mlir::Operation *RuntimeValue::getFunction() const {
 bool RuntimeValue::isSameReference(const RuntimeValue &other) const {
   return isReference() && other.isReference() &&
          cellPayload == other.cellPayload;
+}
+
+RuntimeValue RuntimeValue::WeakReference::lock() const {
+  RuntimeValue value;
+  if (std::shared_ptr<Cell> alive = cell.lock()) {
+    value.kind = Kind::Reference;
+    value.tuplePayload.reset();
+    value.cellPayload = std::move(alive);
+  }
+  return value;
+}
+
+RuntimeValue::WeakReference RuntimeValue::getWeakReference() const {
+  assert(isReference() && "not a reference");
+  WeakReference weak;
+  weak.cell = cellPayload;
+  return weak;
+}
+
+const void *RuntimeValue::getIdentity() const {
+  switch (kind) {
+  case Kind::Tuple:
+    return tuplePayload.get();
+  case Kind::Closure:
+    return closurePayload.get();
+  case Kind::Reference:
+    return cellPayload.get();
+  case Kind::Tensor:
+  case Kind::Function:
+    return nullptr;
+  }
+  return nullptr;
+}
+
+void RuntimeValue::releaseUnreachable(llvm::ArrayRef<WeakReference> cells,
+                                      llvm::ArrayRef<RuntimeValue> roots) {
+  // Mark what the roots reach, without recursion (values nest deeply).
+  llvm::DenseSet<const void *> reached;
+  std::vector<RuntimeValue> work(roots.begin(), roots.end());
+  while (!work.empty()) {
+    RuntimeValue value = std::move(work.back());
+    work.pop_back();
+    const void *identity = value.getIdentity();
+    if (!identity || !reached.insert(identity).second)
+      continue;
+    if (value.isTuple())
+      llvm::append_range(work, *value.getTupleElements());
+    else if (value.isClosure())
+      for (const auto &capture : value.getClosureCaptures())
+        work.push_back(capture.second);
+    else if (value.isReference())
+      work.push_back(value.readReference());
+  }
+  // Empty the others: no one can read them any more.
+  for (const WeakReference &weak : cells) {
+    RuntimeValue cell = weak.lock();
+    if (cell.isReference() && !reached.contains(cell.getIdentity()))
+      cell.writeReference(RuntimeValue());
+  }
 }
 
 std::string RuntimeValue::describe() const {

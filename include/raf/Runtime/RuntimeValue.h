@@ -78,6 +78,23 @@ public:
   /// Whether two reference values denote the same cell.
   bool isSameReference(const RuntimeValue &other) const;
 
+  /// A handle on a reference cell that does not keep the cell alive.
+  class WeakReference;
+  /// Requires a reference.
+  WeakReference getWeakReference() const;
+
+  /// What a walk over values needs to visit shared parts once: the
+  /// tuple, closure or cell this value denotes (null for the others).
+  const void *getIdentity() const;
+
+  /// Empties every cell of `cells` that is alive and not reachable from
+  /// `roots` (through tuple fields, closure captures and cell contents).
+  /// Cells can hold values that lead back to them (a closure stored in a
+  /// cell it captures), which reference counting never frees; emptying the
+  /// cells no one can reach any more breaks those cycles.
+  static void releaseUnreachable(llvm::ArrayRef<WeakReference> cells,
+                                 llvm::ArrayRef<RuntimeValue> roots);
+
   /// A short description for diagnostics: "tensor<2x3xf32>",
   /// "tuple<tensor<f32>, reference>", "closure", ...
   std::string describe() const;
@@ -96,6 +113,17 @@ private:
   std::shared_ptr<const Closure> closurePayload;
   std::shared_ptr<Cell> cellPayload;
   mlir::Operation *functionOp = nullptr;
+};
+
+class RuntimeValue::WeakReference {
+public:
+  /// The cell as a reference value; the unit value once it is freed.
+  RuntimeValue lock() const;
+  bool expired() const { return cell.expired(); }
+
+private:
+  friend class RuntimeValue;
+  std::weak_ptr<Cell> cell;
 };
 
 /// The captured environment of a closure, as passed to
