@@ -316,8 +316,14 @@ def lstm_case() -> whole_model.Case:
 # 1.9e-4 (compiled). A ReLU6 input that rounds to the other side of 0 or 6
 # changes a gradient by far more (6.7e-3 with the seed 2 inputs, where one
 # input is 7.7e-7): the seed is one whose float64 ReLU6 inputs all keep
-# 1.2e-5 away from both kinks.
-WHOLE_MODELS = {"mobilenet_v2": (mobilenet_v2_case, 1e-4, 3e-4),
+# 1.2e-5 away from both kinks. The compiled code's large convolutions and
+# matrix products run on OpenBLAS (--raf-contractions-to-blas), whose AVX-512
+# kernels sum in yet another order: 1.2e-3 of the largest gradient, as far
+# from float64 as PyTorch's own float32 autograd (OPENBLAS_CORETYPE=Haswell
+# gives 4.2e-4, the compiled code without BLAS 1.9e-4). The tolerance admits
+# what float32 in PyTorch's accuracy reaches; a wrong gradient rule or kernel
+# is off by orders of magnitude more.
+WHOLE_MODELS = {"mobilenet_v2": (mobilenet_v2_case, 1e-4, 2e-3),
                 "lstm": (lstm_case, 1e-5, 5e-5)}
 
 
