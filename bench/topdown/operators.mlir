@@ -182,7 +182,10 @@ func.func @conv2d_relu_nhwc(%din: tensor<1x6x6x4xf32>, %win: tensor<3x3x4x8xf32>
 }
 
 // One routing iteration: c = softmax_j(b), s[j, d] = sum_i c[i, j] u[i, j, d],
-// v[j, d] = s[j, d] * |s_j|^2 / (1 + |s_j|^2).
+// v[j, d] = s[j, d] * f[j] with the squash factor f[j] = |s_j|^2 / (1 + |s_j|^2)
+// computed once per capsule j (written inside the d loop, 1 + |s_j|^2 would
+// be a scalar operation repeated along d, which no vector instruction of
+// Tab. 3.1 computes).
 func.func @capsule_routing(%bin: tensor<8x4xf32>, %uin: tensor<8x4x4xf32>) -> tensor<4x4xf32> {
   %r = tcg.kernel "capsule_routing" (%b = %bin : tensor<8x4xf32>, %u = %uin : tensor<8x4x4xf32>) -> tensor<4x4xf32> attributes {arg_names = ["b", "u"]} {
     %m = tcg.tensor %i in [0, 8) name "i" -> tensor<8xf32> {
@@ -238,15 +241,19 @@ func.func @capsule_routing(%bin: tensor<8x4xf32>, %uin: tensor<8x4x4xf32>) -> te
       }
       tcg.yield %1 : f32
     }
+    %f = tcg.tensor %j in [0, 4) name "j" -> tensor<4xf32> {
+      %w = tcg.input %n[%j] : tensor<4xf32>
+      %one = tcg.constant 1.000000e+00 : f32
+      %a = tcg.compute add %w, %one : (f32, f32) -> f32
+      %q = tcg.compute div %w, %a : (f32, f32) -> f32
+      tcg.yield %q : f32
+    }
     %o = tcg.tensor %j in [0, 4) name "j" -> tensor<4x4xf32> {
       %1 = tcg.tensor %d in [0, 4) name "d" -> tensor<4xf32> {
         %v = tcg.input %s[%j, %d] : tensor<4x4xf32>
-        %w = tcg.input %n[%j] : tensor<4xf32>
+        %w = tcg.input %f[%j] : tensor<4xf32>
         %p = tcg.compute mul %v, %w : (f32, f32) -> f32
-        %one = tcg.constant 1.000000e+00 : f32
-        %a = tcg.compute add %w, %one : (f32, f32) -> f32
-        %q = tcg.compute div %p, %a : (f32, f32) -> f32
-        tcg.yield %q : f32
+        tcg.yield %p : f32
       }
       tcg.yield %1 : tensor<4xf32>
     }
