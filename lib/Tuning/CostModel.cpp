@@ -3,6 +3,7 @@
 #include "raf/Tuning/CostModel.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 using namespace raf::tuning;
@@ -40,13 +41,130 @@ double raf::tuning::averageRecallAtN(ArrayRef<float> predictions,
   return sum / n;
 }
 
+unsigned XGBoostCostModel::getNumFeatures() const {
+  return options.features ? options.numFeatures : space.getNumFeatures();
+}
+
 std::vector<float>
 XGBoostCostModel::features(ArrayRef<uint64_t> indices) const {
   std::vector<float> values;
-  values.reserve(indices.size() * space.getNumFeatures());
-  for (uint64_t index : indices)
-    space.appendFeatures(index, values);
+  values.reserve(indices.size() * getNumFeatures());
+  for (uint64_t index : indices) {
+    if (options.features)
+      options.features(index, values);
+    else
+      space.appendFeatures(index, values);
+  }
   return values;
+}
+
+/// A booster with AutoTVM's parameters for loss_type="rank".
+static llvm::Expected<std::unique_ptr<XGBoostModel>>
+createRanker(std::mt19937_64 &rng) {
+  llvm::Expected<XGBoostModel> fresh = XGBoostModel::create();
+  if (!fresh)
+    return fresh.takeError();
+  auto booster = std::make_unique<XGBoostModel>(std::move(*fresh));
+  std::string seed = std::to_string(rng() % 1000000007);
+  if (llvm::Error e = booster->setParams({{"max_depth", "3"},
+                                          {"gamma", "0.0001"},
+                                          {"min_child_weight", "1"},
+                                          {"subsample", "1.0"},
+                                          {"eta", "0.3"},
+                                          {"lambda", "1.0"},
+                                          {"alpha", "0"},
+                                          {"objective", "rank:pairwise"},
+                                          {"nthread", "1"},
+                                          {"verbosity", "0"},
+                                          {"seed", seed}}))
+    return std::move(e);
+  return std::move(booster);
+}
+
+/// Trains `booster` on `train` round by round with AutoTVM's early
+/// stopping (custom_callback): stop once the training recall@recallN has
+/// not improved for `stoppingRounds` rounds; the trees trained after the
+/// best round stay in the model.
+static llvm::Error trainWithEarlyStopping(XGBoostModel &booster,
+                                          const XGBoostDMatrix &train,
+                                          ArrayRef<float> labels,
+                                          unsigned maxRounds,
+                                          unsigned stoppingRounds,
+                                          unsigned recallN) {
+  double best = -1;
+  unsigned bestRound = 0;
+  for (unsigned round = 0; round < maxRounds; ++round) {
+    if (llvm::Error e = booster.train(train, 1))
+      return e;
+    llvm::Expected<std::vector<float>> predictions = booster.predict(train);
+    if (!predictions)
+      return predictions.takeError();
+    double score = averageRecallAtN(*predictions, labels, recallN);
+    if (score > best) {
+      best = score;
+      bestRound = round;
+    } else if (round - bestRound >= stoppingRounds) {
+      break;
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::shared_ptr<const XGBoostModel>>
+raf::tuning::fitBaseModel(ArrayRef<float> x, unsigned numFeatures,
+                          ArrayRef<double> throughputs, unsigned planSize,
+                          std::mt19937_64 &rng) {
+  double maximum = 0;
+  for (double y : throughputs)
+    maximum = std::max(maximum, y);
+  if (maximum <= 0 || numFeatures == 0 ||
+      x.size() != throughputs.size() * numFeatures)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "no valid configuration to pre-train on");
+  std::vector<float> labels;
+  for (double y : throughputs)
+    labels.push_back(float(y / maximum));
+  llvm::Expected<XGBoostDMatrix> train =
+      XGBoostDMatrix::fromDense(x, throughputs.size(), numFeatures);
+  if (!train)
+    return train.takeError();
+  if (llvm::Error e = train->setLabels(labels))
+    return std::move(e);
+  llvm::Expected<std::unique_ptr<XGBoostModel>> booster = createRanker(rng);
+  if (!booster)
+    return booster.takeError();
+  if (llvm::Error e = trainWithEarlyStopping(**booster, *train, labels, 400,
+                                             100, 2 * planSize))
+    return std::move(e);
+  return std::shared_ptr<const XGBoostModel>(std::move(*booster));
+}
+
+llvm::Expected<std::vector<float>>
+XGBoostCostModel::baseMargins(ArrayRef<float> x, uint64_t rows) const {
+  llvm::Expected<XGBoostDMatrix> data =
+      XGBoostDMatrix::fromDense(x, rows, getNumFeatures());
+  if (!data)
+    return data.takeError();
+  llvm::Expected<std::vector<float>> margins =
+      options.baseModel->predict(*data);
+  if (!margins)
+    return margins.takeError();
+  for (float &m : *margins)
+    m = float(m * baseDiscount);
+  return margins;
+}
+
+llvm::Expected<std::vector<float>>
+XGBoostCostModel::predictBase(ArrayRef<uint64_t> indices) const {
+  if (!options.baseModel)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "the cost model has no base model");
+  std::vector<float> x = features(indices);
+  llvm::Expected<XGBoostDMatrix> data =
+      XGBoostDMatrix::fromDense(x, indices.size(), getNumFeatures());
+  if (!data)
+    return data.takeError();
+  return options.baseModel->predict(*data);
 }
 
 llvm::Error XGBoostCostModel::fit(ArrayRef<uint64_t> indices,
@@ -70,49 +188,32 @@ llvm::Error XGBoostCostModel::fit(ArrayRef<uint64_t> indices,
   }
   std::vector<float> x = features(rows);
   llvm::Expected<XGBoostDMatrix> train =
-      XGBoostDMatrix::fromDense(x, rows.size(), space.getNumFeatures());
+      XGBoostDMatrix::fromDense(x, rows.size(), getNumFeatures());
   if (!train)
     return train.takeError();
   if (llvm::Error e = train->setLabels(labels))
     return e;
-  llvm::Expected<XGBoostModel> fresh = XGBoostModel::create();
-  if (!fresh)
-    return fresh.takeError();
-  auto booster = std::make_unique<XGBoostModel>(std::move(*fresh));
-  // AutoTVM's parameters for loss_type="rank".
-  std::string seed = std::to_string(rng() % 1000000007);
-  if (llvm::Error e = booster->setParams({{"max_depth", "3"},
-                                          {"gamma", "0.0001"},
-                                          {"min_child_weight", "1"},
-                                          {"subsample", "1.0"},
-                                          {"eta", "0.3"},
-                                          {"lambda", "1.0"},
-                                          {"alpha", "0"},
-                                          {"objective", "rank:pairwise"},
-                                          {"nthread", "1"},
-                                          {"verbosity", "0"},
-                                          {"seed", seed}}))
-    return e;
-  // Early stopping as AutoTVM's custom_callback: stop once the training
-  // recall has not improved for `stoppingRounds` rounds; the trees trained
-  // after the best round stay in the model.
-  double best = -1;
-  unsigned bestRound = 0;
-  for (unsigned round = 0; round < options.maxRounds; ++round) {
-    if (llvm::Error e = booster->train(*train, 1))
-      return e;
-    llvm::Expected<std::vector<float>> predictions = booster->predict(*train);
-    if (!predictions)
-      return predictions.takeError();
-    double score = averageRecallAtN(*predictions, labels, options.planSize);
-    if (score > best) {
-      best = score;
-      bestRound = round;
-    } else if (round - bestRound >= options.stoppingRounds) {
-      break;
+  baseDiscount = 0;
+  if (options.baseModel) {
+    double discount = std::pow(2.0, -double(rows.size()) / 64.0);
+    if (discount >= 0.05) {
+      baseDiscount = discount;
+      llvm::Expected<std::vector<float>> margins =
+          baseMargins(x, rows.size());
+      if (!margins)
+        return margins.takeError();
+      if (llvm::Error e = train->setBaseMargin(*margins))
+        return e;
     }
   }
-  model = std::move(booster);
+  llvm::Expected<std::unique_ptr<XGBoostModel>> booster = createRanker(rng);
+  if (!booster)
+    return booster.takeError();
+  if (llvm::Error e =
+          trainWithEarlyStopping(**booster, *train, labels, options.maxRounds,
+                                 options.stoppingRounds, options.planSize))
+    return e;
+  model = std::move(*booster);
   return llvm::Error::success();
 }
 
@@ -123,8 +224,16 @@ XGBoostCostModel::predict(ArrayRef<uint64_t> indices) const {
                                    "the cost model is not trained");
   std::vector<float> x = features(indices);
   llvm::Expected<XGBoostDMatrix> data =
-      XGBoostDMatrix::fromDense(x, indices.size(), space.getNumFeatures());
+      XGBoostDMatrix::fromDense(x, indices.size(), getNumFeatures());
   if (!data)
     return data.takeError();
+  if (baseDiscount > 0) {
+    llvm::Expected<std::vector<float>> margins =
+        baseMargins(x, indices.size());
+    if (!margins)
+      return margins.takeError();
+    if (llvm::Error e = data->setBaseMargin(*margins))
+      return std::move(e);
+  }
   return model->predict(*data);
 }

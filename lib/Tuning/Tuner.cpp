@@ -79,6 +79,9 @@ private:
   std::vector<uint64_t> nextBatch(unsigned count);
   void measure(uint64_t index);
   llvm::Error retrain();
+  /// The next plan: the top configurations of simulated annealing on
+  /// `score`.
+  llvm::Error planByAnnealing(const ScoreFunction &score);
 
   TuningSpace &space;
   const TunerOptions &options;
@@ -145,15 +148,21 @@ llvm::Error TuningLoop::retrain() {
       biasScores(indices, *s, known);
     return s;
   };
+  if (llvm::Error e = planByAnnealing(score))
+    return e;
+  result.annealSeconds += secondsSince(start);
+  ++trainings;
+  return llvm::Error::success();
+}
+
+llvm::Error TuningLoop::planByAnnealing(const ScoreFunction &score) {
   llvm::Expected<std::vector<uint64_t>> maximums = annealing.findMaximums(
       space, score, options.epochSize, visited, rng);
   if (!maximums)
     return maximums.takeError();
-  result.annealSeconds += secondsSince(start);
   plan = std::move(*maximums);
   planAt = 0;
   planIsFirstEpoch = false;
-  ++trainings;
   return llvm::Error::success();
 }
 
@@ -179,6 +188,17 @@ llvm::Expected<TuningResult> TuningLoop::run() {
                             options.distanceMaximizing, rng);
     result.selectionSeconds = secondsSince(start);
     planIsFirstEpoch = true;
+  }
+  if (options.kind == TunerKind::AutoTVM && model.hasBaseModel()) {
+    // AutoTVM's load_history: the pre-trained base model chooses the first
+    // epoch by simulated annealing (with the e-greedy tail).
+    Clock::time_point start = Clock::now();
+    ScoreFunction score = [&](llvm::ArrayRef<uint64_t> indices) {
+      return model.predictBase(indices);
+    };
+    if (llvm::Error e = planByAnnealing(score))
+      return std::move(e);
+    result.annealSeconds += secondsSince(start);
   }
   while (result.trials.size() < total) {
     unsigned count = std::min<unsigned>(

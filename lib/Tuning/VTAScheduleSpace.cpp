@@ -8,6 +8,8 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cassert>
+#include <cmath>
 #include <tuple>
 
 using namespace raf;
@@ -261,6 +263,83 @@ std::string VTAScheduleSpace::checkTVMPipeline(const Point &point) const {
              std::to_string(entries) + " strided dimensions";
   }
   return "";
+}
+
+double VTAScheduleSpace::getWork() const {
+  double work = 1;
+  for (int64_t e : kernel.extents)
+    work *= double(e);
+  return work;
+}
+
+void VTAScheduleSpace::appendRelationFeatures(
+    uint64_t index, std::vector<float> &features) const {
+  size_t start = features.size();
+  Point point = toPoint(index);
+  vta::ScheduleKnobs schedule = getSchedule(point);
+  llvm::ArrayRef<int64_t> tiles = schedule.tileSizes;
+  auto rows = [](llvm::ArrayRef<int64_t> box) {
+    double n = 1;
+    for (int64_t r : box)
+      n *= double(r);
+    return n;
+  };
+  SmallVector<int64_t> inBox = tileBox(kernel.input, tiles);
+  SmallVector<int64_t> wBox = tileBox(kernel.weight, tiles);
+  SmallVector<int64_t> outBox = tileBox(kernel.output, tiles);
+  double in = rows(inBox), w = rows(wBox), acc = rows(outBox);
+  double v = double(schedule.virtualThreads);
+  const vta::Config &config = kernel.config;
+  auto push = [&](double x) { features.push_back(float(x)); };
+  push(std::log2(in));
+  push(std::log2(w));
+  push(std::log2(acc));
+  push(in * v / double(config.buffDepth(vta::Buffer::Inp)));
+  push(w * v / double(config.buffDepth(vta::Buffer::Wgt)));
+  push(acc * v / double(config.buffDepth(vta::Buffer::Acc)));
+  push(v);
+  push(double(knobs[ocThreadKnob].values[point[ocThreadKnob]]));
+  push(double(knobs[hThreadKnob].values[point[hThreadKnob]]));
+  for (int64_t p = 0; p < 4; ++p)
+    push(permutationKnob >= 0 && point[permutationKnob] == p ? 1 : 0);
+  double outputTiles = 1, reductionTiles = 1, uops = 1;
+  for (unsigned i = 0; i < kernel.extents.size(); ++i) {
+    double count = double(llvm::divideCeil(kernel.extents[i], tiles[i]));
+    (i < kernel.numParallel ? outputTiles : reductionTiles) *= count;
+    uops *= double(tiles[i]);
+  }
+  push(std::log2(outputTiles));
+  push(std::log2(reductionTiles));
+  push(std::log2(outputTiles * reductionTiles * in));
+  push(std::log2(outputTiles * reductionTiles * w));
+  push(std::log2(uops));
+  push(std::log2(uops / (in + w)));
+  auto sizes = [](llvm::ArrayRef<DimAccess> access) {
+    SmallVector<int64_t> s;
+    for (const DimAccess &d : access)
+      s.push_back(d.size);
+    return s;
+  };
+  push(foldedCopyEntries(sizes(kernel.input), inBox));
+  push(foldedCopyEntries(sizes(kernel.output), outBox));
+  for (int iterator : {iterW, iterH, iterCo, int(kernel.numParallel)}) {
+    if (iterator < 0 || iterator >= int(tiles.size()))
+      push(1);
+    else
+      push(double(tiles[iterator]) / double(kernel.extents[iterator]));
+  }
+  // The layer: stride and window.
+  int64_t stride = 1;
+  if (iterH >= 0 && !kernel.input.empty())
+    stride = kernel.input.back().coefficients[iterW >= 0 ? iterW : 0];
+  push(double(stride));
+  double window = 1;
+  for (unsigned i = kernel.numParallel + 1; i < kernel.extents.size(); ++i)
+    window *= double(kernel.extents[i]);
+  push(std::log2(window));
+  assert(features.size() - start == kNumRelationFeatures &&
+         "relation feature count");
+  (void)start;
 }
 
 Validity VTAScheduleSpace::checkValidity(const Point &point) {

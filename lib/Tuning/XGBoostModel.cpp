@@ -84,6 +84,16 @@ llvm::Error XGBoostDMatrix::setLabels(ArrayRef<float> Labels) {
   return llvm::Error::success();
 }
 
+llvm::Error XGBoostDMatrix::setBaseMargin(ArrayRef<float> Margins) {
+  if (Margins.size() != NumRows)
+    return makeError(llvm::Twine(Margins.size()) + " base margins for " +
+                     llvm::Twine(NumRows) + " rows");
+  if (XGDMatrixSetFloatInfo(Handle, "base_margin", Margins.data(),
+                            Margins.size()) != 0)
+    return xgbError("cannot set base margins");
+  return llvm::Error::success();
+}
+
 llvm::Error XGBoostDMatrix::setWeights(ArrayRef<float> Weights) {
   if (XGDMatrixSetFloatInfo(Handle, "weight", Weights.data(), Weights.size()) !=
       0)

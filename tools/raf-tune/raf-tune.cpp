@@ -102,6 +102,19 @@ static cl::opt<std::string> validityRules(
              "single-2D-DMA tile copies, the dissertation's compile-based "
              "validity)"),
     cl::init("schedule"), cl::cat(toolCategory));
+static cl::list<std::string> pretrainOn(
+    "pretrain-on",
+    cl::desc("tune --tuner=autotvm: transfer learning (AutoTVM's "
+             "load_history) from these convolutions (N,C,H,W,OC,KH,KW,padH,"
+             "padW,strideH,strideW each, separated by ';'): a base model "
+             "pre-trained on random configurations of their ground truths, "
+             "relation features instead of knob features"),
+    cl::value_desc("convs"), cl::cat(toolCategory));
+static cl::opt<unsigned> pretrainSamples(
+    "pretrain-samples",
+    cl::desc("Configurations drawn for pre-training, spread evenly over the "
+             "--pretrain-on convolutions"),
+    cl::init(30000), cl::cat(toolCategory));
 static cl::opt<int64_t> requantShift(
     "requant-shift",
     cl::desc("The epilogue: clip(acc >> N) to int8 (one result plane), or "
@@ -361,12 +374,84 @@ static int runTruth(VTAScheduleSpace &space, const GroundTruth &truth) {
   return 0;
 }
 
+/// The kernel model of `layer` with the --requant-shift epilogue.
+static vta::GemmKernelModel makeKernel(const ConvLayer &layer) {
+  std::optional<int64_t> shift;
+  if (requantShift >= 0)
+    shift = requantShift;
+  return makeConvKernelModel(layer, 1, 16, shift);
+}
+
+/// Transfer learning (AutoTVM's XGBoostCostModel.fit_log): a base model
+/// pre-trained on `pretrainSamples` uniformly drawn configurations of the
+/// --pretrain-on convolutions (their ground truths, under the same validity
+/// rules), with relation features and throughputs in multiply-accumulates
+/// per cycle (invalid: 0), comparable across layers.
+static Expected<std::shared_ptr<const XGBoostModel>>
+pretrainBaseModel(ValidityRules rules, uint64_t &samples) {
+  std::vector<ConvLayer> layers;
+  for (const std::string &list : pretrainOn) {
+    SmallVector<StringRef> specs;
+    StringRef(list).split(specs, ';', -1, /*KeepEmpty=*/false);
+    for (StringRef spec : specs) {
+      Expected<ConvLayer> layer = parseConv(spec);
+      if (!layer)
+        return layer.takeError();
+      layers.push_back(*layer);
+    }
+  }
+  std::mt19937_64 rng(seed);
+  std::vector<float> x;
+  std::vector<double> ys;
+  for (const ConvLayer &layer : layers) {
+    VTAScheduleSpace other(makeKernel(layer), vta::ScheduleLimits());
+    bool padded = layer.padH > 0 || layer.padW > 0;
+    other.setValidityRules(rules, padded);
+    Expected<GroundTruth> truth = getGroundTruth(other, padded);
+    if (!truth)
+      return truth.takeError();
+    uint64_t count = std::min<uint64_t>(
+        other.size(), pretrainSamples / std::max<size_t>(1, layers.size()));
+    for (uint64_t index : sampleDistinct(other.size(), count, rng)) {
+      other.appendRelationFeatures(index, x);
+      double cost = truth->costs[index];
+      ys.push_back(std::isfinite(cost) ? other.getWork() / cost : 0.0);
+    }
+  }
+  samples = ys.size();
+  return fitBaseModel(x, VTAScheduleSpace::kNumRelationFeatures, ys, epoch,
+                      rng);
+}
+
 static int runTune(VTAScheduleSpace &vtaSpace, const GroundTruth &truth) {
   std::optional<TunerKind> kind = parseTunerKind(tunerName);
   if (!kind) {
     WithColor::error() << "unknown tuner '" << tunerName
                        << "' (random, autotvm or validity)\n";
     return 1;
+  }
+  std::shared_ptr<const XGBoostModel> baseModel;
+  uint64_t baseSamples = 0;
+  double pretrainSeconds = 0;
+  if (!pretrainOn.empty()) {
+    if (*kind != TunerKind::AutoTVM) {
+      WithColor::error() << "--pretrain-on needs --tuner=autotvm\n";
+      return 1;
+    }
+    auto start = std::chrono::steady_clock::now();
+    Expected<std::shared_ptr<const XGBoostModel>> base =
+        pretrainBaseModel(vtaSpace.getValidityRules(), baseSamples);
+    if (!base) {
+      WithColor::error() << "pre-training: " << toString(base.takeError())
+                         << "\n";
+      return 1;
+    }
+    baseModel = *base;
+    pretrainSeconds = elapsedSince(start);
+    errs() << format("pre-trained a base model on %llu configurations "
+                     "(%u rounds) in %.1f s\n",
+                     (unsigned long long)baseSamples,
+                     baseModel->getNumRounds(), pretrainSeconds);
   }
   std::vector<Knob> knobs(vtaSpace.getKnobs().begin(),
                           vtaSpace.getKnobs().end());
@@ -385,6 +470,14 @@ static int runTune(VTAScheduleSpace &vtaSpace, const GroundTruth &truth) {
     options.distanceMaximizing = !noSSDM;
     options.biasedAnnealing = !noBSA;
     options.costModel.planSize = epoch;
+    if (baseModel) {
+      options.costModel.baseModel = baseModel;
+      options.costModel.numFeatures = VTAScheduleSpace::kNumRelationFeatures;
+      options.costModel.features = [&](uint64_t index,
+                                       std::vector<float> &row) {
+        vtaSpace.appendRelationFeatures(index, row);
+      };
+    }
     auto start = std::chrono::steady_clock::now();
     Expected<TuningResult> result = tune(space, options);
     if (!result) {
@@ -420,6 +513,10 @@ static int runTune(VTAScheduleSpace &vtaSpace, const GroundTruth &truth) {
         {"train_seconds", result->trainSeconds},
         {"anneal_seconds", result->annealSeconds},
         {"seconds", seconds}};
+    if (baseModel) {
+      line["pretrain_samples"] = int64_t(baseSamples);
+      line["pretrain_seconds"] = pretrainSeconds;
+    }
     if (curves) {
       json::Array curve;
       double bestSoFar = INFINITY;
@@ -544,15 +641,11 @@ int main(int argc, char **argv) {
     WithColor::error() << toString(layer.takeError()) << "\n";
     return 1;
   }
-  std::optional<int64_t> shift;
-  if (requantShift >= 0)
-    shift = requantShift;
-  else if (requantShift != -1) {
+  if (requantShift < -1) {
     WithColor::error() << "--requant-shift must be -1 or at least 0\n";
     return 1;
   }
-  VTAScheduleSpace space(makeConvKernelModel(*layer, 1, 16, shift),
-                         vta::ScheduleLimits());
+  VTAScheduleSpace space(makeKernel(*layer), vta::ScheduleLimits());
   bool paddedInput = layer->padH > 0 || layer->padW > 0;
   if (validityRules == "tvm")
     space.setValidityRules(ValidityRules::TVMPipeline, paddedInput);

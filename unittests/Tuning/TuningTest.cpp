@@ -295,6 +295,54 @@ TEST(CostModelTest, LearnsTheRankingOfASmoothSpace) {
   llvm::consumeError(std::move(e));
 }
 
+TEST(CostModelTest, TransferFromABaseModel) {
+  // A base model pre-trained on another space with the same features (the
+  // knob values) and the same trend ranks this one before any measurement
+  // (AutoTVM's fit_log / load_history).
+  TabulatedSpace other = makeSquareSpace(12, 12, 0, 11);
+  TabulatedSpace space = makeSquareSpace(12, 12, 2, 9);
+  std::vector<float> x;
+  std::vector<double> ys;
+  for (uint64_t i = 0; i < other.size(); ++i) {
+    other.appendFeatures(i, x);
+    ys.push_back(1.0 / other.getCosts()[i]);
+  }
+  std::mt19937_64 rng(0);
+  llvm::Expected<std::shared_ptr<const XGBoostModel>> base =
+      fitBaseModel(x, other.getNumFeatures(), ys, 10, rng);
+  ASSERT_TRUE(bool(base)) << llvm::toString(base.takeError());
+  CostModelOptions options;
+  options.baseModel = *base;
+  XGBoostCostModel model(space, options);
+  ASSERT_TRUE(model.hasBaseModel());
+  std::vector<uint64_t> valid;
+  std::vector<double> truth;
+  for (uint64_t i = 0; i < space.size(); ++i)
+    if (std::isfinite(space.getCosts()[i])) {
+      valid.push_back(i);
+      truth.push_back(1.0 / space.getCosts()[i]);
+    }
+  llvm::Expected<std::vector<float>> pred = model.predictBase(valid);
+  ASSERT_TRUE(bool(pred));
+  EXPECT_GT(pairwiseAccuracy(truth, *pred).all, 0.9);
+  // After n measurements the base margin counts 2^(-n/64); below 0.05
+  // (n > 276) not at all.
+  ASSERT_FALSE(bool(model.fit({valid[0], valid[1], valid[2], valid[3]},
+                              {truth[0], truth[1], truth[2], truth[3]}, rng)));
+  EXPECT_NEAR(model.getBaseDiscount(), std::pow(2.0, -4.0 / 64.0), 1e-9);
+  ASSERT_TRUE(bool(model.predict(valid)));
+  std::vector<uint64_t> many(300);
+  std::vector<double> manyY(300, 0.0);
+  for (uint64_t i = 0; i < 300; ++i) {
+    many[i] = i % space.size();
+    manyY[i] = std::isfinite(space.getCosts()[many[i]])
+                   ? 1.0 / space.getCosts()[many[i]]
+                   : 0.0;
+  }
+  ASSERT_FALSE(bool(model.fit(many, manyY, rng)));
+  EXPECT_EQ(model.getBaseDiscount(), 0.0);
+}
+
 TEST(TunerTest, EveryTunerFindsTheOptimumOfASmallSpace) {
   TabulatedSpace space = makeSquareSpace(10, 10, 2, 6);
   double optimum = Inf;

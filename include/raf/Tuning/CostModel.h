@@ -18,11 +18,15 @@
 
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <memory>
 #include <random>
 
 namespace raf {
 namespace tuning {
+
+/// Appends the features of one configuration (by index) to a row.
+using FeatureFunction = std::function<void(uint64_t, std::vector<float> &)>;
 
 struct CostModelOptions {
   /// The recall@N of the early-stopping metric (AutoTVM's plan size; the
@@ -30,7 +34,29 @@ struct CostModelOptions {
   unsigned planSize = 50;
   unsigned maxRounds = 8000;
   unsigned stoppingRounds = 20;
+  /// Features instead of the space's knob features (`numFeatures` per
+  /// configuration), e.g. features comparable across spaces for transfer
+  /// learning.
+  FeatureFunction features;
+  unsigned numFeatures = 0;
+  /// A model pre-trained on other tasks (AutoTVM's base model, see
+  /// fitBaseModel) over the same features: after n measurements, its
+  /// prediction times 2^(-n/64) is the base margin of the model trained
+  /// on them, until that factor drops below 0.05
+  /// (XGBoostCostModel._base_model_discount in AutoTVM).
+  std::shared_ptr<const XGBoostModel> baseModel;
 };
+
+/// AutoTVM's XGBoostCostModel.fit_log for transfer learning: a ranking
+/// model (the parameters of the rank loss) trained on the `numFeatures`
+/// features `x` (row-major) of configurations of other tasks with
+/// throughput labels normalised by their maximum, up to 400 rounds with
+/// early stopping after 100 rounds without improving the training
+/// recall@(2 planSize).
+llvm::Expected<std::shared_ptr<const XGBoostModel>>
+fitBaseModel(llvm::ArrayRef<float> x, unsigned numFeatures,
+             llvm::ArrayRef<double> throughputs, unsigned planSize,
+             std::mt19937_64 &rng);
 
 /// AutoTVM's `xgb_average_recalln_curve_score`: with the rows sorted by
 /// descending prediction, the mean over i < n of the share of the first
@@ -54,13 +80,25 @@ public:
   llvm::Expected<std::vector<float>>
   predict(llvm::ArrayRef<uint64_t> indices) const;
   unsigned getNumRounds() const { return model ? model->getNumRounds() : 0; }
+  /// The base model's predictions (before any measurement); fails without
+  /// a base model.
+  llvm::Expected<std::vector<float>>
+  predictBase(llvm::ArrayRef<uint64_t> indices) const;
+  bool hasBaseModel() const { return options.baseModel != nullptr; }
+  /// The factor of the base margin in the current model (0: none).
+  double getBaseDiscount() const { return baseDiscount; }
 
 private:
   std::vector<float> features(llvm::ArrayRef<uint64_t> indices) const;
+  unsigned getNumFeatures() const;
+  /// The base margins of rows `x` at the current discount.
+  llvm::Expected<std::vector<float>> baseMargins(llvm::ArrayRef<float> x,
+                                                 uint64_t rows) const;
 
   const TuningSpace &space;
   CostModelOptions options;
   std::unique_ptr<XGBoostModel> model;
+  double baseDiscount = 0;
 };
 
 } // namespace tuning

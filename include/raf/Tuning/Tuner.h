@@ -13,7 +13,10 @@
 //   configurations, of which the last 5% are replaced by random ones
 //   (e-greedy). Until a valid configuration is measured, epochs stay random;
 //   this repeats the random initialisation as the dissertation's baseline
-//   does when E0 holds no valid configuration;
+//   does when E0 holds no valid configuration. With a pre-trained base
+//   model (CostModelOptions::baseModel, transfer learning as AutoTVM's
+//   load_history), the base model chooses the first epoch by simulated
+//   annealing and contributes its discounted margin to later models;
 // * validity: the validity-driven initialisation of §5.2: presampling
 //   (Alg. 4, Presampling.h) with the validity oracle, a first epoch with a
 //   0.5 valid ratio chosen by distance maximisation (Alg. 5,

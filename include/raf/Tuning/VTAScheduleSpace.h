@@ -99,6 +99,21 @@ public:
   Validity checkValidity(const Point &point) override;
   std::optional<double> measure(const Point &point) override;
 
+  /// Features of a configuration that mean the same in every layer's space
+  /// (for transfer learning; the knob features do not, their values
+  /// depend on the layer): the tile's rows in each buffer and the share of
+  /// the buffer they fill, virtual threads, loop permutation, tile counts,
+  /// rows loaded, micro-ops and arithmetic intensity per tile, the DMA
+  /// dimensions of the copies and the share of each extent a tile covers,
+  /// in the spirit of AutoTVM's relation features (memory accesses and
+  /// arithmetic aggregated over the loops). Every configuration has them.
+  void appendRelationFeatures(uint64_t index,
+                              std::vector<float> &features) const;
+  static constexpr unsigned kNumRelationFeatures = 27;
+  /// Multiply-accumulates of the kernel (for throughputs comparable across
+  /// layers).
+  double getWork() const;
+
   /// The schedule a configuration stands for.
   vta::ScheduleKnobs getSchedule(const Point &point) const;
   /// A description of the kernel, the knobs and the cycle model, for the

@@ -46,6 +46,9 @@ public:
 
   /// Sets the training target of every row.
   llvm::Error setLabels(llvm::ArrayRef<float> Labels);
+  /// Sets a base margin for every row: training and prediction start from
+  /// it instead of the global bias (XGBoost's "base_margin").
+  llvm::Error setBaseMargin(llvm::ArrayRef<float> Margins);
   /// Sets a weight for every row (every group, for ranking objectives).
   llvm::Error setWeights(llvm::ArrayRef<float> Weights);
   /// Partitions the rows into query groups for ranking objectives: the sizes
