@@ -12,6 +12,7 @@
 #include "raf/Dialect/Relay/Transforms/AttributeNames.h"
 
 #include "raf/Dialect/Relay/IR/RelayOps.h"
+#include "raf/Support/PassOptions.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -233,6 +234,16 @@ private:
 struct RafAppendOptimizer
     : public raf::relay::impl::RafAppendOptimizerBase<RafAppendOptimizer> {
   using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(raf::checkEnumeratedOptions(
+            getArgument(), options, {{"kind", {"sgd", "momentum", "adam"}}},
+            errorHandler)))
+      return failure();
+    return Base::initializeOptions(options, errorHandler);
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

@@ -15,6 +15,7 @@
 #include "raf/Dialect/Relay/Transforms/AttributeNames.h"
 
 #include "raf/Dialect/Relay/IR/RelayOps.h"
+#include "raf/Support/PassOptions.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -411,6 +412,19 @@ LogicalResult FunctionCaster::run() {
 
 struct RafAutoCast : public raf::relay::impl::RafAutoCastBase<RafAutoCast> {
   using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    // out-dtype's default, "", stands for dtype.
+    if (failed(raf::checkEnumeratedOptions(
+            getArgument(), options,
+            {{"dtype", {"f16", "bf16"}},
+             {"out-dtype", {"f16", "bf16", "f32"}, /*allowEmpty=*/true}},
+            errorHandler)))
+      return failure();
+    return Base::initializeOptions(options, errorHandler);
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

@@ -21,6 +21,7 @@
 #include "raf/Dialect/Relay/Transforms/Passes.h"
 
 #include "raf/Dialect/Relay/Transforms/AttributeNames.h"
+#include "raf/Support/PassOptions.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -523,6 +524,16 @@ struct RafAutodiffPass
     registerGradientRules(registry);
   }
 
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(raf::checkEnumeratedOptions(
+            getArgument(), options, {{"nondifferentiable", {"error", "zero"}}},
+            errorHandler)))
+      return failure();
+    return Base::initializeOptions(options, errorHandler);
+  }
+
   void runOnOperation() override;
 };
 
@@ -604,16 +615,17 @@ FailureOr<SmallVector<int64_t>> checkForward(func::FuncOp function,
 
 void RafAutodiffPass::runOnOperation() {
   ModuleOp module = getOperation();
+  // Option errors name the module's location, without printing it.
   if (nondifferentiable != "error" && nondifferentiable != "zero") {
-    module.emitError() << "nondifferentiable must be \"error\" or \"zero\", "
-                          "got \""
-                       << nondifferentiable << "\"";
+    emitError(module.getLoc())
+        << "option 'nondifferentiable' of raf-autodiff: unknown value '"
+        << nondifferentiable << "'; expected one of error, zero";
     return signalPassFailure();
   }
   auto function = module.lookupSymbol<func::FuncOp>(entry);
   if (!function || function.isExternal()) {
-    module.emitError() << "--raf-autodiff: no function @" << entry
-                       << " with a body";
+    emitError(module.getLoc()) << "--raf-autodiff: no function @" << entry
+                               << " with a body";
     return signalPassFailure();
   }
   FailureOr<SmallVector<int64_t>> params = checkForward(function, requiresGrad);

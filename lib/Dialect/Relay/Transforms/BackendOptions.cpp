@@ -52,7 +52,7 @@ static LogicalResult checkBackendNames(Operation *anchor,
   for (const std::string &name : names) {
     if (registry.hasBackend(name))
       continue;
-    return anchor->emitError()
+    return emitError(anchor->getLoc())
            << "unknown backend '" << name << "' in " << what
            << " (registered: " << llvm::join(registry.getBackendNames(), ", ")
            << ")";
@@ -66,7 +66,7 @@ FailureOr<BackendSelection> raf::relay::resolveBackendSelection(
   BackendSelection selection;
   std::optional<DeviceKind> deviceKind = parseDeviceKind(device);
   if (!deviceKind)
-    return anchor->emitError()
+    return emitError(anchor->getLoc())
            << "unknown device '" << device << "' (expected 'cpu' or 'cuda')";
   selection.device = *deviceKind;
 

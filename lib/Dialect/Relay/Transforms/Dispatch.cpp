@@ -11,6 +11,7 @@
 #include "raf/Dialect/Relay/IR/RelayOps.h"
 #include "raf/Dialect/Relay/Transforms/BackendOptions.h"
 #include "raf/Dialect/Relay/Transforms/BackendRegistry.h"
+#include "raf/Support/PassOptions.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/StringExtras.h"
@@ -26,6 +27,16 @@ using namespace raf::relay;
 namespace {
 struct RafDispatch : public raf::relay::impl::RafDispatchBase<RafDispatch> {
   using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(raf::checkEnumeratedOptions(getArgument(), options,
+                                           {{"device", {"cpu", "cuda"}}},
+                                           errorHandler)))
+      return failure();
+    return Base::initializeOptions(options, errorHandler);
+  }
 
   void runOnOperation() override {
     const BackendRegistry &registry = getBackendRegistry();

@@ -12,6 +12,7 @@
 #include "raf/Dialect/Relay/IR/RelayOps.h"
 #include "raf/Dialect/Relay/Transforms/BackendOptions.h"
 #include "raf/Dialect/Relay/Transforms/BackendRegistry.h"
+#include "raf/Support/PassOptions.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/SetVector.h"
@@ -235,6 +236,16 @@ private:
 
 struct RafFuse : public raf::relay::impl::RafFuseBase<RafFuse> {
   using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(raf::checkEnumeratedOptions(getArgument(), options,
+                                           {{"device", {"cpu", "cuda"}}},
+                                           errorHandler)))
+      return failure();
+    return Base::initializeOptions(options, errorHandler);
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

@@ -16,6 +16,7 @@
 
 #include "raf/Analysis/MemoryTrace.h"
 #include "raf/Dialect/Relay/IR/RelayOps.h"
+#include "raf/Support/PassOptions.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -77,28 +78,40 @@ struct RafRematerialize
     : public raf::relay::impl::RafRematerializeBase<RafRematerialize> {
   using Base::Base;
 
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(raf::checkEnumeratedOptions(getArgument(), options,
+                                           {{"method", {"raf", "optimal"}}},
+                                           errorHandler)))
+      return failure();
+    return Base::initializeOptions(options, errorHandler);
+  }
+
   void runOnOperation() override {
+    // Option errors name the module's location, without printing it.
     ModuleOp module = getOperation();
     if (budget.empty()) {
-      module.emitError() << "--raf-rematerialize: the budget option is "
-                            "required (e.g. budget=512MiB)";
+      emitError(module.getLoc()) << "--raf-rematerialize: the budget option is "
+                                    "required (e.g. budget=512MiB)";
       return signalPassFailure();
     }
     llvm::Expected<int64_t> parsed = parseByteSize(budget);
     if (!parsed) {
-      module.emitError() << "--raf-rematerialize: "
-                         << llvm::toString(parsed.takeError());
+      emitError(module.getLoc())
+          << "--raf-rematerialize: " << llvm::toString(parsed.takeError());
       return signalPassFailure();
     }
     budgetBytes = *parsed;
     if (method != "raf" && method != "optimal") {
-      module.emitError() << "--raf-rematerialize: unknown method '" << method
-                         << "' (expected raf or optimal)";
+      emitError(module.getLoc()) << "--raf-rematerialize: unknown method '"
+                                 << method << "' (expected raf or optimal)";
       return signalPassFailure();
     }
     if (minTensorBytes < 0 || maxDepth == 0) {
-      module.emitError() << "--raf-rematerialize: min-tensor-bytes must be "
-                            ">= 0 and max-depth > 0";
+      emitError(module.getLoc())
+          << "--raf-rematerialize: min-tensor-bytes must be "
+             ">= 0 and max-depth > 0";
       return signalPassFailure();
     }
     // RAF's offset first: its trace names the op where a budget fails.
@@ -107,7 +120,8 @@ struct RafRematerialize
       search.offsetsGflops.assign(scoreOffsets.begin(), scoreOffsets.end());
     if (llvm::any_of(search.offsetsGflops,
                      [](double offset) { return !(offset >= 0); })) {
-      module.emitError() << "--raf-rematerialize: score-offsets must be >= 0";
+      emitError(module.getLoc())
+          << "--raf-rematerialize: score-offsets must be >= 0";
       return signalPassFailure();
     }
     search.prune = prune;
@@ -121,8 +135,8 @@ struct RafRematerialize
         return signalPassFailure();
     }
     if (!found) {
-      module.emitError() << "--raf-rematerialize: no function named '" << entry
-                         << "'";
+      emitError(module.getLoc())
+          << "--raf-rematerialize: no function named '" << entry << "'";
       signalPassFailure();
     }
   }

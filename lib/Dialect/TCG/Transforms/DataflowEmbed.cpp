@@ -18,6 +18,7 @@
 #include "raf/Dialect/TCG/Utils/ConvertToKernel.h"
 #include "raf/Dialect/TCG/Utils/TensorExpr.h"
 #include "raf/Embedding/DataflowEmbedding.h"
+#include "raf/Support/PassOptions.h"
 #include "raf/Support/ResourceLimits.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -68,6 +69,16 @@ checkDomainSize(const embed::TensorExpression &expr) {
 struct TCGDataflowEmbedPass
     : public raf::tcg::impl::TCGDataflowEmbedBase<TCGDataflowEmbedPass> {
   using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(raf::checkEnumeratedOptions(getArgument(), options,
+                                           {{"mode", {"strict", "relaxed"}}},
+                                           errorHandler)))
+      return failure();
+    return Base::initializeOptions(options, errorHandler);
+  }
 
   void getDependentDialects(DialectRegistry &registry) const override {
     Base::getDependentDialects(registry);
