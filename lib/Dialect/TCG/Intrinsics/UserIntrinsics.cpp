@@ -2,6 +2,7 @@
 
 #include "raf/Dialect/TCG/Intrinsics/UserIntrinsics.h"
 
+#include "raf/Dialect/TCG/IR/TCGDialect.h"
 #include "raf/Dialect/TCG/IR/TCGOps.h"
 #include "raf/Dialect/TCG/Intrinsics/IntrinsicLibrary.h"
 #include "raf/Dialect/TCG/Utils/TensorExpr.h"
@@ -17,11 +18,13 @@ using namespace mlir;
 using namespace raf;
 using namespace raf::tcg;
 
-FailureOr<embed::TensorExpression>
-raf::tcg::lookupIntrinsic(MLIRContext *context, StringRef path,
-                          StringRef name, Location loc) {
-  if (path.empty())
-    return lookupIntrinsic(context, name, loc);
+/// Intrinsic `name` in the user's library at `path` (not empty), parsed into
+/// `library`: its kernel, or a null kernel when the file does not define
+/// `name` but the built-in library does. Errors as lookupIntrinsic.
+static FailureOr<KernelOp> lookupUserKernel(MLIRContext *context,
+                                            StringRef path, StringRef name,
+                                            Location loc,
+                                            OwningOpRef<ModuleOp> &library) {
   std::string message;
   std::unique_ptr<llvm::MemoryBuffer> buffer =
       openInputFile(path, &message);
@@ -31,8 +34,7 @@ raf::tcg::lookupIntrinsic(MLIRContext *context, StringRef path,
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   // Parse errors reach the context's handler with their place in the file.
-  OwningOpRef<ModuleOp> library =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
+  library = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
   if (!library)
     return emitError(loc, "the intrinsic file '")
            << path << "' does not parse";
@@ -62,9 +64,9 @@ raf::tcg::lookupIntrinsic(MLIRContext *context, StringRef path,
     return emitError(loc, "the intrinsic file '")
            << path << "' holds no tcg.kernel";
   if (KernelOp kernel = kernels.lookup(name))
-    return extractTensorExpr(kernel);
+    return kernel;
   if (llvm::is_contained(getIntrinsicNames(), name))
-    return lookupIntrinsic(context, name, loc);
+    return KernelOp();
   InFlightDiagnostic diag = emitError(loc, "unknown intrinsic '")
                             << name << "'; in '" << path << "': ";
   llvm::interleaveComma(names, diag);
@@ -73,3 +75,86 @@ raf::tcg::lookupIntrinsic(MLIRContext *context, StringRef path,
   return diag;
 }
 
+FailureOr<embed::TensorExpression>
+raf::tcg::lookupIntrinsic(MLIRContext *context, StringRef path, StringRef name,
+                          Location loc) {
+  if (path.empty())
+    return lookupIntrinsic(context, name, loc);
+  OwningOpRef<ModuleOp> library;
+  FailureOr<KernelOp> kernel =
+      lookupUserKernel(context, path, name, loc, library);
+  if (failed(kernel))
+    return failure();
+  if (*kernel)
+    return extractTensorExpr(*kernel);
+  return lookupIntrinsic(context, name, loc);
+}
+
+FailureOr<TensorizeAttr> raf::tcg::lookupTensorize(MLIRContext *context,
+                                                   StringRef path,
+                                                   StringRef name,
+                                                   Location loc) {
+  if (path.empty())
+    return lookupTensorize(context, name, loc);
+  OwningOpRef<ModuleOp> library;
+  FailureOr<KernelOp> kernel =
+      lookupUserKernel(context, path, name, loc, library);
+  if (failed(kernel))
+    return failure();
+  if (!*kernel)
+    return lookupTensorize(context, name, loc);
+  // The user's kernel says which target implements it, or nothing (the
+  // packed kernel then names the intrinsic only).
+  if (auto attr = (*kernel)->getAttrOfType<TensorizeAttr>(
+          TCGDialect::kTensorizeAttrName))
+    return attr;
+  return TensorizeAttr::get(context, StringAttr::get(context, name),
+                            StringAttr(), {});
+}
+
+FailureOr<KernelOp>
+raf::tcg::lookupIntrinsicKernel(MLIRContext *context, StringRef path,
+                                StringRef name, Location loc,
+                                OwningOpRef<ModuleOp> &library) {
+  if (!path.empty()) {
+    FailureOr<KernelOp> kernel =
+        lookupUserKernel(context, path, name, loc, library);
+    if (failed(kernel) || *kernel)
+      return kernel;
+  }
+  // The built-in library; lookupIntrinsic reports an unknown name.
+  if (failed(lookupIntrinsic(context, name, loc)))
+    return failure();
+  library = parseIntrinsicLibrary(context);
+  if (!library)
+    return emitError(loc, "the intrinsic library does not parse");
+  KernelOp found;
+  library->walk([&](KernelOp kernel) {
+    if (kernel.getKernelName() == name)
+      found = kernel;
+  });
+  if (!found)
+    return emitError(loc, "intrinsic '")
+           << name << "' is missing from the intrinsic library";
+  return found;
+}
+
+FailureOr<SmallVector<std::string>>
+raf::tcg::getIntrinsicNames(MLIRContext *context, StringRef path,
+                            Location loc) {
+  SmallVector<std::string> names;
+  if (!path.empty()) {
+    // Any name makes the file parse and be checked; its kernels follow.
+    OwningOpRef<ModuleOp> library;
+    FailureOr<KernelOp> kernel = lookupUserKernel(
+        context, path, getIntrinsicNames().front(), loc, library);
+    if (failed(kernel))
+      return failure();
+    library->walk(
+        [&](KernelOp k) { names.push_back(k.getKernelName()->str()); });
+  }
+  for (StringRef name : getIntrinsicNames())
+    if (!llvm::is_contained(names, name))
+      names.push_back(name.str());
+  return names;
+}

@@ -12,6 +12,7 @@
 #include "raf/Dialect/TCG/IR/TCGDialect.h"
 #include "raf/Dialect/TCG/IR/TCGOps.h"
 #include "raf/Dialect/TCG/Intrinsics/IntrinsicLibrary.h"
+#include "raf/Dialect/TCG/Intrinsics/UserIntrinsics.h"
 #include "raf/Dialect/TCG/Transforms/EmbeddingAttr.h"
 #include "raf/Dialect/TCG/Transforms/Strategy.h"
 #include "raf/Dialect/TCG/Utils/TensorExpr.h"
@@ -292,12 +293,14 @@ LogicalResult TCGApplyStrategyPass::apply(KernelOp kernel, EmbeddingAttr attr) {
     return failure();
   StringAttr intrinsicName = attr.getIntrinsic();
   ArrayRef<EmbeddingCandidateAttr> candidates = attr.getCandidates();
-  FailureOr<embed::TensorExpression> intrinsic =
-      lookupIntrinsic(context, intrinsicName.getValue(), kernel.getLoc());
+  // A user intrinsic (intrinsics=path) is read from the same file the
+  // embedding was found with.
+  FailureOr<embed::TensorExpression> intrinsic = lookupIntrinsic(
+      context, intrinsicsFile, intrinsicName.getValue(), kernel.getLoc());
   if (failed(intrinsic))
     return failure();
-  FailureOr<TensorizeAttr> tensorize =
-      lookupTensorize(context, intrinsicName.getValue(), kernel.getLoc());
+  FailureOr<TensorizeAttr> tensorize = lookupTensorize(
+      context, intrinsicsFile, intrinsicName.getValue(), kernel.getLoc());
   if (failed(tensorize))
     return failure();
   unsigned index = candidate;

@@ -14,6 +14,7 @@
 #include "raf/Dialect/TCG/IR/TCGDialect.h"
 #include "raf/Dialect/TCG/IR/TCGOps.h"
 #include "raf/Dialect/TCG/Intrinsics/IntrinsicLibrary.h"
+#include "raf/Dialect/TCG/Intrinsics/UserIntrinsics.h"
 #include "raf/Dialect/TCG/Transforms/EmbeddingAttr.h"
 #include "raf/Dialect/TCG/TopDown/Matcher.h"
 #include "raf/Dialect/TCG/Utils/Computation.h"
@@ -98,7 +99,9 @@ struct TCGTopDownEmbedPass
 /// The parsed intrinsic library and the label trees of the intrinsics the
 /// matcher holds, in its order.
 struct Library {
-  OwningOpRef<ModuleOp> module;
+  // The modules the intrinsic kernels live in (the built-in library, the
+  // user's file).
+  SmallVector<OwningOpRef<ModuleOp>> modules;
   SmallVector<LabelTree> intrinsicTrees;
   SmallVector<KernelOp> intrinsicKernels;
 };
@@ -201,24 +204,25 @@ buildCandidate(const Library &lib, const Match &match, const LabelTree &tree,
 void TCGTopDownEmbedPass::runOnOperation() {
   ModuleOp module = getOperation();
   MLIRContext *context = &getContext();
-  SmallVector<StringRef> names;
-  for (const std::string &name : intrinsics)
-    names.push_back(name);
-  if (names.empty())
-    names.assign(getIntrinsicNames().begin(), getIntrinsicNames().end());
+  // The user's library (intrinsics-file=path) is searched first, as by
+  // --tcg-dataflow-embed.
+  SmallVector<std::string> names(intrinsics.begin(), intrinsics.end());
+  if (names.empty()) {
+    FailureOr<SmallVector<std::string>> all =
+        getIntrinsicNames(context, intrinsicsFile, module.getLoc());
+    if (failed(all))
+      return signalPassFailure();
+    names = std::move(*all);
+  }
   Library lib;
-  lib.module = parseIntrinsicLibrary(context);
-  if (!lib.module)
-    return signalPassFailure();
   Matcher matcher;
   for (StringRef name : names) {
-    if (failed(lookupIntrinsic(context, name, module.getLoc())))
+    FailureOr<KernelOp> found =
+        lookupIntrinsicKernel(context, intrinsicsFile, name, module.getLoc(),
+                              lib.modules.emplace_back());
+    if (failed(found))
       return signalPassFailure();
-    KernelOp kernel;
-    lib.module->walk([&](KernelOp k) {
-      if (k.getKernelName() == name)
-        kernel = k;
-    });
+    KernelOp kernel = *found;
     FailureOr<LabelTree> tree = buildLabelTree(kernel);
     if (failed(tree))
       return signalPassFailure();

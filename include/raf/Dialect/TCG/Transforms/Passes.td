@@ -229,6 +229,10 @@ def TCGApplyStrategy : Pass<"tcg-apply-strategy", "mlir::ModuleOp"> {
     embedding that does not fit its kernel, a candidate index out of range
     and an operand that cannot be packed are errors at the kernel.
 
+    An embedding of a user intrinsic needs the file it was found with,
+    `intrinsics=path.mlir` as for `--tcg-dataflow-embed`; the packed kernel
+    carries that kernel's `tcg.tensorize` (or just the intrinsic's name).
+
     ```
     raf-opt --convert-relay-to-tcg --tcg-dataflow-embed=mode=strict \
       --tcg-apply-strategy conv.mlir
@@ -240,7 +244,10 @@ def TCGApplyStrategy : Pass<"tcg-apply-strategy", "mlir::ModuleOp"> {
     Option<"padOnTheFlyOption", "pad-on-the-fly", "bool", "true",
            "For VTA kernels, read the input through its zero-padded view "
            "(the loads pad) instead of padding it on the host, when the "
-           "padding fits the load's pad fields">
+           "padding fits the load's pad fields">,
+    Option<"intrinsicsFile", "intrinsics", "std::string", "\"\"",
+           "The .mlir file of user intrinsics the embeddings were found with "
+           "(as --tcg-dataflow-embed's intrinsics)">
   ];
   let dependentDialects = ["mlir::func::FuncDialect", "raf::tcg::TCGDialect",
                            "raf::relay::RelayDialect"];
@@ -421,7 +428,9 @@ def TCGTopDownEmbed : Pass<"tcg-topdown-embed", "mlir::ModuleOp"> {
     extent and padded to a multiple (Eqs. 3.5, 3.6); `cost` is the number
     of nodes left uncovered, `data` is 0 (not modelled); the statistics are
     the tree's nodes, the solutions of the chosen intrinsic, and all
-    candidate matches (`distinct`).
+    candidate matches (`distinct`). `intrinsics-file=path.mlir` adds a
+    user's intrinsics, searched first (`intrinsics` stays the list of names
+    to match; `--tcg-apply-strategy` then needs `intrinsics=path.mlir`).
 
     Not yet: the transformations of the search (Algs. 2, 3, Tab. 3.4) are
     not applied, so a kernel only gets an embedding when one instruction
@@ -439,7 +448,11 @@ def TCGTopDownEmbed : Pass<"tcg-topdown-embed", "mlir::ModuleOp"> {
     Option<"ignoreElementTypes", "ignore-element-types", "bool",
            /*default=*/"false",
            "Match intrinsics of other element types too (an int8 "
-           "instruction against a float operator)">
+           "instruction against a float operator)">,
+    Option<"intrinsicsFile", "intrinsics-file", "std::string", "\"\"",
+           "A .mlir file of user intrinsics (named tcg.kernels, the "
+           "format of --tcg-dataflow-embed's intrinsics=path), searched "
+           "before the built-in library">
   ];
   let dependentDialects = ["raf::tcg::TCGDialect",
                            "mlir::func::FuncDialect"];
