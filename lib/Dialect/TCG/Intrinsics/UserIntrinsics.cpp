@@ -75,43 +75,6 @@ static FailureOr<KernelOp> lookupUserKernel(MLIRContext *context,
   return diag;
 }
 
-FailureOr<embed::TensorExpression>
-raf::tcg::lookupIntrinsic(MLIRContext *context, StringRef path, StringRef name,
-                          Location loc) {
-  if (path.empty())
-    return lookupIntrinsic(context, name, loc);
-  OwningOpRef<ModuleOp> library;
-  FailureOr<KernelOp> kernel =
-      lookupUserKernel(context, path, name, loc, library);
-  if (failed(kernel))
-    return failure();
-  if (*kernel)
-    return extractTensorExpr(*kernel);
-  return lookupIntrinsic(context, name, loc);
-}
-
-FailureOr<TensorizeAttr> raf::tcg::lookupTensorize(MLIRContext *context,
-                                                   StringRef path,
-                                                   StringRef name,
-                                                   Location loc) {
-  if (path.empty())
-    return lookupTensorize(context, name, loc);
-  OwningOpRef<ModuleOp> library;
-  FailureOr<KernelOp> kernel =
-      lookupUserKernel(context, path, name, loc, library);
-  if (failed(kernel))
-    return failure();
-  if (!*kernel)
-    return lookupTensorize(context, name, loc);
-  // The user's kernel says which target implements it, or nothing (the
-  // packed kernel then names the intrinsic only).
-  if (auto attr = (*kernel)->getAttrOfType<TensorizeAttr>(
-          TCGDialect::kTensorizeAttrName))
-    return attr;
-  return TensorizeAttr::get(context, StringAttr::get(context, name),
-                            StringAttr(), {});
-}
-
 FailureOr<KernelOp>
 raf::tcg::lookupIntrinsicKernel(MLIRContext *context, StringRef path,
                                 StringRef name, Location loc,
@@ -137,6 +100,35 @@ raf::tcg::lookupIntrinsicKernel(MLIRContext *context, StringRef path,
     return emitError(loc, "intrinsic '")
            << name << "' is missing from the intrinsic library";
   return found;
+}
+
+FailureOr<embed::TensorExpression>
+raf::tcg::lookupIntrinsic(MLIRContext *context, StringRef path, StringRef name,
+                          Location loc) {
+  OwningOpRef<ModuleOp> library;
+  FailureOr<KernelOp> kernel =
+      lookupIntrinsicKernel(context, path, name, loc, library);
+  if (failed(kernel))
+    return failure();
+  return extractTensorExpr(*kernel);
+}
+
+FailureOr<TensorizeAttr> raf::tcg::lookupTensorize(MLIRContext *context,
+                                                   StringRef path,
+                                                   StringRef name,
+                                                   Location loc) {
+  OwningOpRef<ModuleOp> library;
+  FailureOr<KernelOp> kernel =
+      lookupIntrinsicKernel(context, path, name, loc, library);
+  if (failed(kernel))
+    return failure();
+  // The library kernel says which target implements it, or nothing (the
+  // packed kernel then names the intrinsic only).
+  if (auto attr = (*kernel)->getAttrOfType<TensorizeAttr>(
+          TCGDialect::kTensorizeAttrName))
+    return attr;
+  return TensorizeAttr::get(context, StringAttr::get(context, name),
+                            StringAttr(), {});
 }
 
 FailureOr<SmallVector<std::string>>
