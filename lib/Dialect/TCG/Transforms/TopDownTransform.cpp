@@ -11,6 +11,7 @@
 #include "raf/Dialect/TCG/IR/TCGDialect.h"
 #include "raf/Dialect/TCG/IR/TCGOps.h"
 #include "raf/Dialect/TCG/TopDown/Transformations.h"
+#include "raf/Support/PassOptions.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -45,6 +46,22 @@ struct TCGTopDownTransformPass
     : public raf::tcg::impl::TCGTopDownTransformBase<TCGTopDownTransformPass> {
   using Base::Base;
 
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    // An empty kind (the default) is reported when the pass runs.
+    if (failed(raf::checkEnumeratedOptions(
+            getArgument(), options,
+            {{"kind",
+              {"swap", "canonicalize", "output-transpose", "input-transpose",
+               "compute-fission", "reduction-fission", "reduction-out",
+               "inline", "fusion", "full-fission"},
+              /*allowEmpty=*/true}},
+            errorHandler)))
+      return failure();
+    return Base::initializeOptions(options, errorHandler);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     Kind selected = llvm::StringSwitch<Kind>(kind)
@@ -60,7 +77,7 @@ struct TCGTopDownTransformPass
                         .Case("full-fission", Kind::FullFission)
                         .Default(Kind::Unknown);
     if (selected == Kind::Unknown) {
-      module.emitError("--tcg-topdown-transform: unknown kind '")
+      emitError(module.getLoc(), "--tcg-topdown-transform: unknown kind '")
           << kind
           << "'; expected swap, canonicalize, output-transpose, "
              "input-transpose, compute-fission, reduction-fission, "
@@ -91,7 +108,8 @@ struct TCGTopDownTransformPass
     };
     std::pair<Operation *, Attribute> next = findNext();
     if (!next.first) {
-      module.emitError("--tcg-topdown-transform: no op is marked with '")
+      emitError(module.getLoc(),
+                "--tcg-topdown-transform: no op is marked with '")
           << kTargetAttr << "'";
       return signalPassFailure();
     }
