@@ -75,6 +75,9 @@ START = time.perf_counter()
 # compile cache: compile times are measured, not looked up).
 RAF_RUN_OPTIONS: List[str] = []
 PEAK_VECTOR_BITS = ["?"]  # the peak probe's vector width
+# raf-run's `blas:` line (which OpenBLAS and kernels our BLAS calls used).
+RAF_BLAS: List[str] = []
+ORIGINAL_CORETYPE = os.environ.get("OPENBLAS_CORETYPE")
 
 
 def log(message: str) -> None:
@@ -216,6 +219,9 @@ def run_raf(tool: pathlib.Path, mlir: pathlib.Path, entry: str, inputs: List[pat
         return RafRun(error="no timing line in raf-run's output", details=run.stdout[-2000:])
     result.median_ms = float(timing.group(1))
     result.min_ms = float(timing.group(2))
+    blas = re.search(r"^blas: (.*)$", run.stdout, re.M)
+    if blas and not RAF_BLAS:
+        RAF_BLAS.append(blas.group(1))
     if compile_:
         result.pipeline_ms = float(compile_.group(1))
         result.llvm_ms = float(compile_.group(2))
@@ -473,6 +479,129 @@ def measure_peak(binary: Optional[pathlib.Path], threads_list: List[int],
     return peaks
 
 
+# OpenBLAS measured directly (ctypes), as the reference for our BLAS-backed
+# contractions: the same library file and core-type choice as raf-run's BLAS
+# runtime (lib/Runtime/BLASRuntime.cpp).
+OPENBLAS_PATHS = ["/usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0",
+                  "/usr/lib/x86_64-linux-gnu/libopenblas.so.0",
+                  "/usr/lib/aarch64-linux-gnu/openblas-pthread/libopenblas.so.0"]
+# (label, M, N, K, B stored [N, K]): a large square SGEMM and the two dense
+# layers' products (x W^T with the [out, in] weight, as ours calls it).
+BLAS_SHAPES = [("SGEMM 2048^3", 2048, 2048, 2048, False),
+               ("dense 9216->4096, batch 64 (x W^T)", 64, 4096, 9216, True),
+               ("dense 9216->4096, batch 1 (SGEMV)", 1, 4096, 9216, True)]
+
+
+def choose_openblas_coretype() -> str:
+    """What the BLAS runtime does: keep a user's OPENBLAS_CORETYPE, else
+    SkylakeX with AVX-512 (F/CD/BW/DQ/VL), Haswell with AVX2 + FMA."""
+    user = os.environ.get("OPENBLAS_CORETYPE")
+    if user:
+        return f"OPENBLAS_CORETYPE={user} (environment)"
+    flags = set()
+    try:
+        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("flags"):
+                flags = set(line.split(":", 1)[1].split())
+                break
+    except OSError:
+        pass
+    core = None
+    if {"avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"} <= flags:
+        core = "SkylakeX"
+    elif {"avx2", "fma"} <= flags:
+        core = "Haswell"
+    if not core:
+        return "OPENBLAS_CORETYPE unset"
+    os.environ["OPENBLAS_CORETYPE"] = core
+    return f"OPENBLAS_CORETYPE={core} (chosen from the CPU's instruction set)"
+
+
+def measure_openblas(threads_list: List[int], repeat: int) -> Tuple[str, Dict]:
+    """(description, {(label, threads): (median ms, GFLOP/s)}) of OpenBLAS's
+    SGEMM/SGEMV on BLAS_SHAPES; empty without the library."""
+    import ctypes
+    path = next((p for p in OPENBLAS_PATHS if os.path.exists(p)), None)
+    if not path:
+        return "OpenBLAS not found", {}
+    source = choose_openblas_coretype()
+    lib = ctypes.CDLL(path)
+    lib.openblas_get_config.restype = ctypes.c_char_p
+    lib.openblas_get_corename.restype = ctypes.c_char_p
+    description = (f"{lib.openblas_get_config().decode()}; kernels "
+                   f"{lib.openblas_get_corename().decode()}; {source}")
+    ptr = ctypes.c_void_p
+    rng = np.random.default_rng(0)
+    rates = {}
+    for label, m, n, k, transposed in BLAS_SHAPES:
+        a = rng.standard_normal((m, k), dtype=np.float32)
+        b = rng.standard_normal((n, k) if transposed else (k, n), dtype=np.float32)
+        c = np.zeros((m, n), np.float32)
+        if m == 1:
+            def call():  # y = W x (row-major W [N, K])
+                lib.cblas_sgemv(101, 111, n, k, ctypes.c_float(1.0), b.ctypes.data_as(ptr),
+                                k, a.ctypes.data_as(ptr), 1, ctypes.c_float(0.0),
+                                c.ctypes.data_as(ptr), 1)
+        else:
+            def call():
+                lib.cblas_sgemm(101, 111, 112 if transposed else 111, m, n, k,
+                                ctypes.c_float(1.0), a.ctypes.data_as(ptr), k,
+                                b.ctypes.data_as(ptr), k if transposed else n,
+                                ctypes.c_float(0.0), c.ctypes.data_as(ptr), n)
+        for threads in threads_list:
+            lib.openblas_set_num_threads(threads)
+            call()
+            times = []
+            for _ in range(repeat):
+                start = time.perf_counter()
+                call()
+                times.append((time.perf_counter() - start) * 1e3)
+            ms = statistics.median(times)
+            rates[(label, threads)] = (ms, 2 * m * n * k / ms / 1e6)
+    return description, rates
+
+
+def blas_tables(results: List[Result], modes: List[str], threads_list: List[int],
+                blas: Tuple[str, Dict], peaks: Dict[int, float]) -> List[str]:
+    description, rates = blas
+    if not rates:
+        return [f"OpenBLAS was not measured: {description}."]
+    lines = [f"OpenBLAS 0.3.21 measured in this run through ctypes ({description}); "
+             "median of the timed calls after one warm-up:", "",
+             "| product | threads | OpenBLAS ms | OpenBLAS GFLOP/s (% peak) |",
+             "|---|---:|---:|---:|"]
+    for label, *_ in BLAS_SHAPES:
+        for t in threads_list:
+            ms, rate = rates[(label, t)]
+            peak = peaks.get(t, 0.0)
+            share = f" ({100 * rate / peak:.1f} %)" if peak else ""
+            lines.append(f"| {label} | {t} | {fmt_ms(ms)} | {rate:.1f}{share} |")
+    same_shape = {"dense_b64": "dense 9216->4096, batch 64 (x W^T)",
+                  "dense_b1": "dense 9216->4096, batch 1 (SGEMV)"}
+    lines += ["", "Ours against OpenBLAS: our GFLOP/s (the model's FLOP over our median "
+              "time) divided by OpenBLAS's 2048^3 SGEMM at the same thread count, and for "
+              "the dense layers by OpenBLAS on the layer's own product (forward only; the "
+              "aim is within 1.5x, i.e. a ratio of at least 0.67).", "",
+              "| model | mode | threads | ours GFLOP/s | / SGEMM 2048^3 | / OpenBLAS same product |",
+              "|---|---|---:|---:|---:|---:|"]
+    names = {"forward": "forward", "train": "training step"}
+    for result in results:
+        for mode in modes:
+            side = getattr(result, mode)
+            for t in threads_list:
+                run = side.ours.get(t)
+                if not side.flop or not run or run.error or not run.median_ms:
+                    continue
+                ours = side.flop / run.median_ms / 1e6
+                square = rates[("SGEMM 2048^3", t)][1]
+                own = "-"
+                if mode == "forward" and result.key in same_shape:
+                    own = f"{ours / rates[(same_shape[result.key], t)][1]:.2f}"
+                lines.append(f"| {result.title} | {names[mode]} | {t} | {ours:.1f} | "
+                             f"{ours / square:.2f} | {own} |")
+    return lines
+
+
 def peak_text(peaks: Dict[int, Tuple[float, float]]) -> str:
     return ", ".join(f"{t} thread{'s' if t > 1 else ''}: {hw:.1f} ({wall:.1f} delivered)"
                      for t, (hw, wall) in peaks.items())
@@ -661,7 +790,8 @@ def failures(results: List[Result]) -> List[str]:
 
 
 def report(results: List[Result], args, modes: List[str], threads_list: List[int],
-           peak_sets, load_start: str, load_end: str, started: str, minutes: float) -> str:
+           peak_sets, load_start: str, load_end: str, started: str, minutes: float,
+           blas: Tuple[str, Dict]) -> str:
     n = threads_list[-1]
     peaks, peaks_start, peaks_end = peak_sets
     peak_list = ", ".join(f"{peaks[t]:.1f} GFLOP/s at {t} thread{'s' if t > 1 else ''}"
@@ -702,6 +832,12 @@ def report(results: List[Result], args, modes: List[str], threads_list: List[int
         "less affected by other work on the machine. Ratio = ours / PyTorch, of the "
         "medians (below 1: we are faster). Training: batch norm on batch statistics, "
         f"dropout p = 0, SGD lr {LR}.",
+        "- Our large matrix products and convolutions call OpenBLAS (the CPU pipeline's "
+        "`blas=auto`, docs/lowering.md): "
+        + (f"raf-run reported `{RAF_BLAS[0]}`." if RAF_BLAS else
+           "raf-run reported no BLAS calls (a build without OpenBLAS, or blas=off).")
+        + f" OPENBLAS_CORETYPE in the environment of this run: "
+        f"`{ORIGINAL_CORETYPE or 'unset'}`.",
         "- GFLOP: 2 x multiply-accumulates of the convolutions and matrix products "
         "PyTorch executes (forward; forward + backward for the training step), counted "
         "by `bench/cpu/flops.py` over aten operators; the same count divides both sides' "
@@ -739,6 +875,8 @@ def report(results: List[Result], args, modes: List[str], threads_list: List[int
             "of ours and of PyTorch's float32 step against PyTorch's step in float64 (same "
             "weights and data), which shows how closely float32 can follow the model at all.",
         ]
+    lines += ["", "## OpenBLAS on this machine, and ours against it", "",
+              *blas_tables(results, modes, threads_list, blas, peaks)]
     lines += [
         "",
         "## Compile time (ours)",
@@ -845,6 +983,9 @@ def main() -> int:
                 result.train = measure_train(spec, args, tools, threads_list, model_dir)
             results.append(result)
             shutil.rmtree(model_dir, ignore_errors=True)
+        log("measuring OpenBLAS (SGEMM 2048^3, the dense layers' products)")
+        blas = measure_openblas(threads_list, 3 if args.quick else 10)
+        log(f"  {blas[0]}")
         log("measuring the fp32 peak again")
         peaks_end = measure_peak(probe, threads_list, 0.1 if args.quick else 0.5)
         log("  GFLOP/s " + peak_text(peaks_end))
@@ -853,7 +994,7 @@ def main() -> int:
     log(f"load at end: {load_end}")
     minutes = (time.perf_counter() - START) / 60
     text = report(results, args, modes, threads_list, (peaks, peaks_start, peaks_end),
-                  load_start, load_end, started, minutes)
+                  load_start, load_end, started, minutes, blas)
     out = pathlib.Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text)

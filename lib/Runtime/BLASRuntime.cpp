@@ -14,51 +14,134 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <type_traits>
 #include <vector>
+
+#include <dlfcn.h>
 
 using namespace raf::runtime;
 
 #ifdef RAF_HAVE_OPENBLAS
 
-// The CBLAS and OpenBLAS entry points used here, declared with the values of
-// the standard's enumerations, so that the build does not depend on which
-// cblas.h the system's alternatives select.
-extern "C" {
-void cblas_sgemm(int order, int transA, int transB, int m, int n, int k,
-                 float alpha, const float *a, int lda, const float *b, int ldb,
-                 float beta, float *c, int ldc);
-void cblas_dgemm(int order, int transA, int transB, int m, int n, int k,
-                 double alpha, const double *a, int lda, const double *b,
-                 int ldb, double beta, double *c, int ldc);
-void cblas_sgemv(int order, int trans, int m, int n, float alpha,
-                 const float *a, int lda, const float *x, int incx, float beta,
-                 float *y, int incy);
-void cblas_dgemv(int order, int trans, int m, int n, double alpha,
-                 const double *a, int lda, const double *x, int incx,
-                 double beta, double *y, int incy);
-void openblas_set_num_threads(int threads);
-char *openblas_get_config(void);
-char *openblas_get_corename(void);
+// OpenBLAS is opened on first use (dlopen), not linked: a run that calls no
+// BLAS does not start its thread pool, and its core type can be chosen
+// before it initialises (below). The entry points are those of the CBLAS
+// standard, with the values of its enumerations.
+namespace {
+using SgemmFn = void (*)(int, int, int, int, int, int, float, const float *,
+                         int, const float *, int, float, float *, int);
+using DgemmFn = void (*)(int, int, int, int, int, int, double,
+                         const double *, int, const double *, int, double,
+                         double *, int);
+using SgemvFn = void (*)(int, int, int, int, float, const float *, int,
+                         const float *, int, float, float *, int);
+using DgemvFn = void (*)(int, int, int, int, double, const double *, int,
+                         const double *, int, double, double *, int);
+using SetThreadsFn = void (*)(int);
+using NameFn = char *(*)();
+
+struct OpenBLAS {
+  SgemmFn sgemm = nullptr;
+  DgemmFn dgemm = nullptr;
+  SgemvFn sgemv = nullptr;
+  DgemvFn dgemv = nullptr;
+  SetThreadsFn setThreads = nullptr;
+  NameFn config = nullptr, coreName = nullptr;
+  std::string error;
+  /// Where the core type came from: the environment or our choice.
+  std::string coreTypeSource;
+
+  bool ok() const { return error.empty(); }
+};
+
+/// OpenBLAS 0.3.21's DYNAMIC_ARCH build picks its kernels from the CPU's
+/// model, and falls back to the SSE3 "Prescott" kernels on a model it does
+/// not know, even with AVX-512 (virtual CPUs named "Intel Xeon Processor",
+/// newer AMD cores). Unless the user chose a core type, choose one from the
+/// instruction set: SkylakeX (AVX-512 F/CD/BW/DQ/VL kernels) or Haswell
+/// (AVX2 + FMA).
+std::string chooseCoreType() {
+  if (const char *chosen = std::getenv("OPENBLAS_CORETYPE");
+      chosen && *chosen)
+    return std::string("OPENBLAS_CORETYPE=") + chosen + " (environment)";
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  const char *core = nullptr;
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+      __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
+    core = "SkylakeX";
+  else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    core = "Haswell";
+  if (core) {
+    setenv("OPENBLAS_CORETYPE", core, /*overwrite=*/0);
+    return std::string("OPENBLAS_CORETYPE=") + core +
+           " (chosen by raf from the CPU's instruction set)";
+  }
+#endif
+  return "OPENBLAS_CORETYPE unset (OpenBLAS's own detection)";
 }
+
+const OpenBLAS &getOpenBLAS() {
+  static OpenBLAS library = [] {
+    OpenBLAS blas;
+    blas.coreTypeSource = chooseCoreType();
+    void *handle = dlopen(RAF_OPENBLAS_PATH, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+      blas.error = std::string("cannot open OpenBLAS (") + RAF_OPENBLAS_PATH +
+                   "): " + dlerror();
+      return blas;
+    }
+    auto load = [&](auto &function, const char *name) {
+      function = reinterpret_cast<std::remove_reference_t<decltype(function)>>(
+          dlsym(handle, name));
+      if (!function && blas.error.empty())
+        blas.error = std::string("OpenBLAS has no ") + name;
+    };
+    load(blas.sgemm, "cblas_sgemm");
+    load(blas.dgemm, "cblas_dgemm");
+    load(blas.sgemv, "cblas_sgemv");
+    load(blas.dgemv, "cblas_dgemv");
+    load(blas.setThreads, "openblas_set_num_threads");
+    load(blas.config, "openblas_get_config");
+    load(blas.coreName, "openblas_get_corename");
+    return blas;
+  }();
+  return library;
+}
+
+/// The library, or the end of the process with a message: compiled code
+/// cannot receive an error from a call.
+const OpenBLAS &requireOpenBLAS() {
+  const OpenBLAS &blas = getOpenBLAS();
+  if (!blas.ok()) {
+    std::fprintf(stderr, "error: BLAS runtime: %s\n", blas.error.c_str());
+    std::exit(1);
+  }
+  return blas;
+}
+} // namespace
 
 namespace {
 constexpr int kRowMajor = 101, kNoTrans = 111, kTrans = 112;
 
 inline void gemm(int ta, int tb, int m, int n, int k, const float *a, int lda,
                  const float *b, int ldb, float beta, float *c, int ldc) {
-  cblas_sgemm(kRowMajor, ta, tb, m, n, k, 1.0f, a, lda, b, ldb, beta, c, ldc);
+  requireOpenBLAS().sgemm(kRowMajor, ta, tb, m, n, k, 1.0f, a, lda, b, ldb, beta, c, ldc);
 }
 inline void gemm(int ta, int tb, int m, int n, int k, const double *a, int lda,
                  const double *b, int ldb, double beta, double *c, int ldc) {
-  cblas_dgemm(kRowMajor, ta, tb, m, n, k, 1.0, a, lda, b, ldb, beta, c, ldc);
+  requireOpenBLAS().dgemm(kRowMajor, ta, tb, m, n, k, 1.0, a, lda, b, ldb, beta, c, ldc);
 }
 inline void gemv(int t, int m, int n, const float *a, int lda, const float *x,
                  int incx, float beta, float *y, int incy) {
-  cblas_sgemv(kRowMajor, t, m, n, 1.0f, a, lda, x, incx, beta, y, incy);
+  requireOpenBLAS().sgemv(kRowMajor, t, m, n, 1.0f, a, lda, x, incx, beta, y, incy);
 }
 inline void gemv(int t, int m, int n, const double *a, int lda,
                  const double *x, int incx, double beta, double *y, int incy) {
-  cblas_dgemv(kRowMajor, t, m, n, 1.0, a, lda, x, incx, beta, y, incy);
+  requireOpenBLAS().dgemv(kRowMajor, t, m, n, 1.0, a, lda, x, incx, beta, y, incy);
 }
 
 /// A strided rows x cols matrix.
@@ -103,7 +186,7 @@ void multiply(Matrix<T> a, Matrix<T> b, Matrix<T> c, bool accumulate) {
   if (m == 0 || n == 0)
     return;
   T beta = accumulate ? T(1) : T(0);
-  int64_t ldc;
+  int64_t ldc = 0;
   int cForm = c.form(ldc);
   if (cForm == kTrans) {
     // C^T = B^T A^T has unit-stride rows.
@@ -129,7 +212,7 @@ void multiply(Matrix<T> a, Matrix<T> b, Matrix<T> c, bool accumulate) {
     return;
   }
   std::vector<T> aStorage, bStorage;
-  int64_t lda, ldb;
+  int64_t lda = 0, ldb = 0;
   int aForm = a.form(lda), bForm = b.form(ldb);
   if (aForm == 0) {
     a = a.packed(aStorage);
@@ -144,7 +227,7 @@ void multiply(Matrix<T> a, Matrix<T> b, Matrix<T> c, bool accumulate) {
   if (m == 1) {
     // c^T (N) = B^T (N x K) a^T (K): the strided row of A is the vector.
     Matrix<T> bt = b.transposed();
-    int64_t ldbt;
+    int64_t ldbt = 0;
     int btForm = bt.form(ldbt);
     gemv(btForm, btForm == kNoTrans ? n : k, btForm == kNoTrans ? k : n,
          bt.data, ldbt, a.data, k == 1 ? 1 : a.colStride, beta, c.data,
@@ -175,11 +258,14 @@ Matrix<T> matrixOf(StridedMemRefType<T, 3> *memref, bool swapped,
 
 /// OpenBLAS's thread count follows the compiled code's (`--threads`): set
 /// when it changes, since setting it is not free.
+bool used = false;
+
 void useThreads(int64_t threads) {
   static int64_t current = 0;
+  used = true;
   threads = std::max<int64_t>(threads, 1);
   if (threads != current) {
-    openblas_set_num_threads(static_cast<int>(threads));
+    requireOpenBLAS().setThreads(static_cast<int>(threads));
     current = threads;
   }
 }
@@ -209,7 +295,9 @@ extern "C" void _mlir_ciface_rafBlasGemmF64(
   gemmEntry(a, b, c, transA, transB, transC, accumulate, threads);
 }
 
-bool raf::runtime::isBLASRuntimeAvailable() { return true; }
+bool raf::runtime::isBLASRuntimeAvailable() { return getOpenBLAS().ok(); }
+
+bool raf::runtime::wasBLASRuntimeUsed() { return used; }
 
 std::vector<std::pair<std::string, void *>>
 raf::runtime::getBLASRuntimeSymbols() {
@@ -220,13 +308,18 @@ raf::runtime::getBLASRuntimeSymbols() {
 }
 
 std::string raf::runtime::getBLASDescription() {
-  return std::string(openblas_get_config()) + " (core " +
-         openblas_get_corename() + ")";
+  const OpenBLAS &blas = getOpenBLAS();
+  if (!blas.ok())
+    return blas.error;
+  return std::string(blas.config()) + "; kernels " + blas.coreName() + "; " +
+         blas.coreTypeSource;
 }
 
 #else // !RAF_HAVE_OPENBLAS
 
 bool raf::runtime::isBLASRuntimeAvailable() { return false; }
+
+bool raf::runtime::wasBLASRuntimeUsed() { return false; }
 
 std::vector<std::pair<std::string, void *>>
 raf::runtime::getBLASRuntimeSymbols() {

@@ -640,6 +640,9 @@ LogicalResult run(ModuleOp module) {
           return milliseconds;
         })))
       return failure();
+    // Which BLAS the timed runs used (bench/cpu records it).
+    if (repeat > 0 && wasBLASRuntimeUsed())
+      llvm::outs() << "blas: " << getBLASDescription() << "\n";
   } else {
     Interpreter interpreter(module);
     if (target == Target::VTASim)

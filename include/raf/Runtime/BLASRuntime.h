@@ -25,17 +25,24 @@
 
 namespace raf::runtime {
 
-/// True when this build links OpenBLAS (found at configure time).
+/// True when this build has the runtime (OpenBLAS found at configure time)
+/// and the library opens. OpenBLAS is opened on first use, after its core
+/// type is chosen: the user's OPENBLAS_CORETYPE if set, else SkylakeX on
+/// CPUs with AVX-512 (F/CD/BW/DQ/VL) and Haswell on AVX2 + FMA, since
+/// OpenBLAS 0.3.21 runs its SSE3 kernels on CPU models it does not know.
 bool isBLASRuntimeAvailable();
+
+/// True once compiled code has called the runtime in this process.
+bool wasBLASRuntimeUsed();
 
 /// The symbols compiled code calls (`_mlir_ciface_rafBlasGemmF32` and
 /// `..F64`) and their addresses, for CPURunnerOptions::runtimeSymbols; empty
 /// without OpenBLAS.
 std::vector<std::pair<std::string, void *>> getBLASRuntimeSymbols();
 
-/// The OpenBLAS library's self-description (openblas_get_config(), e.g.
-/// "OpenBLAS 0.3.21 DYNAMIC_ARCH NO_AFFINITY SkylakeX MAX_THREADS=64") and
-/// the core type its kernels were chosen for; empty without OpenBLAS.
+/// The OpenBLAS library's self-description (openblas_get_config()), the
+/// kernels it runs (openblas_get_corename()) and where OPENBLAS_CORETYPE
+/// came from; opens the library; empty without OpenBLAS.
 std::string getBLASDescription();
 
 } // namespace raf::runtime
