@@ -2,9 +2,10 @@
 //
 // --raf-lower-collectives-to-mpi and --raf-convert-mpi-to-llvm: the CPU path
 // of the relay collectives (docs/data-parallel.md). MLIR 22's mpi dialect
-// has allreduce but no reduce-scatter, allgather or broadcast, so only
-// relay.comm.allreduce is lowered so far; the others are reported as not
-// implemented.
+// has a blocking allreduce but no reduce-scatter, allgather or broadcast
+// and no non-blocking collective: those are direct calls of the MPI library
+// (the all-reduce of f32, f64 and i8..i64 buffers a non-blocking
+// MPI_Iallreduce waited on before the result's first use).
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,8 +56,11 @@ constexpr llvm::StringLiteral kRootAttr = "raf.mpi_root";
 ///   allgather(in, out):          MPI_Allgather(in, |in|, out, |in|)
 ///   broadcast(in, out):          out = in; MPI_Bcast(out, root)
 ///   comm_rank() -> i32:          mpi.comm_rank
+///   iallreduce_sum(in, out, request): out = in;
+///                                MPI_Iallreduce(MPI_IN_PLACE, out, ...)
+///   wait(request):               MPI_Wait(request, MPI_STATUS_IGNORE)
 enum class HelperKind { AllreduceSum, ReduceScatterSum, Allgather, Broadcast,
-                        CommRank };
+                        CommRank, IallreduceSum, Wait };
 
 StringRef getHelperName(HelperKind kind) {
   switch (kind) {
@@ -70,6 +74,10 @@ StringRef getHelperName(HelperKind kind) {
     return "broadcast";
   case HelperKind::CommRank:
     return "comm_rank";
+  case HelperKind::IallreduceSum:
+    return "iallreduce_sum";
+  case HelperKind::Wait:
+    return "wait";
   }
   llvm_unreachable("unknown helper kind");
 }
@@ -204,6 +212,69 @@ std::optional<StringRef> getOpenMPIDatatype(Type type) {
   return std::nullopt;
 }
 
+/// A non-blocking all-reduce (sum) of `allreduce`'s operand, MPI 4.0 §6.12:
+///   %in = bufferization.to_buffer %x read_only
+///   %out = memref.alloc(); %request = memref.alloc() : memref<1xi64>
+///   call @raf_mpi_iallreduce_sum_...(%in, %out, %request)
+/// where the all-reduce is (as soon as its operand exists), and
+///   call @raf_mpi_wait_1xi64(%request)
+///   bufferization.to_tensor %out restrict writable
+/// right before the first op that uses its result (as late as possible), so
+/// the ops in between, such as the rest of the backward pass, run while
+/// the reduction is in flight. The start copies the operand into %out and
+/// reduces in place (MPI_IN_PLACE): MPI then only touches %out, which
+/// nothing else refers to before the wait, so bufferization may reuse the
+/// operand's buffer right after the start. Buffers are one-dimensional as
+/// in emitCollective.
+Value emitNonblockingAllreduce(OpBuilder &builder, Location loc,
+                               ModuleOp module, relay::AllreduceOp allreduce) {
+  Value x = allreduce.getOperand();
+  auto type = cast<RankedTensorType>(x.getType());
+  auto flatType =
+      RankedTensorType::get({type.getNumElements()}, type.getElementType());
+  if (type.getRank() != 1)
+    x = relay::ReshapeOp::create(
+        builder, loc, flatType, x,
+        builder.getDenseI64ArrayAttr({type.getNumElements()}));
+  auto bufferType = MemRefType::get(flatType.getShape(), type.getElementType());
+  auto requestType = MemRefType::get({1}, builder.getI64Type());
+  Value in = bufferization::ToBufferOp::create(builder, loc, bufferType, x,
+                                               /*read_only=*/true);
+  Value out = memref::AllocOp::create(builder, loc, bufferType);
+  Value request = memref::AllocOp::create(builder, loc, requestType);
+  func::FuncOp start = getHelper(
+      module, HelperKind::IallreduceSum,
+      builder.getFunctionType({bufferType, bufferType, requestType}, {}));
+  func::CallOp::create(builder, loc, start, ValueRange{in, out, request});
+
+  // The wait goes before the first op of the block that uses the result
+  // (directly or inside its regions), else before the terminator.
+  Block *block = allreduce->getBlock();
+  Operation *firstUser = nullptr;
+  for (Operation *user : allreduce->getUsers()) {
+    Operation *ancestor = block->findAncestorOpInBlock(*user);
+    if (ancestor && (!firstUser || ancestor->isBeforeInBlock(firstUser)))
+      firstUser = ancestor;
+  }
+  if (!firstUser)
+    firstUser = block->getTerminator();
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(firstUser);
+  func::FuncOp wait = getHelper(module, HelperKind::Wait,
+                                builder.getFunctionType({requestType}, {}));
+  func::CallOp::create(builder, loc, wait, ValueRange{request});
+  Value result = bufferization::ToTensorOp::create(
+      builder, loc, flatType, out, /*restrict=*/builder.getUnitAttr(),
+      /*writable=*/builder.getUnitAttr());
+  if (type.getRank() != 1)
+    result = relay::ReshapeOp::create(
+        builder, loc, type, result,
+        builder.getDenseI64ArrayAttr(type.getShape()));
+  if (allreduce.getReduction() == "avg")
+    result = emitScale(builder, loc, result, allreduce.getWorldSize());
+  return result;
+}
+
 /// Lowers one collective to a helper call (docs/data-parallel.md). Only
 /// the allreduce exists in MLIR 22's mpi dialect; the reduce-scatter,
 /// allgather and broadcast helpers call MPI_Reduce_scatter_block,
@@ -227,6 +298,15 @@ LogicalResult lowerCollective(Operation *op) {
            << "bytes)";
   Value result;
   if (auto allreduce = dyn_cast<relay::AllreduceOp>(op)) {
+    // Non-blocking where OpenMPI has a datatype handle for the elements;
+    // other types (f16, bf16, i1, ...) through the mpi dialect's blocking
+    // mpi.allreduce.
+    if (getOpenMPIDatatype(type.getElementType())) {
+      result = emitNonblockingAllreduce(builder, loc, module, allreduce);
+      op->getResult(0).replaceAllUsesWith(result);
+      op->erase();
+      return success();
+    }
     result = emitCollective(builder, loc, module, HelperKind::AllreduceSum, x,
                             resultType);
     if (allreduce.getReduction() == "avg")
@@ -301,7 +381,9 @@ void buildDirectCallBody(func::FuncOp helper, StringRef kind) {
   Location loc = helper.getLoc();
   Type ptr = LLVM::LLVMPointerType::get(builder.getContext());
   Type i32 = builder.getI32Type();
-  Value in = body->getArgument(0), out = body->getArgument(1);
+  Value in = body->getArgument(0);
+  // wait(request) has one buffer.
+  Value out = body->getNumArguments() > 1 ? body->getArgument(1) : in;
   auto inType = cast<MemRefType>(in.getType());
   auto outType = cast<MemRefType>(out.getType());
   int64_t elementBytes =
@@ -311,6 +393,37 @@ void buildDirectCallBody(func::FuncOp helper, StringRef kind) {
                                     builder.getI32IntegerAttr(value));
   };
   Value comm = getHandle(builder, loc, module, "ompi_mpi_comm_world");
+  if (kind == getHelperName(HelperKind::Wait)) {
+    // int MPI_Wait(MPI_Request *request, MPI_Status *status), with
+    // MPI_STATUS_IGNORE, which is a null pointer in OpenMPI's mpi.h.
+    auto function = getMPIFunction(module, "MPI_Wait", {ptr, ptr});
+    Value ignore = LLVM::ZeroOp::create(builder, loc, ptr);
+    LLVM::CallOp::create(builder, loc, function,
+                         ValueRange{getDataPointer(builder, loc, in), ignore});
+    func::ReturnOp::create(builder, loc);
+    return;
+  }
+  if (kind == getHelperName(HelperKind::IallreduceSum)) {
+    // int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count,
+    //     MPI_Datatype, MPI_Op, MPI_Comm, MPI_Request *request), in place
+    // on a copy of the operand; MPI_IN_PLACE is (void *)1 in OpenMPI.
+    auto function = getMPIFunction(module, "MPI_Iallreduce",
+                                   {ptr, ptr, i32, ptr, ptr, ptr, ptr});
+    memref::CopyOp::create(builder, loc, in, out);
+    Value one = LLVM::ConstantOp::create(builder, loc, builder.getI64Type(),
+                                         builder.getI64IntegerAttr(1));
+    Value inPlace = LLVM::IntToPtrOp::create(builder, loc, ptr, one);
+    Value datatype = getHandle(builder, loc, module,
+                               *getOpenMPIDatatype(inType.getElementType()));
+    Value sum = getHandle(builder, loc, module, "ompi_mpi_op_sum");
+    LLVM::CallOp::create(
+        builder, loc, function,
+        ValueRange{inPlace, getDataPointer(builder, loc, out),
+                   constant(outType.getNumElements()), datatype, sum, comm,
+                   getDataPointer(builder, loc, body->getArgument(2))});
+    func::ReturnOp::create(builder, loc);
+    return;
+  }
   if (kind == getHelperName(HelperKind::ReduceScatterSum)) {
     // int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf,
     //     int recvcount, MPI_Datatype, MPI_Op, MPI_Comm)
