@@ -95,3 +95,12 @@ func.func @embedded(%lhs: tensor<2x16xi8>, %rhs: tensor<2x16xi8>) -> tensor<1xi3
 func.func @axis_maps() attributes {maps = #tcg.axis_maps<[(5, 2, 1), (6, 8, 4), (3, 2, -1)]>} {
   return
 }
+
+// A strided access that leaves operand elements unread moves less data than
+// the stored operands hold: data below its minimum is valid.
+// CHECK-LABEL: func.func @data_below_minimum
+// CHECK: c = #tcg.candidate<iterators = [], operands = [], extents = [], executed = [], cost = 0, mac = [16, 16], data = [1112576, 1115104], memory_access = true>
+func.func @data_below_minimum() attributes {
+  c = #tcg.candidate<iterators = [], operands = [], extents = [], executed = [], cost = 0, mac = [16, 16], data = [1112576, 1115104], memory_access = true>} {
+  return
+}
