@@ -260,3 +260,57 @@ def test_vta_pipeline(name, tmp_path):
     command.append(f"--output={cpu}")
     run_tool(command)
     np.testing.assert_array_equal(result, np.load(cpu))
+
+
+def with_epilogue(text, result_shape, clamp):
+    """`text` (relay_function's @main) with the operator's result clamped:
+    relu (clamp None) or maximum / minimum with splat constants."""
+    result = "tensor<" + "".join(f"{d}x" for d in result_shape) + "i32>"
+    if clamp is None:
+        tail = (f"  %1 = relay.nn.relu %0 : ({result}) -> {result}\n"
+                f"  return %1 : {result}\n")
+    else:
+        low, high = clamp
+        tail = (f"  %lo = relay.constant dense<{low}> : tensor<i32>\n"
+                f"  %hi = relay.constant dense<{high}> : tensor<i32>\n"
+                f"  %1 = relay.maximum %0, %lo : ({result}, tensor<i32>) -> "
+                f"{result}\n"
+                f"  %2 = relay.minimum %1, %hi : ({result}, tensor<i32>) -> "
+                f"{result}\n"
+                f"  return %2 : {result}\n")
+    return text.replace(f"  return %0 : {result}\n", tail)
+
+
+# Fused ALU epilogue: a ReLU or clip after the operator runs on VTA's ALU
+# (MAX / MIN by an immediate before the store); the compiled function has
+# no host relu / maximum / minimum and its result equals numpy's.
+@pytest.mark.parametrize("name,clamp", [("conv_regular", None),
+                                        ("conv_strided", (-2000, 5000)),
+                                        ("dense", (-300, 300)),
+                                        ("conv_gemm8", None),
+                                        ("conv_tiled_rows", (0, 20000))])
+def test_fused_epilogue(name, clamp, tmp_path):
+    (op, attrs, shapes, result_shape, reference), intrinsic, mode = \
+        CASES[name]
+    source = tmp_path / f"{name}.mlir"
+    source.write_text(with_epilogue(
+        relay_function(op, attrs, shapes, result_shape), result_shape,
+        clamp))
+    compiled = tmp_path / f"{name}.vta.mlir"
+    run_tool([RAF_OPT, source,
+              f"--raf-vta-pipeline=intrinsic={intrinsic} mode={mode}",
+              "-o", compiled])
+    text = compiled.read_text()
+    for host_op in ("relay.nn.relu", "relay.maximum", "relay.minimum"):
+        assert host_op not in text, text
+    assert "vta_isa.alu max" in text, text
+    inputs = [RNG.integers(-128, 128, size=s, dtype=np.int8) for s in shapes]
+    low, high = (0, None) if clamp is None else clamp
+    expected = np.clip(reference(*inputs), low, high)
+    result, kernels, cycles = run_vta(compiled, inputs, tmp_path)
+    print(f"{name} fused {clamp or 'relu'}: {cycles} cycles")
+    assert kernels == 1
+    # The clamp bites on both sides where there are two bounds.
+    assert (expected == low).any()
+    assert high is None or (expected == high).any()
+    np.testing.assert_array_equal(result, expected.astype(np.int32))

@@ -225,6 +225,13 @@ def ConvertTCGToVTA : Pass<"convert-tcg-to-vta", "mlir::ModuleOp"> {
     programs, keeping names and layouts, and `raf-run --target=vta-sim`
     runs the launches without lowering anything at run time.
 
+    With `fuse-epilogue` (default on), a ReLU or clip after the kernel
+    (`relay.nn.relu`, `relay.maximum` / `relay.minimum` with an integer
+    splat constant, reached through the reshapes, transposes and strided
+    slices that unpack the result) is computed by the program's ALU
+    epilogue (MAX / MIN by an immediate before the store, as TVM-VTA's fused
+    conv2d + relu) and removed from the function.
+
     ```
     raf-opt --tcg-apply-strategy --vta-schedule --convert-tcg-to-vta \
             --convert-vta-to-vta-isa packed.mlir
@@ -240,7 +247,9 @@ def ConvertTCGToVTA : Pass<"convert-tcg-to-vta", "mlir::ModuleOp"> {
            "within this many micro-op steps (0: unchecked)">,
     Option<"maxInstructions", "max-instructions", "int64_t",
            /*default=*/"262144",
-           "Schedules with more instructions are invalid">
+           "Schedules with more instructions are invalid">,
+    Option<"fuseEpilogue", "fuse-epilogue", "bool", /*default=*/"true",
+           "Compute a ReLU or clip after the kernel in the ALU epilogue">
   ];
   let dependentDialects = ["raf::vta::VTADialect"];
 }
@@ -302,7 +311,10 @@ def VTASchedule : Pass<"vta-schedule", "mlir::ModuleOp"> {
            "Schedules with more instructions are invalid">,
     Option<"report", "report", "bool", /*default=*/"false",
            "Emit a remark per kernel: the schedule, its cycles and the "
-           "search">
+           "search">,
+    Option<"fuseEpilogue", "fuse-epilogue", "bool", /*default=*/"true",
+           "Schedule with the epilogue --convert-tcg-to-vta fuses (a ReLU or "
+           "clip after the kernel)">
   ];
   let dependentDialects = ["raf::vta::VTADialect"];
 }

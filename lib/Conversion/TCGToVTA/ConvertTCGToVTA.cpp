@@ -46,8 +46,14 @@ struct ConvertTCGToVTAPass
     llvm::DenseMap<Operation *, unsigned> kernelsPerParent;
     bool failedAny = false;
     for (tcg::KernelOp kernel : kernels) {
+      vta::FusedEpilogue epilogue;
+      vta::PackedGemmLoweringOptions kernelOptions = options;
+      if (fuseEpilogue) {
+        epilogue = vta::matchFusedEpilogue(kernel);
+        epilogue.apply(kernelOptions);
+      }
       FailureOr<vta::PackedGemmLowering> lowering =
-          vta::lowerPackedGemm(kernel, options);
+          vta::lowerPackedGemm(kernel, kernelOptions);
       if (failed(lowering)) {
         failedAny = true;
         continue;
@@ -79,6 +85,7 @@ struct ConvertTCGToVTAPass
           FlatSymbolRefAttr::get(symbol), kernel->getOperands());
       kernel.getResult().replaceAllUsesWith(launch.getResult());
       kernel.erase();
+      epilogue.eraseFusedOps();
     }
     if (failedAny)
       signalPassFailure();

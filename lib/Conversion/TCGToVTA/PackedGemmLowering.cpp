@@ -361,6 +361,8 @@ FailureOr<PackedGemmLowering> Lowering::run() {
   model.resultBase = lowering.resultOffset / outRow;
   model.resultRows = resultRows;
   model.requantShift = options.requantShift;
+  model.clampLow = options.clampLow;
+  model.clampHigh = options.clampHigh;
 
   ScheduleLimits limits;
   limits.accDependenceDistance = options.accDependenceDistance;

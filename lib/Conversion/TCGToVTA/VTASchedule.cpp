@@ -59,9 +59,13 @@ struct VTASchedulePass : public raf::impl::VTAScheduleBase<VTASchedulePass> {
     bool failedAny = false;
     for (tcg::KernelOp kernel : kernels) {
       // The lowering follows a schedule the kernel already has (and fails
-      // if it is invalid), and searches otherwise.
+      // if it is invalid), and searches otherwise. The schedule is searched
+      // with the epilogue --convert-tcg-to-vta will fuse.
+      vta::PackedGemmLoweringOptions kernelOptions = options;
+      if (fuseEpilogue)
+        vta::matchFusedEpilogue(kernel).apply(kernelOptions);
       FailureOr<vta::PackedGemmLowering> lowering =
-          vta::lowerPackedGemm(kernel, options);
+          vta::lowerPackedGemm(kernel, kernelOptions);
       if (failed(lowering)) {
         failedAny = true;
         continue;

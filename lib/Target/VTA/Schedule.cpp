@@ -270,7 +270,7 @@ TileNest::TileNest(const GemmKernelModel &kernel, const ScheduleKnobs &knobs)
     (i < kernel.numParallel ? outputTiles : reductionTiles) *= counts[i];
   }
   planes = kernel.requantShift ? 1 : 4;
-  aluOps = kernel.requantShift ? 3 : 4;
+  aluOps = (kernel.requantShift ? 3 : 4) + kernel.getNumClampOps();
 }
 
 int64_t TileNest::tileAt(unsigned i, int64_t digit) const {
@@ -428,6 +428,13 @@ static std::string checkKnobs(const GemmKernelModel &kernel,
                     llvm::Twine(d) + "; a load pads 0 to " +
                     llvm::Twine(kPadLimit));
     }
+  // The fused epilogue's bounds are ALU immediates (signed 16 bits).
+  for (auto [what, bound] : {std::pair("lower", kernel.clampLow),
+                             std::pair("upper", kernel.clampHigh)})
+    if (bound && (*bound < -32768 || *bound > 32767))
+      return fail(llvm::Twine("the fused epilogue's ") + what + " bound " +
+                  llvm::Twine(*bound) +
+                  " does not fit an ALU immediate (signed 16 bits)");
   return "";
 }
 
@@ -543,6 +550,11 @@ static ScheduleCheck finishCheck(const GemmKernelModel &kernel,
       for (auto [i, c] : llvm::enumerate(dim.coefficients))
         len += std::abs(c) *
                (double(kernel.extents[i]) / double(nest.counts[i]) - 1);
+      // A padded load moves only the stored rows of its box; the pad
+      // fields write the rest. Count the stored share of the view (exact
+      // for one tile, the mean share otherwise).
+      if (dim.padLow != 0 || dim.padHigh != 0)
+        len *= double(dim.size) / double(dim.padLow + dim.size + dim.padHigh);
       rows *= len;
     }
     return rows;

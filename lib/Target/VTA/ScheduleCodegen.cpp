@@ -224,6 +224,12 @@ raf::vta::buildSchedule(const GemmKernelModel &kernel,
                              {}});
                       });
     };
+    // The fused epilogue first (TVM-VTA's conv2d + relu: MAX 0 on the
+    // accumulators, then the shift and the clip of the requantisation).
+    if (kernel.clampLow)
+      alu(AluOpcode::Max, *kernel.clampLow);
+    if (kernel.clampHigh)
+      alu(AluOpcode::Min, *kernel.clampHigh);
     if (kernel.requantShift) {
       alu(AluOpcode::Shr, *kernel.requantShift);
       alu(AluOpcode::Min, 127);

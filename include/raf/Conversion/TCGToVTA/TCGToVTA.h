@@ -30,6 +30,9 @@ struct PackedGemmLoweringOptions {
   /// it requantises: the result is clip(acc >> shift, -128, 127) as int8,
   /// one plane. The shift must lie in [0, 15] (an ALU SHR immediate).
   std::optional<int64_t> requantShift;
+  /// A fused epilogue (FusedEpilogue): the accumulators are clamped to
+  /// [clampLow, clampHigh] before the requantisation or the byte planes.
+  std::optional<int64_t> clampLow, clampHigh;
   /// When above 1, fail if a GEMM writes an accumulator row again fewer
   /// than this many micro-op steps after writing it (ACC_DEP_DISTANCE, 3 on
   /// TVM-VTA; see findAccDependenceHazard). The schedule avoids such steps
@@ -97,6 +100,31 @@ struct PackedGemmLowering {
 mlir::FailureOr<PackedGemmLowering>
 lowerPackedGemm(tcg::KernelOp kernel,
                 const PackedGemmLoweringOptions &options = {});
+
+/// Element-wise operations after a packed kernel that its program computes
+/// in the ALU epilogue, as TVM-VTA's fused conv2d + relu / clip: a chain of
+/// single-use relay.nn.relu, relay.maximum and relay.minimum with an integer
+/// splat constant, reached from the kernel's result through the reshapes,
+/// transposes and strided slices that unpack it (element-wise operations
+/// commute with them). The chain is one clamp min(max(acc, clampLow),
+/// clampHigh); it stops before an operation whose bound would not fit an
+/// ALU immediate (signed 16 bits).
+struct FusedEpilogue {
+  std::optional<int64_t> clampLow, clampHigh;
+  /// The relay operations the clamp replaces, in order.
+  llvm::SmallVector<mlir::Operation *> fused;
+
+  bool empty() const { return fused.empty(); }
+  /// Sets the clamp in `options`.
+  void apply(PackedGemmLoweringOptions &options) const;
+  /// Removes the fused operations (each forwards its tensor operand); call
+  /// once the kernel is replaced by the launch of its program.
+  void eraseFusedOps() const;
+};
+
+/// The fused epilogue of `kernel` (empty when nothing follows it that the
+/// ALU can compute).
+FusedEpilogue matchFusedEpilogue(tcg::KernelOp kernel);
 
 /// The attribute holding a kernel's `#vta.schedule`.
 constexpr llvm::StringLiteral kScheduleAttrName = "vta.schedule";

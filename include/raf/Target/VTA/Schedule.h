@@ -84,6 +84,16 @@ struct GemmKernelModel {
   /// Exact int32 results as four byte planes when unset; else clip(acc >>
   /// shift, -128, 127) as one plane.
   std::optional<int64_t> requantShift;
+  /// A fused ALU epilogue (TVM-VTA's fused conv2d + relu / clip): the
+  /// accumulators are clamped to [clampLow, clampHigh] (ALU MAX and MIN by
+  /// an immediate, signed 16 bits) before the requantisation or the byte
+  /// planes. Unset bounds emit no instruction.
+  std::optional<int64_t> clampLow, clampHigh;
+
+  /// The ALU instructions of the fused epilogue per output tile.
+  unsigned getNumClampOps() const {
+    return unsigned(clampLow.has_value()) + unsigned(clampHigh.has_value());
+  }
 };
 
 struct ScheduleLimits {
