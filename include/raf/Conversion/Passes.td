@@ -76,6 +76,30 @@ def ConvertRelayToTCG : Pass<"convert-relay-to-tcg", "mlir::ModuleOp"> {
   let dependentDialects = ["raf::tcg::TCGDialect"];
 }
 
+def ConvertRelayFusedToTCG : Pass<"convert-relay-fused-to-tcg",
+                                   "mlir::ModuleOp"> {
+  let summary = "Replace the body of a fused relay function by one tcg.kernel";
+  let description = [{
+    Converts fused relay functions (`relay.primitive`, or those named in
+    `functions`) into one multi-statement `tcg.kernel`, one computation per
+    operator in program order: the form of the fused operators of Rieber
+    2022, Tab. 3.3 that the top-down embedding reads
+    (docs/topdown-embedding.md). Contractions (`nn.dense`, `nn.matmul`,
+    `nn.batch_matmul`, `nn.conv2d`) use the tensor expressions of
+    `--convert-relay-to-tcg`; `add`, `subtract`, `multiply`, `divide` (NumPy
+    broadcasting), `exp`, `sigmoid` (as `e / (e + 1)`, `e = exp(x)`),
+    `nn.relu`, `nn.bias_add`, `nn.softmax` (last axis), `sum` and `max`
+    (axis lists) become computations; `expand_dims` and splat constants are
+    folded into the reads. Any other operator is a located error and the
+    function is left unchanged.
+  }];
+  let options = [
+    ListOption<"functions", "functions", "std::string",
+               "Functions to convert (default: those with relay.primitive)">
+  ];
+  let dependentDialects = ["raf::tcg::TCGDialect"];
+}
+
 def ConvertLinalgToTCG : Pass<"convert-linalg-to-tcg", "mlir::ModuleOp"> {
   let summary = "Replace linalg convolutions and matrix products by tensor compute graphs";
   let description = [{
