@@ -889,6 +889,36 @@ def short(text, n=90):
 COLUMNS = ["op", "transf", "combined", "data", "weights", "tot"]
 
 
+@functools.lru_cache(maxsize=None)
+def host_bandwidth():
+    """This machine's single-thread copy bandwidth, bytes read + written per
+    second: the best of 5 numpy copies of 64 MiB."""
+    src = np.ones(64 << 20, dtype=np.int8)
+    dst = np.empty_like(src)
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        np.copyto(dst, src)
+        best = min(best, time.perf_counter() - start)
+    return 2 * src.nbytes / best
+
+
+def speedup_bound(row):
+    """The best combined speed-up the cycle model allows when each side's
+    host rewrites run at the host's copy bandwidth: max over the candidates
+    of (base cycles time + base bytes / BW) / (cycles time + bytes / BW),
+    bytes = what the rewrites read and write with the int8 result VTA
+    stores (the numpy replay's count)."""
+    base = row["base"]["candidates"][0] if row["base"]["candidates"] else None
+    if not base or not base.get("cycles_ok") or base.get("trans_bytes") is None:
+        return None
+    bw = host_bandwidth()
+    floor = lambda r: r["op_s"] + r["trans_bytes"] / bw
+    cands = [r for r in row["relaxed"]["candidates"]
+             if r.get("cycles_ok") and r.get("trans_bytes") is not None]
+    return max((floor(base) / floor(r) for r in cands), default=None)
+
+
 def suite_table(title, rows, paper=None):
     """The suite's table: the best candidate by combined time with the
     compiled host code (new), and beside it the speed-ups with the numpy
@@ -898,9 +928,9 @@ def suite_table(title, rows, paper=None):
               "best cycles | base host ms (compiled) | best host ms (compiled) | "
               "base transf ms (numpy) | best transf ms (numpy) | base moved KiB | "
               "best moved KiB | Op S | Transf. S | Combined S | old: Transf. S (numpy) | "
-              "old: Combined S (numpy) | Data | Weights | Tot. | roofline base | "
-              "roofline best | best-op cand. (if other) | status |")
-    rule = "|" + "---|" * 24
+              "old: Combined S (numpy) | bound (host at copy bandwidth) | Data | Weights | "
+              "Tot. | roofline base | roofline best | best-op cand. (if other) | status |")
+    rule = "|" + "---|" * 25
     lines += [header, rule]
     comps, olds = [], []
     for row in rows:
@@ -920,6 +950,8 @@ def suite_table(title, rows, paper=None):
                  fmt_kib(s.get("trans_bytes")) if s else "-"]
         cells += [fmt_x(c.get(k)) for k in ("op", "transf", "combined")]
         cells += [fmt_x(old.get("transf")), fmt_x(old.get("combined"))]
+        c["bound"] = speedup_bound(row)
+        cells.append(fmt_x(c["bound"]))
         cells += [fmt_x(c.get(k)) for k in ("data", "weights", "tot")]
         cells += [f"{b['roofline']:.2f}" if b and b.get("cycles_ok") else "-",
                   f"{s['roofline']:.2f}" if s else "-"]
@@ -949,6 +981,8 @@ def suite_table(title, rows, paper=None):
            "", "", "", "", "", "", "", "", "", ""]
     geo += [fmt_x(means[k][0]) for k in ("op", "transf", "combined")]
     geo += [fmt_x(old_means["transf"][0]), fmt_x(old_means["combined"][0])]
+    means["bound"] = geomean([c.get("bound") for c in both])
+    geo.append(fmt_x(means["bound"][0]))
     geo += [fmt_x(means[k][0]) for k in ("data", "weights", "tot")]
     geo += [f"{geomean([c['base']['roofline'] for c in both])[0]:.2f}" if both else "-",
             f"{geomean([c['best']['roofline'] for c in both])[0]:.2f}" if both else "-"]
@@ -964,6 +998,15 @@ def suite_table(title, rows, paper=None):
     if paper:
         lines.append("| dissertation (FPGA, AutoTVM-tuned, ARM host) | "
                      + " | ".join(fmt_x(paper[k]) for k in COLUMNS) + " |")
+    lines.append("")
+    below = [str(row["ident"]) for row, c in zip(rows, comps)
+             if c.get("combined") is not None and c["combined"] < 1.0]
+    lines.append(
+        f"Bound (host rewrites at this machine's copy bandwidth, "
+        f"{host_bandwidth() / 1e9:.1f} GB/s read + written, int8 result; cycles as "
+        f"measured): geo-mean {fmt_x(means['bound'][0])} over {means['bound'][1]} layers. "
+        + (f"Combined (compiled host) below x1.0 on layer(s) {', '.join(below)}."
+           if below else "Combined (compiled host) at least x1.0 on every measured layer."))
     lines.append("")
     return lines, comps, means
 
