@@ -164,17 +164,24 @@ std::optional<GemmPlan> planWithRoles(linalg::LinalgOp op,
   return plan;
 }
 
+/// Whether every operand and result of `op` is f32, or every one is f64:
+/// the types SGEMM and DGEMM take (integer products, e.g. int8 convolutions
+/// accumulating in int32, and mixed types stay compiled code).
+bool hasBLASElementType(linalg::LinalgOp op) {
+  Type elementType = getElementTypeOrSelf(op->getResult(0).getType());
+  if (!elementType.isF32() && !elementType.isF64())
+    return false;
+  return llvm::all_of(op->getOperands(), [&](Value operand) {
+    return getElementTypeOrSelf(operand.getType()) == elementType;
+  });
+}
+
 std::optional<GemmPlan> planGemm(linalg::LinalgOp op, int64_t minMacs) {
   if (!op.hasPureTensorSemantics() || op.hasDynamicShape() ||
       op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
-      !linalg::isaContractionOpInterface(op))
+      !linalg::isaContractionOpInterface(op) || !hasBLASElementType(op))
     return std::nullopt;
   Type elementType = getElementTypeOrSelf(op->getResult(0).getType());
-  if (!elementType.isF32() && !elementType.isF64())
-    return std::nullopt;
-  for (OpOperand &operand : op->getOpOperands())
-    if (getElementTypeOrSelf(operand.get().getType()) != elementType)
-      return std::nullopt;
   int64_t macs = 1;
   for (int64_t extent : op.getStaticLoopRanges()) {
     if (extent <= 0)
@@ -305,7 +312,8 @@ struct ContractionsToBLAS
     SmallVector<linalg::LinalgOp> convolutions;
     function.walk([&](linalg::LinalgOp op) {
       if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcHwcfOp>(op) &&
-          op.hasPureTensorSemantics() && convolutionMacs(op) >= minMacs)
+          op.hasPureTensorSemantics() && hasBLASElementType(op) &&
+          convolutionMacs(op) >= minMacs)
         convolutions.push_back(op);
     });
     for (linalg::LinalgOp op : convolutions) {
