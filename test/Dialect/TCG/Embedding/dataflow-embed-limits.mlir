@@ -2,7 +2,7 @@
 // RUN: not raf-opt %s --tcg-dataflow-embed="mode=loose" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MODE
 // RUN: not raf-opt %s --tcg-dataflow-embed="intrinsic=vta.gemm.2x2x2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NAME
 
-// MODE: for the --mode option: Cannot find option named 'loose'!
+// MODE: error: option 'mode' of tcg-dataflow-embed: unknown value 'loose'; expected one of strict, relaxed
 // NAME: error: unknown intrinsic 'vta.gemm.2x2x2'; known intrinsics: vta.gemm.1x16x16, vta.gemm.8x8x8, gemv.16x16, dot.16
 
 // The 8x8x8 GEMM's relaxed search on a convolution needs far more than 1 ms
