@@ -52,11 +52,10 @@ OwningOpRef<ModuleOp> raf::tcg::parseIntrinsicLibrary(MLIRContext *context) {
                                      "IntrinsicLibrary.mlir");
 }
 
-/// The kernel of intrinsic `name` in `library`, which is parsed on demand;
-/// errors at `loc`.
-static FailureOr<KernelOp> lookupKernel(MLIRContext *context, StringRef name,
-                                        std::optional<Location> loc,
-                                        OwningOpRef<ModuleOp> &library) {
+FailureOr<KernelOp>
+raf::tcg::lookupBuiltinIntrinsicKernel(MLIRContext *context, StringRef name,
+                                       std::optional<Location> loc,
+                                       OwningOpRef<ModuleOp> &library) {
   Location where = loc.value_or(UnknownLoc::get(context));
   if (!llvm::is_contained(getIntrinsicNames(), name)) {
     InFlightDiagnostic diag = emitError(where, "unknown intrinsic '")
@@ -82,7 +81,7 @@ FailureOr<embed::TensorExpression>
 raf::tcg::lookupIntrinsic(MLIRContext *context, StringRef name,
                           std::optional<Location> loc) {
   OwningOpRef<ModuleOp> library;
-  FailureOr<KernelOp> kernel = lookupKernel(context, name, loc, library);
+  FailureOr<KernelOp> kernel = lookupBuiltinIntrinsicKernel(context, name, loc, library);
   if (failed(kernel))
     return failure();
   return extractTensorExpr(*kernel);
@@ -92,7 +91,7 @@ FailureOr<TensorizeAttr>
 raf::tcg::lookupTensorize(MLIRContext *context, StringRef name,
                           std::optional<Location> loc) {
   OwningOpRef<ModuleOp> library;
-  FailureOr<KernelOp> kernel = lookupKernel(context, name, loc, library);
+  FailureOr<KernelOp> kernel = lookupBuiltinIntrinsicKernel(context, name, loc, library);
   if (failed(kernel))
     return failure();
   if (auto attr = (*kernel)->getAttrOfType<TensorizeAttr>(

@@ -85,21 +85,7 @@ raf::tcg::lookupIntrinsicKernel(MLIRContext *context, StringRef path,
     if (failed(kernel) || *kernel)
       return kernel;
   }
-  // The built-in library; lookupIntrinsic reports an unknown name.
-  if (failed(lookupIntrinsic(context, name, loc)))
-    return failure();
-  library = parseIntrinsicLibrary(context);
-  if (!library)
-    return emitError(loc, "the intrinsic library does not parse");
-  KernelOp found;
-  library->walk([&](KernelOp kernel) {
-    if (kernel.getKernelName() == name)
-      found = kernel;
-  });
-  if (!found)
-    return emitError(loc, "intrinsic '")
-           << name << "' is missing from the intrinsic library";
-  return found;
+  return lookupBuiltinIntrinsicKernel(context, name, loc, library);
 }
 
 FailureOr<embed::TensorExpression>

@@ -21,6 +21,8 @@
 
 namespace raf::tcg {
 
+class KernelOp;
+
 /// The names of the intrinsics, in library order: "vta.gemm.1x16x16",
 /// "vta.gemm.8x8x8", "gemv.16x16", "dot.16".
 llvm::ArrayRef<llvm::StringRef> getIntrinsicNames();
@@ -35,6 +37,13 @@ llvm::StringRef getIntrinsicLibrarySource();
 /// library's test rules out, are reported to the context's handler.
 mlir::OwningOpRef<mlir::ModuleOp>
 parseIntrinsicLibrary(mlir::MLIRContext *context);
+
+/// The tcg.kernel of built-in intrinsic `name` in `library`, which is
+/// parsed into it (and owns the kernel). Errors as lookupIntrinsic.
+llvm::FailureOr<KernelOp>
+lookupBuiltinIntrinsicKernel(mlir::MLIRContext *context, llvm::StringRef name,
+                             std::optional<mlir::Location> loc,
+                             mlir::OwningOpRef<mlir::ModuleOp> &library);
 
 /// The tensor expression of intrinsic `name` (see parseIntrinsicLibrary for
 /// the dialects). An unknown name is an error, reported at `loc` (an unknown
