@@ -81,7 +81,8 @@ FailureOr<embed::TensorExpression>
 raf::tcg::lookupIntrinsic(MLIRContext *context, StringRef name,
                           std::optional<Location> loc) {
   OwningOpRef<ModuleOp> library;
-  FailureOr<KernelOp> kernel = lookupBuiltinIntrinsicKernel(context, name, loc, library);
+  FailureOr<KernelOp> kernel =
+      lookupBuiltinIntrinsicKernel(context, name, loc, library);
   if (failed(kernel))
     return failure();
   return extractTensorExpr(*kernel);
@@ -91,12 +92,19 @@ FailureOr<TensorizeAttr>
 raf::tcg::lookupTensorize(MLIRContext *context, StringRef name,
                           std::optional<Location> loc) {
   OwningOpRef<ModuleOp> library;
-  FailureOr<KernelOp> kernel = lookupBuiltinIntrinsicKernel(context, name, loc, library);
+  FailureOr<KernelOp> kernel =
+      lookupBuiltinIntrinsicKernel(context, name, loc, library);
   if (failed(kernel))
     return failure();
-  if (auto attr = (*kernel)->getAttrOfType<TensorizeAttr>(
-          TCGDialect::kTensorizeAttrName))
+  return getIntrinsicTensorize(*kernel, name);
+}
+
+TensorizeAttr raf::tcg::getIntrinsicTensorize(KernelOp kernel,
+                                              StringRef name) {
+  if (auto attr =
+          kernel->getAttrOfType<TensorizeAttr>(TCGDialect::kTensorizeAttrName))
     return attr;
+  MLIRContext *context = kernel.getContext();
   return TensorizeAttr::get(context, StringAttr::get(context, name),
                             StringAttr(), {});
 }

@@ -108,13 +108,7 @@ FailureOr<TensorizeAttr> raf::tcg::lookupTensorize(MLIRContext *context,
       lookupIntrinsicKernel(context, path, name, loc, library);
   if (failed(kernel))
     return failure();
-  // The library kernel says which target implements it, or nothing (the
-  // packed kernel then names the intrinsic only).
-  if (auto attr = (*kernel)->getAttrOfType<TensorizeAttr>(
-          TCGDialect::kTensorizeAttrName))
-    return attr;
-  return TensorizeAttr::get(context, StringAttr::get(context, name),
-                            StringAttr(), {});
+  return getIntrinsicTensorize(*kernel, name);
 }
 
 FailureOr<SmallVector<std::string>>

@@ -45,6 +45,11 @@ lookupBuiltinIntrinsicKernel(mlir::MLIRContext *context, llvm::StringRef name,
                              std::optional<mlir::Location> loc,
                              mlir::OwningOpRef<mlir::ModuleOp> &library);
 
+/// What a kernel packed for the intrinsic `kernel` (named `name`) is
+/// tensorized with: its own `tcg.tensorize` (target and GEMM extents), or
+/// just the name for an intrinsic no target implements.
+TensorizeAttr getIntrinsicTensorize(KernelOp kernel, llvm::StringRef name);
+
 /// The tensor expression of intrinsic `name` (see parseIntrinsicLibrary for
 /// the dialects). An unknown name is an error, reported at `loc` (an unknown
 /// location by default), that lists the known names.
