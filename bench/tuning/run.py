@@ -150,6 +150,18 @@ def summarise_runs(lines, trials):
          "best_cycles_median": float(np.median(
              [x["best_cycles"] for x in lines if x["best_cycles"] is not None]
              or [float("nan")]))}
+    # Overheads of Tab. 5.6 and the scale of the model's scores, in runs of a
+    # raf-tune that reports them.
+    if lines and "trainings" in lines[0]:
+        s["feature_seconds"] = float(np.mean([x["feature_seconds"] for x in lines]))
+        per_epoch = [x["train_seconds"] / x["trainings"] for x in lines if x["trainings"]]
+        s["train_seconds_per_epoch"] = float(np.mean(per_epoch)) if per_epoch else None
+        spreads = [x["prediction_spread"] for x in lines if x.get("prediction_spread")]
+        if spreads:
+            # Per run the mean over its models of the 5th/95th percentiles of
+            # their scores; the median over runs.
+            s["prediction_p05"] = float(np.median([np.mean([p[0] for p in sp]) for sp in spreads]))
+            s["prediction_p95"] = float(np.median([np.mean([p[1] for p in sp]) for sp in spreads]))
     curves = [x.get("curve") for x in lines if x.get("curve")]
     if curves:
         opt = lines[0]["optimum_cycles"]
@@ -175,6 +187,8 @@ def layer_job(args, layer, cv):
         return res
     res["tuners"] = {}
     for name, flags in VARIANTS:
+        if args.tuners and name not in args.tuners:
+            continue
         extra = ["tune", *base, *flags, f"--runs={args.runs}", f"--trials={args.trials}",
                  f"--epoch={args.epoch}", f"--seed={args.seed}"]
         if name in CURVE_VARIANTS:
@@ -209,6 +223,49 @@ def ratio(a, b):
     return a / b if b else float("nan")
 
 
+def trials_to_best(runs, trials):
+    return np.array([x["trials_to_best"] if x["trials_to_best"] is not None else trials
+                     for x in runs], dtype=float)
+
+
+def iqr(values):
+    q1, q3 = np.percentile(values, [25, 75])
+    return float(q3 - q1)
+
+
+def mean_ratios(layers, trials, tuner="full"):
+    """The means over layers of Tab. 5.4's convergence and robustness
+    ratios of `tuner` against AutoTVM; `layers` maps a layer to its
+    (AutoTVM, tuner) trials-to-best arrays. Ratios with an AutoTVM IQR of 0
+    are left out, as in the table."""
+    conv, rob = [], []
+    for base, new in layers.values():
+        conv.append(np.median(new) / np.median(base))
+        b = iqr(base)
+        if b > 0:
+            rob.append(iqr(new) / b)
+    return float(np.mean(conv)), float(np.mean(rob))
+
+
+def bootstrap_ratios(layers, trials, resamples=2000, seed=0):
+    """5th and 95th percentiles of the mean ratios when each layer's runs
+    of each tuner are resampled with replacement: how much the means of
+    20 runs per layer move by chance."""
+    rng = np.random.default_rng(seed)
+    conv, rob = [], []
+    for _ in range(resamples):
+        drawn = {k: (rng.choice(a, len(a)), rng.choice(b, len(b)))
+                 for k, (a, b) in layers.items()}
+        c, r = mean_ratios(drawn, trials)
+        conv.append(c)
+        rob.append(r)
+    return np.percentile(conv, [5, 95]), np.percentile(rob, [5, 95])
+
+
+def all_within_1pct(runs):
+    return all(x["trials_to_1pct"] is not None for x in runs)
+
+
 def fmt(v, digits=3):
     if v is None or (isinstance(v, float) and np.isnan(v)):
         return "-"
@@ -220,6 +277,94 @@ def rule_text(rule):
     the gaps as N."""
     text = re.sub(r" (?=[ ,])", " N", rule.strip())
     return re.sub(r" (not|of|holds)$", r" \1 N", text)
+
+
+def yes_no(tuner):
+    return "yes" if all_within_1pct(tuner["runs"]) else "no"
+
+
+def robustness_noise(ok, args):
+    """How far the means of Tab. 5.4 move by chance: a bootstrap over the
+    runs, and the replicate campaigns with other seeds (--replicate)."""
+    out = []
+    layers = {r["layer"]: (trials_to_best(r["tuners"]["autotvm"]["runs"], args.trials),
+                           trials_to_best(r["tuners"]["full"]["runs"], args.trials))
+              for r in ok}
+    e = args.epoch
+    out += ["### Where the spread comes from", "",
+            f"Runs by the epoch in which they reach the optimum (E0 = trials 1-{e}, the "
+            "validity-driven tuner's presampled first epoch, AutoTVM's random one; E1-E2 = "
+            f"trials {e + 1}-{3 * e}; later), with the quartiles of trials to the optimum. "
+            "Where E0 holds the optimum in some runs but not in others, the distribution "
+            "is bimodal and its IQR spans from E0 to the model-driven epochs; otherwise "
+            "the IQR is the spread over the model-driven epochs, as AutoTVM's.", "",
+            "| Layer | Full: E0 / E1-E2 / later | Full Q1-Q3 | AutoTVM: E0 / E1-E2 / later "
+            "| AutoTVM Q1-Q3 | Rob. full |", "|---|---|---|---|---|---|"]
+    for k, (base, new) in layers.items():
+        def split(x):
+            return (f"{int(np.sum(x <= e))} / {int(np.sum((x > e) & (x <= 3 * e)))} / "
+                    f"{int(np.sum(x > 3 * e))}")
+
+        def quartiles(x):
+            q1, q3 = np.percentile(x, [25, 75])
+            return f"{q1:.0f}-{q3:.0f}"
+        out.append(f"| {k} | {split(new)} | {quartiles(new)} | {split(base)} | "
+                   f"{quartiles(base)} | {fmt(ratio(iqr(new), iqr(base)))} |")
+    out.append("")
+    (c5, c95), (r5, r95) = bootstrap_ratios(layers, args.trials)
+    out += ["### How much of Tab. 5.4 is chance", "",
+            f"Bootstrap over the runs (each layer's {args.runs} runs of AutoTVM and of the "
+            "full tuner drawn with replacement, 2000 times): the mean convergence ratio "
+            f"lies between {c5:.3f} and {c95:.3f}, the mean robustness ratio between "
+            f"{r5:.3f} and {r95:.3f} (5th-95th percentiles). An IQR of 20 runs is a "
+            "noisy statistic, and a ratio of two of them more so; the dissertation's 20 "
+            "runs per layer carry the same uncertainty.", ""]
+    reps = []
+    for path in args.replicate or []:
+        data = {r["layer"]: r for r in json.loads(pathlib.Path(path).read_text())
+                if "tuners" in r}
+        seed = next((x["runs"][0]["seed"] for r in data.values()
+                     for x in [r["tuners"]["full"]]), None)
+        reps.append((pathlib.Path(path).name, seed, data))
+    if not reps:
+        return out
+    main_seed = ok[0]["tuners"]["full"]["runs"][0]["seed"]
+    head = ["Layer", f"Rob. full, seeds {main_seed}+"]
+    head += [f"Rob. full, seeds {seed}+" for _, seed, _ in reps]
+    head += ["Rob. pooled", f"Conv. full, seeds {main_seed}+"]
+    head += [f"Conv. full, seeds {seed}+" for _, seed, _ in reps]
+    head += ["Conv. pooled", "Rob. paper"]
+    out += [f"Replicate campaigns with other seeds ({', '.join(n for n, _, _ in reps)}; "
+            "same code, tuners and ground truths): the ratios of the full tuner per "
+            "campaign and for all runs pooled.", "",
+            "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    campaigns = [layers] + [
+        {k: (trials_to_best(d[k]["tuners"]["autotvm"]["runs"], args.trials),
+             trials_to_best(d[k]["tuners"]["full"]["runs"], args.trials))
+         for k in layers if k in d} for _, _, d in reps]
+    pooled = {k: (np.concatenate([c[k][0] for c in campaigns if k in c]),
+                  np.concatenate([c[k][1] for c in campaigns if k in c])) for k in layers}
+    for k in layers:
+        def rob(c):
+            return fmt(ratio(iqr(c[k][1]), iqr(c[k][0]))) if k in c else "-"
+
+        def conv(c):
+            return fmt(ratio(np.median(c[k][1]), np.median(c[k][0]))) if k in c else "-"
+        cells = [rob(c) for c in campaigns] + [rob(pooled)]
+        cells += [conv(c) for c in campaigns] + [conv(pooled)]
+        out.append(f"| {k} | " + " | ".join(cells) + f" | {PAPER_T54[k][3]} |")
+    means = [mean_ratios({k: v for k, v in c.items()}, args.trials) for c in campaigns]
+    pm = mean_ratios(pooled, args.trials)
+    complete = all(len(c) == len(layers) for c in campaigns)
+    out.append("| Mean | " + " | ".join(f"**{m[1]:.3f}**" for m in means)
+               + f" | **{pm[1]:.3f}** | " + " | ".join(f"**{m[0]:.3f}**" for m in means)
+               + f" | **{pm[0]:.3f}** | 0.424 |")
+    if not complete:
+        out.append("")
+        out.append("(A replicate campaign does not cover every layer; its mean is over the "
+                   "layers it has.)")
+    out.append("")
+    return out
 
 
 def tables(results, args):
@@ -292,11 +437,15 @@ def tables(results, args):
             f"counts as {args.trials} trials. Ours / paper.", "",
             "| Layer | AutoTVM median (IQR) | Full median (IQR) | Conv. full | No SSDM | No BSA "
             "| Rob. full | No SSDM | No BSA | Random median | missed (AutoTVM/full) "
-            "| to 1%: AutoTVM / full |",
-            "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+            "| to 1%: AutoTVM / full | all runs within 1% by "
+            f"{args.trials}: AutoTVM / full |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     cols = {k: [] for k in range(6)}
     for r in ok:
         t = {k: v["summary"] for k, v in r["tuners"].items()}
+        for name, _ in VARIANTS:
+            t.setdefault(name, {"median": float("nan"), "iqr": float("nan"), "missed": "-",
+                                "median_to_1pct": None})
         base = t["autotvm"]
         vals = [ratio(t["full"]["median"], base["median"]),
                 ratio(t["no_ssdm"]["median"], base["median"]),
@@ -311,13 +460,14 @@ def tables(results, args):
         out.append(f"| {r['layer']} | {base['median']:.0f} ({base['iqr']:.0f}) | "
                    f"{t['full']['median']:.0f} ({t['full']['iqr']:.0f}) | "
                    + " | ".join(cells)
-                   + f" | {t['random']['median']:.0f} | {base['missed']}/{t['full']['missed']} "
-                   f"| {fmt(base['median_to_1pct'], 0)} / {fmt(t['full']['median_to_1pct'], 0)} |")
+                   + f" | {fmt(t['random']['median'], 0)} | {base['missed']}/{t['full']['missed']} "
+                   f"| {fmt(base['median_to_1pct'], 0)} / {fmt(t['full']['median_to_1pct'], 0)} "
+                   f"| {yes_no(r['tuners']['autotvm'])} / {yes_no(r['tuners']['full'])} |")
     if ok:
         means = [float(np.nanmean([v for v in cols[k] if np.isfinite(v)] or [np.nan]))
                  for k in range(6)]
         out.append("| Mean | | | " + " | ".join(
-            f"**{fmt(m)}** / {PAPER_T54_MEAN[k]}" for k, m in enumerate(means)) + " | | | |")
+            f"**{fmt(m)}** / {PAPER_T54_MEAN[k]}" for k, m in enumerate(means)) + " | | | | |")
         out.append("")
         out.append(f"Mean convergence ratio {fmt(means[0])} (speed-up in trials "
                    f"x{fmt(1 / means[0], 2)}; aim <= 0.416, x2.40), robustness {fmt(means[3])} "
@@ -328,6 +478,13 @@ def tables(results, args):
                          if k != "random")]
         out.append(f"Every run of every model-based tuner within 1% of the optimum by "
                    f"{args.trials} trials: {len(within)} of {len(ok)} layers.")
+        full_within = [r["layer"] for r in ok if all_within_1pct(r["tuners"]["full"]["runs"])]
+        out.append(f"Every run of the validity-driven tuner (full) within 1% by {args.trials} "
+                   f"trials: {len(full_within)} of {len(ok)} layers"
+                   + (f" (not: {', '.join(str(r['layer']) for r in ok if r['layer'] not in full_within)})"
+                      if len(full_within) < len(ok) else "") + ".")
+        out.append("")
+        out += robustness_noise(ok, args)
     out.append("")
 
     # Tab. 5.5
@@ -392,21 +549,52 @@ def tables(results, args):
     out += ["## Tab. 5.6: overheads per tuning run (seconds)", "",
             "Presampling = 1000 validity queries at the measured cost of the static "
             "check (the table answers them during the experiment); selection = Alg. 5 for "
-            "E0; training and annealing summed over a run's epochs (AutoTVM's loop; the "
-            "validity-driven tuner spends the same). Paper: knob features, presampling, "
-            "sample selection, pre-training.", "",
-            "| Layer | Presampling | Selection | Training (validity) | Annealing (validity) | "
-            "Training (AutoTVM) | Paper: knob / presampling / selection / pre-training |",
-            "|---|---|---|---|---|---|---|"]
+            "E0; knob features = computing the knob features of every configuration the "
+            "model is trained on or scores (training and annealing), summed over a run; "
+            "training and annealing summed over a run's epochs, and training per epoch "
+            "(one model per epoch; AutoTVM's loop, the validity-driven tuner spends the "
+            "same). Paper: knob features, presampling, sample selection, pre-training "
+            "(Tab. 5.6; its presampling is 1000 compiles of about 0.4 s).", "",
+            "| Layer | Presampling | Selection | Knob features (validity) | "
+            "Training (validity) | per epoch | Annealing (validity) | "
+            "Training (AutoTVM) | per epoch | "
+            "Paper: knob / presampling / selection / pre-training |",
+            "|---|---|---|---|---|---|---|---|---|---|"]
     for r in ok:
         f = r["tuners"]["full"]["summary"]
         a = r["tuners"]["autotvm"]["summary"]
         p = PAPER_T56.get(r["layer"])
         paper = f"{p[0]} / {p[2]} / {p[3]} / {p[4]}" if p else "-"
         out.append(f"| {r['layer']} | {fmt(f['presample_oracle_seconds'], 4)} | "
-                   f"{fmt(f['selection_seconds'], 4)} | {fmt(f['train_seconds'], 2)} | "
-                   f"{fmt(f['anneal_seconds'], 2)} | {fmt(a['train_seconds'], 2)} | {paper} |")
+                   f"{fmt(f['selection_seconds'], 4)} | {fmt(f.get('feature_seconds'), 3)} | "
+                   f"{fmt(f['train_seconds'], 2)} | {fmt(f.get('train_seconds_per_epoch'), 3)} | "
+                   f"{fmt(f['anneal_seconds'], 2)} | {fmt(a['train_seconds'], 2)} | "
+                   f"{fmt(a.get('train_seconds_per_epoch'), 3)} | {paper} |")
+    if not any("trainings" in r["tuners"]["full"]["summary"] or
+               "feature_seconds" in r["tuners"]["full"]["summary"] for r in ok):
+        out.append("")
+        out.append("(Knob-feature time and training per epoch: not recorded by the raf-tune "
+                   "of this campaign.)")
     out.append("")
+
+    # Scale of the model's scores vs. the bias of BSA.
+    spread = [r for r in ok if "prediction_p05" in r["tuners"]["full"]["summary"]]
+    if spread:
+        out += ["## §5.2.3: the scale of the model's scores and the bias of BSA", "",
+                "BSA adds 1 to the score of a known-valid configuration, chosen against "
+                "predictions \"mostly in the interval [-7, 7]\" (Rieber 2022, §5.2.3). The "
+                "spread of our models' scores: per run, the mean over its models of the 5th "
+                "and 95th percentiles of the scores of 1000 uniformly drawn configurations "
+                "(drawn apart from the tuning); the median over runs.", "",
+                "| Layer | Full: 5th / 95th percentile | No BSA | AutoTVM |", "|---|---|---|---|"]
+        for r in spread:
+            cells = []
+            for name in ("full", "no_bsa", "autotvm"):
+                t = r["tuners"].get(name, {}).get("summary", {})
+                cells.append(f"{fmt(t.get('prediction_p05'), 2)} / "
+                             f"{fmt(t.get('prediction_p95'), 2)}")
+            out.append(f"| {r['layer']} | " + " | ".join(cells) + " |")
+        out.append("")
 
     # Model analyses
     rows = {}
@@ -522,9 +710,21 @@ def main():
     p.add_argument("--prefix", default=None)
     p.add_argument("--note", default="", help="a line for the report (e.g. partial)")
     p.add_argument("--build-dir", default=None)
+    p.add_argument("--tuners", default="",
+                   help="run only these tuners (comma-separated: "
+                   + ", ".join(n for n, _ in VARIANTS) + "; default all)")
+    p.add_argument("--replicate", action="append", default=None,
+                   help="the tuning.json of a campaign with other seeds, reported beside "
+                   "Tab. 5.4 (repeatable)")
     p.add_argument("--from-json", default=None,
                    help="rewrite the report from a tuning.json of an earlier campaign")
     args = p.parse_args()
+    args.tuners = [x for x in args.tuners.split(",") if x]
+    unknown_tuners = set(args.tuners) - {n for n, _ in VARIANTS}
+    if unknown_tuners:
+        sys.exit(f"error: unknown tuners {sorted(unknown_tuners)}")
+    if args.tuners and not {"autotvm", "full"} <= set(args.tuners):
+        sys.exit("error: --tuners needs autotvm and full (Tab. 5.4 compares them)")
     build = pathlib.Path(args.build_dir or os.environ.get("RAF_BUILD_DIR", ROOT / "build"))
     args.tool = build / "bin" / "raf-tune"
     if not args.tool.exists() and not args.from_json:

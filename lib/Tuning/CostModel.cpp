@@ -3,6 +3,7 @@
 #include "raf/Tuning/CostModel.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <numeric>
 
@@ -47,6 +48,7 @@ unsigned XGBoostCostModel::getNumFeatures() const {
 
 std::vector<float>
 XGBoostCostModel::features(ArrayRef<uint64_t> indices) const {
+  auto start = std::chrono::steady_clock::now();
   std::vector<float> values;
   values.reserve(indices.size() * getNumFeatures());
   for (uint64_t index : indices) {
@@ -55,6 +57,9 @@ XGBoostCostModel::features(ArrayRef<uint64_t> indices) const {
     else
       space.appendFeatures(index, values);
   }
+  featureSeconds += std::chrono::duration<double>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
   return values;
 }
 

@@ -2,6 +2,7 @@
 
 #include "raf/Tuning/Tuner.h"
 
+#include "raf/Tuning/Metrics.h"
 #include "raf/Tuning/Presampling.h"
 #include "raf/Tuning/SampleSelection.h"
 #include "raf/Tuning/ValidityBias.h"
@@ -64,6 +65,7 @@ class TuningLoop {
 public:
   TuningLoop(TuningSpace &space, const TunerOptions &options)
       : space(space), options(options), rng(options.seed),
+        spreadRng(options.seed ^ 0x5eed5eed5eed5eedULL),
         model(space, options.costModel), annealing(options.annealing) {}
 
   llvm::Expected<TuningResult> run();
@@ -79,6 +81,10 @@ private:
   std::vector<uint64_t> nextBatch(unsigned count);
   void measure(uint64_t index);
   llvm::Error retrain();
+  /// Records the spread of the current model's scores on configurations
+  /// drawn with `spreadRng`.
+  llvm::Error recordPredictionSpread();
+  static constexpr unsigned kSpreadSample = 1000;
   /// The next plan: the top configurations of simulated annealing on
   /// `score`.
   llvm::Error planByAnnealing(const ScoreFunction &score);
@@ -86,6 +92,8 @@ private:
   TuningSpace &space;
   const TunerOptions &options;
   std::mt19937_64 rng;
+  /// Draws the configurations of the prediction-spread diagnostic only.
+  std::mt19937_64 spreadRng;
   XGBoostCostModel model;
   SimulatedAnnealing annealing;
   TuningResult result;
@@ -99,6 +107,7 @@ private:
   size_t planAt = 0;
   bool planIsFirstEpoch = false;
   unsigned trainings = 0;
+  double diagnosticFeatureSeconds = 0;
 };
 
 std::vector<uint64_t> TuningLoop::nextBatch(unsigned count) {
@@ -137,6 +146,8 @@ llvm::Error TuningLoop::retrain() {
   if (llvm::Error e = model.fit(xs, ys, rng))
     return e;
   result.trainSeconds += secondsSince(start);
+  if (llvm::Error e = recordPredictionSpread())
+    return e;
   start = Clock::now();
   bool bias =
       options.kind == TunerKind::Validity && options.biasedAnnealing;
@@ -152,6 +163,21 @@ llvm::Error TuningLoop::retrain() {
     return e;
   result.annealSeconds += secondsSince(start);
   ++trainings;
+  result.trainings = trainings;
+  return llvm::Error::success();
+}
+
+llvm::Error TuningLoop::recordPredictionSpread() {
+  double featuresBefore = model.getFeatureSeconds();
+  std::vector<uint64_t> sample =
+      sampleDistinct(space.size(), kSpreadSample, spreadRng);
+  llvm::Expected<std::vector<float>> scores = model.predict(sample);
+  if (!scores)
+    return scores.takeError();
+  std::vector<double> values(scores->begin(), scores->end());
+  result.predictionSpread.push_back(
+      {float(quantile(values, 0.05)), float(quantile(values, 0.95))});
+  diagnosticFeatureSeconds += model.getFeatureSeconds() - featuresBefore;
   return llvm::Error::success();
 }
 
@@ -217,6 +243,7 @@ llvm::Expected<TuningResult> TuningLoop::run() {
       if (llvm::Error e = retrain())
         return std::move(e);
   }
+  result.featureSeconds = model.getFeatureSeconds() - diagnosticFeatureSeconds;
   return std::move(result);
 }
 

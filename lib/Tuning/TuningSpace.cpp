@@ -42,8 +42,12 @@ void TuningSpace::appendFeatures(uint64_t index,
   Point point = toPoint(index);
   for (auto [k, knob] : llvm::enumerate(getKnobs())) {
     int64_t value = knob.values[point[k]];
+    // AutoTVM's split entity leaves the outer factor as -1, so the first
+    // feature of a split is the constant -1. (An outer factor extent/value
+    // would carry the same information, but a tree splitting on it places
+    // its thresholds differently between the values it has seen.)
     if (knob.splitExtent > 0)
-      features.push_back(float(knob.splitExtent / value));
+      features.push_back(-1.0f);
     features.push_back(float(value));
   }
 }

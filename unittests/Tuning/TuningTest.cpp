@@ -75,7 +75,8 @@ TEST(TuningSpaceTest, SplitKnobFeatures) {
   EXPECT_EQ(space.getNumFeatures(), 3u);
   std::vector<float> f;
   space.appendFeatures(space.toIndex({1, 1}), f);
-  EXPECT_EQ(f, (std::vector<float>{2, 2, 2}));
+  // AutoTVM's SplitEntity.size of a define_split knob: [-1, factor].
+  EXPECT_EQ(f, (std::vector<float>{-1, 2, 2}));
 }
 
 TEST(PresamplingTest, QueriesEachConfigurationOnceAndStopsExactly) {
@@ -383,6 +384,41 @@ TEST(TunerTest, ValidityTunerStartsWithABalancedEpoch) {
   for (unsigned i = 0; i < 50; ++i)
     valid += result->trials[i].cost.has_value();
   EXPECT_EQ(valid, 25u);
+}
+
+TEST(TunerTest, OverheadsAndPredictionSpreadPerTraining) {
+  // 100 trials in epochs of 10 with a valid first epoch: a model after each
+  // of the first 9 epochs (none after the last), one score spread each. The
+  // spread is a diagnostic drawn with its own generator, so two runs with
+  // the same seed still measure the same configurations.
+  TabulatedSpace space = makeSquareSpace(10, 10, 2, 6);
+  TunerOptions options;
+  options.kind = TunerKind::Validity;
+  options.trials = 100;
+  options.epochSize = 10;
+  options.presamples = 60;
+  options.seed = 3;
+  llvm::Expected<TuningResult> a = tune(space, options);
+  ASSERT_TRUE(bool(a)) << llvm::toString(a.takeError());
+  EXPECT_EQ(a->trainings, 9u);
+  ASSERT_EQ(a->predictionSpread.size(), 9u);
+  for (auto [low, high] : a->predictionSpread)
+    EXPECT_LE(low, high);
+  EXPECT_GT(a->featureSeconds, 0.0);
+  EXPECT_LE(a->featureSeconds, a->trainSeconds + a->annealSeconds);
+  llvm::Expected<TuningResult> b = tune(space, options);
+  ASSERT_TRUE(bool(b)) << llvm::toString(b.takeError());
+  ASSERT_EQ(a->trials.size(), b->trials.size());
+  for (size_t i = 0; i < a->trials.size(); ++i)
+    EXPECT_EQ(a->trials[i].index, b->trials[i].index);
+
+  // Random search trains nothing.
+  options.kind = TunerKind::Random;
+  llvm::Expected<TuningResult> r = tune(space, options);
+  ASSERT_TRUE(bool(r)) << llvm::toString(r.takeError());
+  EXPECT_EQ(r->trainings, 0u);
+  EXPECT_TRUE(r->predictionSpread.empty());
+  EXPECT_EQ(r->featureSeconds, 0.0);
 }
 
 TEST(TunerTest, AutoTVMBeatsRandomOnAverage) {

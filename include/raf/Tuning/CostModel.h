@@ -87,6 +87,10 @@ public:
   bool hasBaseModel() const { return options.baseModel != nullptr; }
   /// The factor of the base margin in the current model (0: none).
   double getBaseDiscount() const { return baseDiscount; }
+  /// Wall-clock seconds spent computing features (for training and
+  /// prediction) so far: the "knob" feature-extraction overhead of
+  /// Rieber 2022, Tab. 5.3 and 5.6.
+  double getFeatureSeconds() const { return featureSeconds; }
 
 private:
   std::vector<float> features(llvm::ArrayRef<uint64_t> indices) const;
@@ -99,6 +103,7 @@ private:
   CostModelOptions options;
   std::unique_ptr<XGBoostModel> model;
   double baseDiscount = 0;
+  mutable double featureSeconds = 0;
 };
 
 } // namespace tuning

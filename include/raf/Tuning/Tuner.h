@@ -78,9 +78,19 @@ struct TuningResult {
   /// Validity queries of presampling and how many were valid.
   uint64_t validityQueries = 0;
   uint64_t presampledValid = 0;
-  /// Wall-clock seconds spent in each part.
+  /// Wall-clock seconds spent in each part; featureSeconds is the share of
+  /// training and annealing spent computing features.
   double presampleSeconds = 0, selectionSeconds = 0, trainSeconds = 0,
-         annealSeconds = 0, measureSeconds = 0;
+         annealSeconds = 0, measureSeconds = 0, featureSeconds = 0;
+  /// Models trained (one per epoch once a valid configuration is known).
+  unsigned trainings = 0;
+  /// The spread of each trained model's scores: the 5th and 95th
+  /// percentiles of its predictions on uniformly drawn configurations,
+  /// one pair per training (drawn with their own generator, so the tuning
+  /// itself is unchanged). The biased annealing's +1 for known-valid
+  /// configurations was chosen against predictions "mostly in the
+  /// interval [-7, 7]" (Rieber 2022, §5.2.3).
+  std::vector<std::pair<float, float>> predictionSpread;
   /// The best trial, if any was valid.
   std::optional<size_t> best() const;
 };

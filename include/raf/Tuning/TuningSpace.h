@@ -28,8 +28,11 @@ struct Knob {
   std::string name;
   std::vector<int64_t> values;
   /// For a split knob (a tile size dividing `splitExtent`), the knob
-  /// features are [outer, inner] = [extent / value, value], as AutoTVM's
-  /// SplitEntity.size; 0 for other knobs (one feature, the value).
+  /// features are [-1, value], AutoTVM's SplitEntity.size: the entities of
+  /// a `define_split` space are [-1, factor] (SplitSpace._generate_space in
+  /// apache/tvm python/tvm/autotvm/task/space.py), and
+  /// ConfigEntity.get_flatten_feature copies them. 0 for other knobs (one
+  /// feature, the value).
   int64_t splitExtent = 0;
 };
 
@@ -60,7 +63,7 @@ public:
   uint64_t toIndex(const Point &point) const;
   Point toPoint(uint64_t index) const;
   /// Knob features of AutoTVM's `feature_type="knob"`: the flattened knob
-  /// values (split knobs as [outer, inner]).
+  /// values (split knobs as [-1, inner], see Knob::splitExtent).
   void appendFeatures(uint64_t index, std::vector<float> &features) const;
   unsigned getNumFeatures() const;
   /// Configurations at Manhattan distance 1 of `index`.
