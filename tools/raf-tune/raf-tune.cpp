@@ -512,7 +512,13 @@ static int runTune(VTAScheduleSpace &vtaSpace, const GroundTruth &truth) {
         {"selection_seconds", result->selectionSeconds},
         {"train_seconds", result->trainSeconds},
         {"anneal_seconds", result->annealSeconds},
+        {"feature_seconds", result->featureSeconds},
+        {"trainings", int64_t(result->trainings)},
         {"seconds", seconds}};
+    json::Array spread;
+    for (auto [low, high] : result->predictionSpread)
+      spread.push_back(json::Array{low, high});
+    line["prediction_spread"] = std::move(spread);
     if (baseModel) {
       line["pretrain_samples"] = int64_t(baseSamples);
       line["pretrain_seconds"] = pretrainSeconds;
