@@ -25,6 +25,8 @@
 #include <numeric>
 #include <set>
 
+#include <time.h>
+
 using namespace raf::embed;
 using llvm::ArrayRef;
 using llvm::SmallVector;
@@ -32,7 +34,21 @@ using llvm::SmallVector;
 namespace {
 
 using Point = SmallVector<int64_t, 8>;
-using Clock = std::chrono::steady_clock;
+/// The search's clock: the CPU time of the searching thread, so that what
+/// the time limit lets the search find does not depend on the machine's load.
+struct Clock {
+  using duration = std::chrono::nanoseconds;
+  using rep = duration::rep;
+  using period = duration::period;
+  using time_point = std::chrono::time_point<Clock>;
+  static constexpr bool is_steady = true;
+  static time_point now() {
+    timespec T;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+    return time_point(std::chrono::seconds(T.tv_sec) +
+                      std::chrono::nanoseconds(T.tv_nsec));
+  }
+};
 
 //===----------------------------------------------------------------------===//
 // Hyper-rectangle decoding (Fig. 4.4)

@@ -58,7 +58,7 @@ struct EmbeddingOptions {
   /// How many of the cheapest distinct embeddings to find (the
   /// dissertation auto-tunes the five best, §4.5.2).
   unsigned MaxCandidates = 5;
-  /// Wall-clock limit for the whole search in milliseconds (0: none).
+  /// CPU-time limit of the whole search (its thread) in ms (0: none).
   uint64_t TimeoutMs = 10000;
   /// Hyper-rectangle parameters. 0 means: strict 1, relaxed 4 (stride) and
   /// the operator's rank (dimensions).
@@ -136,7 +136,7 @@ struct EmbeddingStats {
   uint64_t Nodes = 0, Fails = 0;
   uint64_t Solutions = 0;
   unsigned Assets = 0;
-  double Milliseconds = 0;
+  double Milliseconds = 0; ///< CPU time, the clock of TimeoutMs.
   /// With EmbeddingOptions::CountLimit: the distinct embeddings of the whole
   /// space (every mapping, not only the cheapest), and whether the count is
   /// complete (the enumeration finished below the limit and in time).
