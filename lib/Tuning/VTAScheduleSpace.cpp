@@ -19,7 +19,8 @@ using vta::DimAccess;
 
 vta::GemmKernelModel raf::tuning::makeConvKernelModel(
     const ConvLayer &layer, int64_t batch, int64_t block,
-    std::optional<int64_t> requantShift) {
+    std::optional<int64_t> requantShift, bool padOnTheFly,
+    std::optional<int64_t> clampLow, std::optional<int64_t> clampHigh) {
   vta::GemmKernelModel model;
   model.config = vta::Config::getDefault();
   model.config.logBatch = llvm::Log2_64(batch);
@@ -27,7 +28,14 @@ vta::GemmKernelModel raf::tuning::makeConvKernelModel(
   int64_t nb = llvm::divideCeil(layer.n, batch);
   int64_t ci = llvm::divideCeil(layer.c, block);
   int64_t co = llvm::divideCeil(layer.oc, block);
-  int64_t hp = layer.h + 2 * layer.padH, wp = layer.w + 2 * layer.padW;
+  // The loads pad on the fly (the y/x pad fields of TVM-VTA's LOAD, at
+  // most 15 rows on a side) when --tcg-apply-strategy can move the padding
+  // into the packed kernel's read; otherwise the padded input is stored.
+  constexpr int64_t kLoadPadLimit = 15;
+  bool fly =
+      padOnTheFly && layer.padH <= kLoadPadLimit && layer.padW <= kLoadPadLimit;
+  int64_t storedPadH = fly ? 0 : layer.padH, storedPadW = fly ? 0 : layer.padW;
+  int64_t hp = layer.h + 2 * storedPadH, wp = layer.w + 2 * storedPadW;
   int64_t oh = layer.outH(), ow = layer.outW();
   // Tile iterators in kernel order: n, oc.o, oh, ow | ic.o, kh, kw.
   model.names = {"n", "oc.o", "oh", "ow", "ic.o", "kh", "kw"};
@@ -45,6 +53,12 @@ vta::GemmKernelModel raf::tuning::makeConvKernelModel(
   model.input = {dim(nb, {{0, 1}}), dim(ci, {{4, 1}}),
                  dim(hp, {{2, layer.strideH}, {5, 1}}),
                  dim(wp, {{3, layer.strideW}, {6, 1}})};
+  if (fly) {
+    // The kernel reads a zero-padded view of the stored rows (pad_low /
+    // pad_high of its tcg.input), symmetric as relay's conv2d padding.
+    model.input[2].padLow = model.input[2].padHigh = layer.padH;
+    model.input[3].padLow = model.input[3].padHigh = layer.padW;
+  }
   model.weight = {dim(co, {{1, 1}}), dim(ci, {{4, 1}}), dim(layer.kh, {{5, 1}}),
                   dim(layer.kw, {{6, 1}})};
   model.output = {dim(nb, {{0, 1}}), dim(co, {{1, 1}}), dim(oh, {{2, 1}}),
@@ -64,6 +78,8 @@ vta::GemmKernelModel raf::tuning::makeConvKernelModel(
   model.resultBase = resultOffset / outRow;
   model.resultRows = nb * co * oh * ow;
   model.requantShift = requantShift;
+  model.clampLow = clampLow;
+  model.clampHigh = clampHigh;
   return model;
 }
 
@@ -110,6 +126,14 @@ VTAScheduleSpace::VTAScheduleSpace(vta::GemmKernelModel kernel,
     addSplit(iterW, "tile_w");
     addSplit(iterCi, "tile_ci");
     addSplit(iterCo, "tile_co");
+    // Parallel iterators the template does not have (the embedding's
+    // strategies may split an output axis, e.g. the output channels into
+    // oc.o and a stride part oc.r) are split as well, after the template's
+    // knobs; the loop permutation keeps each of them with the template
+    // iterator before it in kernel order (getSchedule).
+    for (unsigned i = 0; i < k.numParallel; ++i)
+      if (tileKnob[i] < 0)
+        addSplit(int(i), "tile_" + k.names[i]);
   } else {
     iterB = iterCo = iterH = iterW = -1;
     for (unsigned i = 0; i < n; ++i)
@@ -139,9 +163,20 @@ vta::ScheduleKnobs VTAScheduleSpace::getSchedule(const Point &point) const {
     static const int64_t orders[4][3] = {
         {0, 1, 2}, {0, 2, 1}, {1, 2, 0}, {2, 1, 0}};
     int64_t roles[3] = {co, h, w};
-    schedule.loopOrder.push_back(b);
+    // Each parallel iterator outside the template's four moves with the
+    // template iterator before it in kernel order (b when none is).
+    auto group = [&](int64_t role) {
+      schedule.loopOrder.push_back(role);
+      for (int64_t i = role + 1; i < int64_t(kernel.numParallel) && i != b &&
+                                 i != co && i != h && i != w;
+           ++i)
+        schedule.loopOrder.push_back(i);
+    };
+    for (int64_t i = 0; i < b; ++i)
+      schedule.loopOrder.push_back(i);
+    group(b);
     for (int64_t role : orders[point[permutationKnob]])
-      schedule.loopOrder.push_back(roles[role]);
+      group(roles[role]);
     for (unsigned i = kernel.numParallel; i < n; ++i)
       schedule.loopOrder.push_back(i);
   }
@@ -387,6 +422,10 @@ std::string VTAScheduleSpace::getKey() const {
       os << " [" << d.base << ";" << d.size;
       for (int64_t c : d.coefficients)
         os << "," << c;
+      // Only a padded view adds to the key (the keys of unpadded kernels
+      // and their cached tables stay as they were).
+      if (d.padLow || d.padHigh)
+        os << ";pad " << d.padLow << "/" << d.padHigh;
       os << "]";
     }
   };
@@ -394,6 +433,10 @@ std::string VTAScheduleSpace::getKey() const {
   dims("weight", kernel.weight);
   dims("output", kernel.output);
   os << " shift " << (kernel.requantShift ? *kernel.requantShift : -1);
+  if (kernel.clampLow || kernel.clampHigh)
+    os << " clamp "
+       << (kernel.clampLow ? std::to_string(*kernel.clampLow) : "-") << ","
+       << (kernel.clampHigh ? std::to_string(*kernel.clampHigh) : "-");
   os << " limits " << limits.accDependenceDistance << "/"
      << limits.maxInstructions << " cycle-model " << cycleModel.dmaBytesPerCycle
      << "," << cycleModel.dmaLatencyCycles << ","

@@ -4,6 +4,7 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <set>
 
 using namespace raf;
@@ -118,6 +119,53 @@ TEST(VTAScheduleSpaceTest, TVMPipelineRules) {
   // The key tells the rules apart (separate ground truths).
   VTAScheduleSpace q(makeConvKernelModel(padded), vta::ScheduleLimits());
   EXPECT_NE(p.getKey(), q.getKey());
+}
+
+/// A strategy that splits the output channels into oc.o and a stride part
+/// oc.r (the embedding's `y = oc16/s2`): a parallel iterator the template
+/// does not have gets its own tile knob and moves with oc.o in the loop
+/// permutation, so every loop order covers all iterators.
+TEST(VTAScheduleSpaceTest, ExtraParallelIterator) {
+  vta::GemmKernelModel model =
+      makeConvKernelModel({1, 16, 8, 8, 64, 3, 3, 1, 1, 1, 1});
+  // n, oc.o, oh, ow | ic.o, kh, kw -> n, oc.o, oc.r, oh, ow | ic.o, kh, kw
+  // with output-channel block = 2 * oc.o + oc.r.
+  model.names.insert(model.names.begin() + 2, "oc.r");
+  model.extents[1] = 2;
+  model.extents.insert(model.extents.begin() + 2, 2);
+  model.numParallel = 5;
+  for (auto *access : {&model.input, &model.weight, &model.output})
+    for (vta::DimAccess &d : *access)
+      d.coefficients.insert(d.coefficients.begin() + 2, 0);
+  model.weight[0].coefficients = {0, 2, 1, 0, 0, 0, 0, 0};
+  vta::DimAccess ocr;
+  ocr.size = 2;
+  ocr.coefficients = {0, 0, 1, 0, 0, 0, 0, 0};
+  model.output[1].size = 2;
+  model.output.insert(model.output.begin() + 2, ocr);
+  VTAScheduleSpace space(model, vta::ScheduleLimits());
+  std::vector<std::string> names;
+  for (const Knob &knob : space.getKnobs())
+    names.push_back(knob.name);
+  EXPECT_EQ(names, (std::vector<std::string>{
+                       "tile_b", "tile_h", "tile_w", "tile_ci", "tile_co",
+                       "tile_oc.r", "oc_nthread", "h_nthread", "permutation"}));
+  unsigned valid = 0;
+  for (uint64_t i = 0; i < space.size(); ++i) {
+    Point p = space.toPoint(i);
+    vta::ScheduleKnobs knobs = space.getSchedule(p);
+    std::vector<int64_t> sorted = knobs.loopOrder;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(sorted, (std::vector<int64_t>{0, 1, 2, 3, 4, 5, 6, 7}));
+    if (space.checkValidity(p).valid && space.measure(p))
+      ++valid;
+  }
+  EXPECT_GT(valid, space.size() / 4);
+  // Permutation 2, (h, w, co): oc.r follows oc.o.
+  Point p = space.toPoint(0);
+  p[8] = 2;
+  EXPECT_EQ(space.getSchedule(p).loopOrder,
+            (std::vector<int64_t>{0, 3, 4, 1, 2, 5, 6, 7}));
 }
 
 } // namespace

@@ -59,14 +59,21 @@ struct ConvLayer {
 };
 
 /// The packed kernel TVM's VTA strategy runs for `layer` on a GEMM core of
-/// `batch` x `block` x `block` (NCHW{batch}n{block}c input padded in
-/// DRAM, OIHW{block}o{block}i weights, channels rounded up to the block),
-/// as --tcg-dataflow-embed=mode=strict and --tcg-apply-strategy produce it
-/// and the lowering reads it; with `requantShift`, one int8 result plane.
-vta::GemmKernelModel makeConvKernelModel(const ConvLayer &layer,
-                                         int64_t batch = 1, int64_t block = 16,
-                                         std::optional<int64_t> requantShift =
-                                             8);
+/// `batch` x `block` x `block` (NCHW{batch}n{block}c input, OIHW{block}o
+/// {block}i weights, channels rounded up to the block), as
+/// --tcg-dataflow-embed=mode=strict and --tcg-apply-strategy produce it and
+/// --raf-vta-pipeline compiles it: with `padOnTheFly`, a padding of at most
+/// 15 (VTA's 4-bit load pad fields) stays out of DRAM and the loads write
+/// it, as --tcg-apply-strategy arranges (a larger one, or every padding
+/// without `padOnTheFly`, is stored in DRAM); with `requantShift`, one int8
+/// result plane; `clampLow` / `clampHigh`, the fused ALU epilogue of a ReLU
+/// or clip after the convolution (--convert-tcg-to-vta fuse-epilogue).
+vta::GemmKernelModel
+makeConvKernelModel(const ConvLayer &layer, int64_t batch = 1,
+                    int64_t block = 16, std::optional<int64_t> requantShift = 8,
+                    bool padOnTheFly = true,
+                    std::optional<int64_t> clampLow = std::nullopt,
+                    std::optional<int64_t> clampHigh = std::nullopt);
 
 /// Which configurations count as valid.
 enum class ValidityRules {
@@ -83,8 +90,7 @@ public:
                    vta::CycleModel cycleModel = vta::CycleModel());
 
   /// Selects the validity rules; `paddedInput` says that TVM pads the input
-  /// on the fly (the layer has padding, which our kernel model keeps in
-  /// DRAM).
+  /// on the fly (the layer has padding).
   void setValidityRules(ValidityRules rules, bool paddedInput = false) {
     this->rules = rules;
     this->paddedInput = paddedInput;
