@@ -195,7 +195,8 @@ def layer_job(args, layer, cv):
             extra.append("--curves")
         lines = raf_tune(args, extra, layer, f"tune {name} x{args.runs}")
         res["tuners"][name] = {"summary": summarise_runs(lines, args.trials),
-                               "runs": [{k: v for k, v in x.items() if k != "curve"}
+                               "runs": [{k: v for k, v in x.items()
+                                         if k not in ("curve", "prediction_spread")}
                                         for x in lines]}
     if not args.no_analyse:
         res["analyse"] = raf_tune(args, ["analyse", *base, f"--repeats={args.repeats}",
