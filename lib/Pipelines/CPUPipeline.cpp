@@ -57,6 +57,9 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   pm.addPass(relay::createRelayDefunctionalize());
   // relay -> linalg on tensors. Fusion first, so that each fused group is a
   // private function whose elementwise chain linalg fuses into one loop nest.
+  // Inference batch norms become a scale and shift that fuse with the
+  // convolution before them (TVM's SimplifyInference).
+  pm.addPass(createRAFSimplifyInference());
   if (options.fuse)
     pm.addPass(relay::createRafFuse());
   if (options.shareKernels)
@@ -119,6 +122,9 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   // A static buffer beyond the allocation limit is an error at the op that
   // needs it, not a failed allocation when the code runs.
   pm.addPass(createRAFCheckAllocations());
+  // Padded and strided copies become loops (vectorised), not calls of the
+  // element-at-a-time memrefCopy.
+  pm.addNestedPass<func::FuncOp>(createRAFStridedCopiesToLoops());
   if (options.vectorize) {
     pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
     pm.addNestedPass<func::FuncOp>(createRAFHoistVectorTransfers());

@@ -13,9 +13,12 @@
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -270,14 +273,68 @@ void useThreads(int64_t threads) {
   }
 }
 
+/// With RAF_BLAS_PROFILE set, the calls' wall time per product shape
+/// (batch, M, N, K), printed to stderr when the process exits.
+struct Profile {
+  using Shape = std::tuple<int64_t, int64_t, int64_t, int64_t>;
+  std::map<Shape, std::pair<int64_t, double>> calls;
+
+  static Profile *get() {
+    static Profile *profile = [] {
+      const char *value = std::getenv("RAF_BLAS_PROFILE");
+      return value && *value && std::string(value) != "0" ? new Profile()
+                                                          : nullptr;
+    }();
+    return profile;
+  }
+
+
+  static void print() {
+    Profile *profile = get();
+    std::vector<std::pair<Shape, std::pair<int64_t, double>>> rows(
+        profile->calls.begin(), profile->calls.end());
+    std::sort(rows.begin(), rows.end(), [](const auto &x, const auto &y) {
+      return x.second.second > y.second.second;
+    });
+    double total = 0;
+    for (const auto &row : rows)
+      total += row.second.second;
+    std::fprintf(stderr,
+                 "blas-profile: %.3f ms in all calls; per shape "
+                 "(batch M N K: calls, ms, GFLOP/s):\n",
+                 total);
+    for (const auto &[shape, entry] : rows) {
+      auto [batch, m, n, k] = shape;
+      double flop = 2.0 * batch * m * n * k * entry.first;
+      std::fprintf(stderr, "blas-profile: %lld %lld %lld %lld: %lld, %.3f, %.1f\n",
+                   (long long)batch, (long long)m, (long long)n, (long long)k,
+                   (long long)entry.first, entry.second,
+                   entry.second > 0 ? flop / entry.second / 1e6 : 0.0);
+    }
+  }
+};
+
 template <typename T>
 void gemmEntry(StridedMemRefType<T, 3> *a, StridedMemRefType<T, 3> *b,
                StridedMemRefType<T, 3> *c, int64_t transA, int64_t transB,
                int64_t transC, int64_t accumulate, int64_t threads) {
   useThreads(threads);
+  Profile *profile = Profile::get();
+  auto start = std::chrono::steady_clock::now();
   for (int64_t index = 0; index < c->sizes[0]; ++index)
     multiply(matrixOf(a, transA, index), matrixOf(b, transB, index),
              matrixOf(c, transC, index), accumulate != 0);
+  if (profile) {
+    static bool registered = (std::atexit(&Profile::print), true);
+    (void)registered;
+    Matrix<T> first = matrixOf(c, transC, 0);
+    int64_t k = matrixOf(a, transA, 0).cols;
+    auto &entry = profile->calls[{c->sizes[0], first.rows, first.cols, k}];
+    entry.first += 1;
+    entry.second += std::chrono::duration<double, std::milli>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+  }
 }
 } // namespace
 

@@ -258,8 +258,14 @@ Value toCallOperand(OpBuilder &builder, Location loc, Value value) {
       builder, loc, gemmOperandType(type.getElementType()), buffer);
 }
 
-/// True when `value` is a fill of zero (the product overwrites it).
+/// True when `value` is a fill of zero (the product overwrites it), also
+/// seen through reshapes (a convolution's output, merged to a matrix).
 bool isZeroFill(Value value) {
+  while (Operation *reshape = value.getDefiningOp()) {
+    if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(reshape))
+      break;
+    value = reshape->getOperand(0);
+  }
   auto fill = value.getDefiningOp<linalg::FillOp>();
   return fill && matchPattern(fill.value(), m_AnyZeroFloat());
 }
@@ -358,6 +364,15 @@ struct ContractionsToBLAS
   /// [n, c, kh, kw, oh, ow] read through one affine map (any strides and
   /// dilations, so also the weight gradients, whose dilation is the forward
   /// stride) and merged to [n, k, p] without a copy.
+  ///
+  /// With several images and few output positions each (the weight
+  /// gradient of a convolution is one, computed as a convolution of the
+  /// input's channels, as images, with the output gradient: Relay's
+  /// conv2d weight gradient, Chen et al. OSDI 2018), the per-image products
+  /// would have a handful of columns each. Those images become columns of
+  /// one product instead: im2col [c, kh, kw, n, oh, ow] merged to
+  /// [k, n * p], out'[f, n * p] = W[f, k] * im2col, transposed to
+  /// [n, f, oh, ow].
   void rewriteNchwInIm2Col(IRRewriter &rewriter,
                            linalg::Conv2DNchwFchwOp conv) {
     Location loc = conv.getLoc();
@@ -371,18 +386,27 @@ struct ContractionsToBLAS
     SmallVector<int64_t> dilations(conv.getDilations().getValues<int64_t>());
     int64_t batch = initType.getDimSize(0), height = initType.getDimSize(2),
             width = initType.getDimSize(3);
-    SmallVector<int64_t> columnShape = {
-        batch, inputType.getDimSize(1), filterType.getDimSize(2),
-        filterType.getDimSize(3), height, width};
+    bool imagesAsColumns =
+        batch > 1 && height * width < kFewPositions && isZeroFill(init);
     AffineExpr n, c, kh, kw, oh, ow;
-    bindDims(context, n, c, kh, kw, oh, ow);
+    SmallVector<int64_t> columnShape;
+    if (imagesAsColumns) {
+      bindDims(context, c, kh, kw, n, oh, ow);
+      columnShape = {inputType.getDimSize(1), filterType.getDimSize(2),
+                     filterType.getDimSize(3), batch, height, width};
+    } else {
+      bindDims(context, n, c, kh, kw, oh, ow);
+      columnShape = {batch, inputType.getDimSize(1), filterType.getDimSize(2),
+                     filterType.getDimSize(3), height, width};
+    }
     AffineMap read = AffineMap::get(
         6, 0,
         {n, c, oh * strides[0] + kh * dilations[0],
          ow * strides[1] + kw * dilations[1]},
         context);
-    Value empty = tensor::EmptyOp::create(rewriter, loc, columnShape,
-                                          initType.getElementType());
+    Type elementType = initType.getElementType();
+    Value empty =
+        tensor::EmptyOp::create(rewriter, loc, columnShape, elementType);
     auto columns = linalg::GenericOp::create(
         rewriter, loc, empty.getType(), ValueRange{input}, ValueRange{empty},
         SmallVector<AffineMap>{read, rewriter.getMultiDimIdentityMap(6)},
@@ -390,15 +414,52 @@ struct ContractionsToBLAS
         [](OpBuilder &builder, Location loc, ValueRange args) {
           linalg::YieldOp::create(builder, loc, args[0]);
         });
-    Value matrix = tensor::CollapseShapeOp::create(
-        rewriter, loc, columns.getResult(0),
-        SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4, 5}});
     Value weights = tensor::CollapseShapeOp::create(
         rewriter, loc, filter,
         SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
-    rewriter.replaceOp(conv, createImageProduct(rewriter, loc, weights, matrix,
-                                                init));
+    if (!imagesAsColumns) {
+      Value matrix = tensor::CollapseShapeOp::create(
+          rewriter, loc, columns.getResult(0),
+          SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4, 5}});
+      rewriter.replaceOp(
+          conv, createImageProduct(rewriter, loc, weights, matrix, init));
+      return;
+    }
+    Value matrix = tensor::CollapseShapeOp::create(
+        rewriter, loc, columns.getResult(0),
+        SmallVector<ReassociationIndices>{{0, 1, 2}, {3, 4, 5}});
+    int64_t filters = filterType.getDimSize(0);
+    auto productType =
+        RankedTensorType::get({filters, batch * height * width}, elementType);
+    Value zero = arith::ConstantOp::create(rewriter, loc,
+                                           rewriter.getZeroAttr(elementType));
+    Value productInit = linalg::FillOp::create(
+                            rewriter, loc, zero,
+                            ValueRange{tensor::EmptyOp::create(
+                                rewriter, loc, productType.getShape(),
+                                elementType)})
+                            .getResult(0);
+    Value product =
+        linalg::MatmulOp::create(rewriter, loc, productType,
+                                 ValueRange{weights, matrix}, productInit)
+            .getResult(0);
+    Value planes = tensor::ExpandShapeOp::create(
+        rewriter, loc,
+        RankedTensorType::get({filters, batch, height, width}, elementType),
+        product, SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
+    Value result = linalg::TransposeOp::create(
+                       rewriter, loc, planes,
+                       tensor::EmptyOp::create(rewriter, loc,
+                                               initType.getShape(),
+                                               elementType),
+                       ArrayRef<int64_t>{1, 0, 2, 3})
+                       .getResult()[0];
+    rewriter.replaceOp(conv, result);
   }
+
+  /// Output positions per image below which several images' products are
+  /// merged into one (rewriteNchwInIm2Col).
+  static constexpr int64_t kFewPositions = 64;
 
   /// out[n, f, p] = sum_k weights[f, k] * images[n, k, p] on the NCHW
   /// `init`, whose spatial dimensions are merged for the product.

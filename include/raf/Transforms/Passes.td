@@ -122,7 +122,8 @@ def RAFParallelizeLoops : Pass<"raf-parallelize-loops", "mlir::func::FuncOp"> {
 
 def RAFDistinctReturnBuffers
     : Pass<"raf-distinct-return-buffers", "mlir::ModuleOp"> {
-  let summary = "Give every repeated result of a function a buffer of its own";
+  let summary = "Give every result of a function a buffer of its own, "
+                "allocated in the returned shape";
   let description = [{
     On buffers (after bufferization, before
     `--buffer-results-to-out-params`): when a `func.return` returns the same
@@ -132,8 +133,50 @@ def RAFDistinctReturnBuffers
     into caller-provided out-parameters writes each of them once; upstream's
     out-param promotion with `hoist-static-allocs` crashes on a repeated
     allocation (MLIR 22).
+
+    A result that is a chain of `memref.collapse_shape`/`expand_shape` views
+    of a static local `memref.alloc` (a product computed on a merged matrix
+    and returned in its NCHW shape) would be copied into its out-parameter,
+    since only an allocation is promoted to one. The allocation is made in
+    the returned shape instead and returned itself; its other users read it
+    through a view (identity layouts keep row-major order).
   }];
   let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
+def RAFSimplifyInference : Pass<"raf-simplify-inference", "mlir::ModuleOp"> {
+  let summary = "Rewrite inference batch norms into a per-channel scale and shift";
+  let description = [{
+    On relay (before fusion), as TVM's SimplifyInference: a
+    `relay.nn.batch_norm` with `training = false` becomes
+
+    ```
+    s = rsqrt(moving_var + epsilon) * gamma      // [C]
+    y = x * reshape(s) + reshape(beta - moving_mean * s)
+    ```
+
+    (the reshapes to `[C, 1, ...]` broadcast along `axis`; without `scale`
+    or `center`, gamma or beta are left out), and its moving-statistics
+    results are replaced by its moving-statistics operands. Batch norm is
+    opaque to fusion; the two broadcast operators fuse with the convolution
+    before them and the activation after them. Training-mode batch norms and
+    ones with dynamic shapes or non-float types are left alone.
+  }];
+}
+
+def RAFStridedCopiesToLoops
+    : Pass<"raf-strided-copies-to-loops", "mlir::func::FuncOp"> {
+  let summary = "Lower non-contiguous memref.copy ops as linalg.copy loops";
+  let description = [{
+    On buffers: a `memref.copy` whose source or target is not one contiguous
+    row-major block (the interior of a padded buffer that bufferized
+    `tensor.pad` fills, a strided view) becomes `linalg.copy`, so it is
+    lowered to loops with the rest of the function (and vectorised by LLVM)
+    instead of a call of the C runner's `memrefCopy`, which moves one element
+    at a time through its strides. Contiguous copies stay `memref.copy`
+    (`memcpy`).
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
 def RAFCheckAllocations : Pass<"raf-check-allocations", "mlir::ModuleOp"> {
