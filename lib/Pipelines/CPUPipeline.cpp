@@ -1,6 +1,7 @@
 //===- CPUPipeline.cpp - relay to LLVM for the host CPU -------------------===//
 
 #include "raf/Pipelines/CPUPipeline.h"
+#include "raf/Pipelines/PipelineRegistration.h"
 
 #include "raf/Conversion/Passes.h"
 #include "raf/Dialect/Relay/Transforms/Passes.h"
@@ -181,13 +182,16 @@ void raf::buildCPUPipeline(OpPassManager &pm,
 }
 
 void raf::registerCPUPipeline() {
-  PassPipelineRegistration<CPUPipelineOptions>(
+  registerPassPipelineWithEnumeratedOptions<CPUPipelineOptions>(
       "raf-cpu-pipeline",
       "Lower a relay module to the LLVM dialect for the host CPU: lambda "
       "lifting and defunctionalisation, fusion, relay to linalg, tiling and "
       "vectorisation, one-shot bufferization with results as "
       "out-parameters, then LLVM",
-      buildCPUPipeline);
+      buildCPUPipeline,
+      [](CPUPipelineOptions &options) -> SmallVector<EnumeratedOption> {
+        return {{"blas", getEnumOptionValues(options.blas)}};
+      });
 }
 
 void raf::registerCPUPipelineDialects(DialectRegistry &registry) {

@@ -1,6 +1,7 @@
 //===- TrainingPipeline.cpp - forward module to training step -------------===//
 
 #include "raf/Pipelines/TrainingPipeline.h"
+#include "raf/Pipelines/PipelineRegistration.h"
 
 #include "raf/Dialect/Relay/Transforms/Passes.h"
 
@@ -46,12 +47,17 @@ void raf::buildTrainingPipeline(mlir::OpPassManager &pm,
 }
 
 void raf::registerTrainingPipeline() {
-  mlir::PassPipelineRegistration<TrainingPipelineOptions>(
+  registerPassPipelineWithEnumeratedOptions<TrainingPipelineOptions>(
       "raf-training-pipeline",
       "Forward function to training step: --inline, "
       "--raf-autodiff{inline-backward}, --raf-append-optimizer, canonicalize, "
       "cse, and with amp=f16|bf16 --raf-autocast on the step and canonicalize. "
       "The module gains @train_step(params, optimizer states, other "
       "arguments) -> (loss, aux, new params, new states)",
-      buildTrainingPipeline);
+      buildTrainingPipeline,
+      [](TrainingPipelineOptions &options)
+          -> llvm::SmallVector<EnumeratedOption> {
+        return {{"optimizer", {"sgd", "momentum", "adam"}},
+                {"amp", getEnumOptionValues(options.amp)}};
+      });
 }

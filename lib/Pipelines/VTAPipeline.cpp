@@ -1,6 +1,7 @@
 //===- VTAPipeline.cpp - relay to VTA programs and host code --------------===//
 
 #include "raf/Pipelines/VTAPipeline.h"
+#include "raf/Pipelines/PipelineRegistration.h"
 
 #include "raf/Conversion/Passes.h"
 #include "raf/Dialect/TCG/Transforms/Passes.h"
@@ -43,12 +44,16 @@ void raf::buildVTAPipeline(OpPassManager &pm,
 }
 
 void raf::registerVTAPipeline() {
-  PassPipelineRegistration<VTAPipelineOptions>(
+  registerPassPipelineWithEnumeratedOptions<VTAPipelineOptions>(
       "raf-vta-pipeline",
       "Compile relay convolutions and dense layers for VTA: relay to tcg, "
       "dataflow embedding of the VTA GEMM, packing, --vta-schedule, "
       "--convert-tcg-to-vta and --convert-vta-to-vta-isa; the functions keep "
       "the host code around each vta.launch for --convert-vta-launch-to-"
       "runtime and --raf-cpu-pipeline",
-      buildVTAPipeline);
+      buildVTAPipeline,
+      [](VTAPipelineOptions &options) -> SmallVector<EnumeratedOption> {
+        return {{"mode", getEnumOptionValues(options.mode)},
+                {"schedule", getEnumOptionValues(options.schedule)}};
+      });
 }

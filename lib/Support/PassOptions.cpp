@@ -66,7 +66,7 @@ LogicalResult raf::checkEnumeratedOptions(
     for (const EnumeratedOption &option : enumerated) {
       if (option.name != key)
         continue;
-      ArrayRef<StringRef> values(option.values.begin(), option.values.size());
+      ArrayRef<StringRef> values = option.values;
       if (is_contained(values, value) || (option.allowEmpty && value.empty()))
         continue;
       (void)errorHandler("option '" + key + "' of " + pass +

@@ -38,7 +38,6 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/LogicalResult.h"
 
-#include <initializer_list>
 #include <string>
 #include <utility>
 
@@ -49,9 +48,23 @@ namespace raf {
 /// is "", as --dump-pass-pipeline prints it) is accepted too.
 struct EnumeratedOption {
   llvm::StringRef name;
-  std::initializer_list<llvm::StringRef> values;
+  llvm::SmallVector<llvm::StringRef, 4> values;
   bool allowEmpty = false;
 };
+
+/// The values of an enum option (its `llvm::cl::values`, e.g. a TableGen
+/// pass option of enum type or a pipeline's `Option<Enum>`), in declaration
+/// order, so that checkEnumeratedOptions takes them from the option itself:
+///
+///   {{"method", raf::getEnumOptionValues(method)}}
+template <typename OptionT>
+llvm::SmallVector<llvm::StringRef, 4> getEnumOptionValues(OptionT &option) {
+  auto &parser = option.getParser();
+  llvm::SmallVector<llvm::StringRef, 4> values;
+  for (unsigned i = 0, e = parser.getNumOptions(); i < e; ++i)
+    values.push_back(parser.getOption(i));
+  return values;
+}
 
 /// The `key=value` pairs of a pass option string, as Pass::initializeOptions
 /// receives it (`a=1 b={x,y} c="q r"`; a key without `=` has an empty value).

@@ -11,6 +11,7 @@
 
 #include "raf/Dialect/VTA/IR/VTAAttrs.h"
 #include "raf/Dialect/VTA/IR/VTADialect.h"
+#include "raf/Support/PassOptions.h"
 #include "raf/Tuning/VTAScheduleSpace.h"
 
 namespace raf {
@@ -26,6 +27,18 @@ namespace {
 struct VTASchedulePass : public raf::impl::VTAScheduleBase<VTASchedulePass> {
   using VTAScheduleBase::VTAScheduleBase;
 
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(raf::checkEnumeratedOptions(
+            getArgument(), options,
+            {{"method", raf::getEnumOptionValues(method)},
+             {"tuner", {"random", "autotvm", "validity"}}},
+            errorHandler)))
+      return failure();
+    return VTAScheduleBase::initializeOptions(options, errorHandler);
+  }
+
   void runOnOperation() override {
     vta::PackedGemmLoweringOptions options;
     if (requantShift >= 0)
@@ -37,7 +50,8 @@ struct VTASchedulePass : public raf::impl::VTAScheduleBase<VTASchedulePass> {
     if (method == vta::ScheduleMethod::Tune) {
       std::optional<tuning::TunerKind> kind = tuning::parseTunerKind(tuner);
       if (!kind) {
-        getOperation().emitError("--vta-schedule: unknown tuner '")
+        mlir::emitError(getOperation().getLoc(),
+                        "--vta-schedule: unknown tuner '")
             << tuner << "' (random, autotvm or validity)";
         return signalPassFailure();
       }

@@ -13,7 +13,7 @@
 // LOWER: remark: vta: cycles={{[1-9][0-9]*}}
 // RUN: raf-opt %t.packed.mlir --vta-schedule="method=tune tuner=random trials=20" -o /dev/null
 // RUN: not raf-opt %t.packed.mlir --vta-schedule="method=tune tuner=annealing" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: error: --vta-schedule: unknown tuner 'annealing' (random, autotvm or validity)
+// BAD: error: option 'tuner' of vta-schedule: unknown value 'annealing'; expected one of random, autotvm, validity
 
 func.func @main(%x: tensor<1x16x8x8xi8>, %w: tensor<32x16x3x3xi8>) -> tensor<1x32x8x8xi32> {
   %0 = relay.nn.conv2d %x, %w {strides = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, out_dtype = i32} : (tensor<1x16x8x8xi8>, tensor<32x16x3x3xi8>) -> tensor<1x32x8x8xi32>

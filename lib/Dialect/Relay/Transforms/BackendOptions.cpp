@@ -2,6 +2,8 @@
 
 #include "raf/Dialect/Relay/Transforms/BackendOptions.h"
 
+#include "raf/Support/PassOptions.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -82,4 +84,15 @@ FailureOr<BackendSelection> raf::relay::resolveBackendSelection(
                                selection.disabled)))
     return failure();
   return selection;
+}
+
+LogicalResult raf::relay::checkDeviceOption(
+    StringRef pass, StringRef options,
+    function_ref<LogicalResult(const Twine &)> errorHandler) {
+  return raf::checkEnumeratedOptions(
+      pass, options,
+      {{"device",
+        {stringifyDeviceKind(DeviceKind::CPU),
+         stringifyDeviceKind(DeviceKind::CUDA)}}},
+      errorHandler);
 }

@@ -11,7 +11,6 @@
 #include "raf/Dialect/Relay/IR/RelayOps.h"
 #include "raf/Dialect/Relay/Transforms/BackendOptions.h"
 #include "raf/Dialect/Relay/Transforms/BackendRegistry.h"
-#include "raf/Support/PassOptions.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/StringExtras.h"
@@ -31,9 +30,7 @@ struct RafDispatch : public raf::relay::impl::RafDispatchBase<RafDispatch> {
   LogicalResult initializeOptions(
       StringRef options,
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    if (failed(raf::checkEnumeratedOptions(getArgument(), options,
-                                           {{"device", {"cpu", "cuda"}}},
-                                           errorHandler)))
+    if (failed(checkDeviceOption(getArgument(), options, errorHandler)))
       return failure();
     return Base::initializeOptions(options, errorHandler);
   }

@@ -12,7 +12,6 @@
 #include "raf/Dialect/Relay/IR/RelayOps.h"
 #include "raf/Dialect/Relay/Transforms/BackendOptions.h"
 #include "raf/Dialect/Relay/Transforms/BackendRegistry.h"
-#include "raf/Support/PassOptions.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/SetVector.h"
@@ -240,9 +239,7 @@ struct RafFuse : public raf::relay::impl::RafFuseBase<RafFuse> {
   LogicalResult initializeOptions(
       StringRef options,
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    if (failed(raf::checkEnumeratedOptions(getArgument(), options,
-                                           {{"device", {"cpu", "cuda"}}},
-                                           errorHandler)))
+    if (failed(checkDeviceOption(getArgument(), options, errorHandler)))
       return failure();
     return Base::initializeOptions(options, errorHandler);
   }

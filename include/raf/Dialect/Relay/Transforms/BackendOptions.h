@@ -27,6 +27,13 @@ void registerBackendOptions();
 llvm::SmallVector<std::string> getCommandLineBackendPreference();
 llvm::SmallVector<std::string> getCommandLineDisabledBackends();
 
+/// Checks the `device` option of a pass created from text (`cpu` or
+/// `cuda`; raf::checkEnumeratedOptions), for Pass::initializeOptions of
+/// --raf-fuse and --raf-dispatch.
+mlir::LogicalResult checkDeviceOption(
+    llvm::StringRef pass, llvm::StringRef options,
+    llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> errorHandler);
+
 /// Validates a pass's options against `registry`: the device must be `cpu`
 /// or `cuda` and every backend name must be registered. Empty lists fall
 /// back to the command-line defaults. Errors are emitted at `anchor`.
