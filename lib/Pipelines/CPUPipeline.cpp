@@ -54,6 +54,9 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   // Closures become first-order code: lifted to module functions, then
   // specialised per closure and called directly (Reynolds 1972,
   // defunctionalisation).
+  // Ops of dialects this pipeline does not lower are named with the
+  // conversion they need, before any pass runs.
+  pm.addPass(createRAFCheckForeignOps());
   pm.addPass(relay::createRelayLambdaLift());
   pm.addPass(relay::createRelayDefunctionalize());
   // relay -> linalg on tensors. Fusion first, so that each fused group is a
@@ -168,6 +171,11 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
+  if (!options.entryPrefix.empty()) {
+    RAFPrefixEntryPointsOptions prefix;
+    prefix.prefix = options.entryPrefix;
+    pm.addPass(createRAFPrefixEntryPoints(prefix));
+  }
   if (options.emitCInterface) {
     // Every public function gets a C wrapper (`_mlir_ciface_<name>`).
     pm.addPass(createRAFEmitCInterface());

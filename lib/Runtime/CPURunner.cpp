@@ -247,7 +247,6 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
                   const CPURunnerOptions &options) {
   std::unique_ptr<CPURunner> runner(new CPURunner());
   runner->location = function.getLoc();
-  runner->symbol = ("_mlir_ciface_" + function.getSymName()).str();
   for (Type type : function.getArgumentTypes())
     runner->argumentTypes.push_back(cast<RankedTensorType>(type));
   for (auto [index, type] : llvm::enumerate(function.getResultTypes())) {
@@ -284,6 +283,10 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
     return emitError(function.getLoc())
            << "invalid --pipeline-options '" << options.pipelineOptions << "'";
   pipelineOptions.checkedAllocations = true;
+  // The entry's C wrapper, under the name the pipeline exports it with.
+  runner->symbol = ("_mlir_ciface_" + pipelineOptions.entryPrefix.getValue() +
+                    function.getSymName())
+                       .str();
   if (options.threads > 0)
     pipelineOptions.threads = options.threads;
 

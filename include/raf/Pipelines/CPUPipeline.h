@@ -68,6 +68,13 @@ struct CPUPipelineOptions : public mlir::PassPipelineOptions<CPUPipelineOptions>
       llvm::cl::desc("Give every public function a `_mlir_ciface_` wrapper "
                      "taking memref descriptors by pointer"),
       llvm::cl::init(true)};
+  Option<std::string> entryPrefix{
+      *this, "entry-prefix",
+      llvm::cl::desc("Prepended to the name of every public function "
+                     "(--raf-prefix-entry-points), e.g. raf_: @main is then "
+                     "exported as raf_main and _mlir_ciface_raf_main and "
+                     "does not clash with a C program's main"),
+      llvm::cl::init("")};
   Option<unsigned> threads{
       *this, "threads",
       llvm::cl::desc("Threads of the compiled code: with more than 1, one "

@@ -59,6 +59,55 @@ def RAFEmitCInterface : Pass<"raf-emit-c-interface", "mlir::ModuleOp"> {
   }];
 }
 
+def RAFPrefixEntryPoints : Pass<"raf-prefix-entry-points", "mlir::ModuleOp"> {
+  let summary = "Prefix the names of the public functions a module exports";
+  let description = [{
+    Renames every public `func.func` with a body `@f` to `@<prefix>f` and
+    updates the calls and symbol references to it, so that the compiled
+    entry points (and their `_mlir_ciface_<prefix>f` wrappers) do not clash
+    with the symbols of the program the object is linked into: a relay
+    module's `@main` becomes `raf_main` with `prefix=raf_`, and a C program
+    keeps its own `main`. A new name that another symbol of the module
+    already has is an error at that function. `--raf-cpu-pipeline` runs it
+    with its `entry-prefix` option; raf-run looks the entry up with the same
+    prefix.
+  }];
+  let options = [
+    Option<"prefix", "prefix", "std::string", /*default=*/"\"raf_\"",
+           "Prepended to the name of every public function">
+  ];
+}
+
+def RAFCheckForeignOps : Pass<"raf-check-foreign-ops", "mlir::ModuleOp"> {
+  let summary = "Name the missing conversion of ops the CPU pipeline cannot lower";
+  let description = [{
+    Run by `--raf-cpu-pipeline` first. Finds the ops of dialects the
+    pipeline does not lower (it lowers relay and tcg, and the upstream
+    dialects they become: func, arith, math, linalg, tensor, scf, cf,
+    memref, bufferization, vector, affine, index, ub, mpi, llvm) and reports
+    each such dialect once, at its first op, with the conversion that would
+    make it input of the pipeline:
+
+    ```
+    error: tosa.abs: no conversion to relay/linalg in this pipeline; run
+           --convert-tosa-to-relay first (2 tosa ops)
+    ```
+
+    Known dialects and their conversions: `tosa` (`--convert-tosa-to-relay`),
+    `vta` (`--convert-vta-launch-to-runtime`), `shape`
+    (`--convert-shape-to-std`), `torch` (torch-mlir's
+    `--torch-backend-to-linalg-on-tensors-backend-pipeline`) and `stablehlo`
+    (StableHLO's `--stablehlo-legalize-to-linalg`); other dialects get a
+    generic message. Without this check such an op reached bufferization,
+    which reported only "op was not bufferized". `allow` adds dialects that
+    a caller lowers itself.
+  }];
+  let options = [
+    ListOption<"allow", "allow", "std::string",
+               "Further dialects (namespaces) to accept">
+  ];
+}
+
 def RAFDotProductContraction
     : Pass<"raf-dot-product-contraction", "mlir::func::FuncOp"> {
   let summary = "Vectorise A * B^T contractions along the reduction (on buffers)";
