@@ -12,7 +12,7 @@
 // RUN: rm -rf %t.cache
 // RUN: raf-tune truth --conv=1,16,8,8,32,3,3,0,0,1,1 --requant-shift=-1 --cache=%t.cache > %t.truth 2> %t.progress
 // RUN: cat %t.truth %t.remark %t.a.mlir | FileCheck %s --check-prefix=SAME
-// SAME: "optimum_cycles":[[CYC:[0-9]+]],"optimum_loop_order":[0,1,2,3,4,5,6],"optimum_tiles":[1,1,3,6,1,3,3],"optimum_virtual_threads":2,"size":512,"valid":384,"valid_ratio":0.75}
+// SAME: "optimum_cycles":[[CYC:[0-9]+]],"optimum_loop_order":[0,1,2,3,4,5,6],"optimum_schedule":"#vta.schedule<tiles = [1, 1, 3, 6, 1, 3, 3], virtual_threads = 2, loop_order = [0, 1, 2, 3, 4, 5, 6]>","optimum_tiles":[1,1,3,6,1,3,3],"optimum_virtual_threads":2,"size":512,"valid":384,"valid_ratio":0.75}
 // SAME: remark: vta-schedule: cycles=[[CYC]] instructions=
 // SAME: vta.schedule = #vta.schedule<tiles = [1, 1, 3, 6, 1, 3, 3], virtual_threads = 2, loop_order = [0, 1, 2, 3, 4, 5, 6]>
 
@@ -39,7 +39,7 @@
 // RUN: diff %t.tune1 %t.tune2
 // RUN: cat %t.truth %t.tune1 | FileCheck %s --check-prefix=TUNE
 // TUNE: "optimum_cycles":[[CYC:[0-9]+]]
-// TUNE: {"best_cycles":[[CYC]],"optimum_cycles":[[CYC]],"prediction_spread":{{\[\[}}[[LOW:[-+.0-9e]+]],[[HIGH:[-+.0-9e]+]]{{\]\]}},"presampled_valid":{{[0-9]+}},"run":0,"seed":7,"trainings":1,"trials":100,"trials_to_1pct":{{[0-9]+}},"trials_to_best":{{[0-9]+}},"valid_trials":{{[0-9]+}},"validity_queries":512}
+// TUNE: {"best_cycles":[[CYC]],"best_schedule":"#vta.schedule<{{.*}}>","optimum_cycles":[[CYC]],"prediction_spread":{{\[\[}}[[LOW:[-+.0-9e]+]],[[HIGH:[-+.0-9e]+]]{{\]\]}},"presampled_valid":{{[0-9]+}},"run":0,"seed":7,"trainings":1,"trials":100,"trials_to_1pct":{{[0-9]+}},"trials_to_best":{{[0-9]+}},"valid_trials":{{[0-9]+}},"validity_queries":512}
 // TUNE: {"best_cycles":[[CYC]],{{.*}}"run":1,"seed":8,
 // TUNE: {"best_cycles":[[CYC]],{{.*}}"run":2,"seed":9,
 
@@ -50,6 +50,14 @@
 
 // RUN: not raf-tune truth --conv=1,16,8,8,32,3,3,0,0,1,1 --validity=fpga 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: unknown --validity 'fpga' (schedule or tvm)
+// RUN: not raf-tune truth --conv=1,16,8,8,32,3,3,0,0,1,1 --relu --clip=1,2 2>&1 | FileCheck %s --check-prefix=BAD-EPI
+// BAD-EPI: error: --relu and --clip are exclusive
+// RUN: not raf-tune truth --conv=1,16,8,8,32,3,3,0,0,1,1 --clip=5 2>&1 | FileCheck %s --check-prefix=BAD-CLIP
+// BAD-CLIP: error: --clip needs LO,HI (either may be empty)
+// RUN: not raf-tune truth --conv=1,16,8,8,32,3,3,0,0,1,1 --clip=0,40000 2>&1 | FileCheck %s --check-prefix=BAD-RANGE
+// BAD-RANGE: error: --clip: '40000' is not an integer in [-32768, 32767]
+// RUN: not raf-tune truth --conv=1,16,8,8,32,3,3,0,0,1,1 --clip=9,3 2>&1 | FileCheck %s --check-prefix=BAD-ORDER
+// BAD-ORDER: error: --clip: the lower bound exceeds the upper one
 
 func.func @main(%x: tensor<1x16x8x8xi8>, %w: tensor<32x16x3x3xi8>) -> tensor<1x32x6x6xi32> {
   %0 = relay.nn.conv2d %x, %w {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, out_dtype = i32} : (tensor<1x16x8x8xi8>, tensor<32x16x3x3xi8>) -> tensor<1x32x6x6xi32>

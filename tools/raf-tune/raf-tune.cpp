@@ -121,6 +121,23 @@ static cl::opt<int64_t> requantShift(
              "with -1 the exact int32 results (four planes, as a relay "
              "convolution with out_dtype i32 lowers)"),
     cl::init(8), cl::cat(toolCategory));
+static cl::opt<bool> relu(
+    "relu",
+    cl::desc("A ReLU after the convolution, fused into the ALU epilogue as "
+             "--raf-vta-pipeline compiles it (the same as --clip=0,32767)"),
+    cl::cat(toolCategory));
+static cl::opt<std::string> clip(
+    "clip",
+    cl::desc("LO,HI: a clip after the convolution (relay.maximum/minimum by "
+             "integer constants), fused into the ALU epilogue; either bound "
+             "may be empty"),
+    cl::value_desc("lo,hi"), cl::cat(toolCategory));
+static cl::opt<bool> padInDRAM(
+    "pad-in-dram",
+    cl::desc("Store the padded input in DRAM (the kernel model before the "
+             "loads padded on the fly; default: the loads pad, as "
+             "--raf-vta-pipeline compiles a padding of at most 15)"),
+    cl::cat(toolCategory));
 static cl::opt<unsigned> verifyProbes(
     "verify-probes",
     cl::desc("Configurations of a cached ground truth re-checked and "
@@ -332,6 +349,24 @@ static int runSpace(VTAScheduleSpace &space) {
   return 0;
 }
 
+/// A schedule in the syntax of its attribute, to be put on a packed kernel
+/// (`vta.schedule = ...`), which --vta-schedule and raf-run --target=vta-sim
+/// then compile as it is.
+static std::string scheduleAttr(const vta::ScheduleKnobs &knobs) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "#vta.schedule<tiles = [";
+  llvm::interleaveComma(knobs.tileSizes, os);
+  os << "], virtual_threads = " << knobs.virtualThreads;
+  if (!knobs.loopOrder.empty()) {
+    os << ", loop_order = [";
+    llvm::interleaveComma(knobs.loopOrder, os);
+    os << "]";
+  }
+  os << ">";
+  return text;
+}
+
 static int runTruth(VTAScheduleSpace &space, const GroundTruth &truth) {
   std::optional<uint64_t> bestIndex;
   for (uint64_t i = 0; i < truth.costs.size(); ++i)
@@ -369,17 +404,55 @@ static int runTruth(VTAScheduleSpace &space, const GroundTruth &truth) {
     result["optimum_tiles"] = std::move(tiles);
     result["optimum_virtual_threads"] = best.virtualThreads;
     result["optimum_loop_order"] = std::move(order);
+    result["optimum_schedule"] = scheduleAttr(best);
   }
   printJson(std::move(result));
   return 0;
 }
 
-/// The kernel model of `layer` with the --requant-shift epilogue.
+/// The fused epilogue's clamp bounds (--relu, --clip).
+static std::optional<int64_t> clampLow, clampHigh;
+
+/// Parses --relu and --clip into clampLow / clampHigh.
+static Error parseEpilogue() {
+  if (relu && !clip.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "--relu and --clip are exclusive");
+  if (relu)
+    clampLow = 0;
+  if (clip.empty())
+    return Error::success();
+  auto [lo, hi] = StringRef(clip).split(',');
+  if (!StringRef(clip).contains(','))
+    return createStringError(inconvertibleErrorCode(),
+                             "--clip needs LO,HI (either may be empty)");
+  for (auto [text, bound] :
+       {std::pair(lo.trim(), &clampLow), std::pair(hi.trim(), &clampHigh)}) {
+    if (text.empty())
+      continue;
+    int64_t value;
+    // The ALU's immediate is a signed 16-bit field (TVM-VTA hw_spec.h).
+    if (text.getAsInteger(10, value) || value < -32768 || value > 32767)
+      return createStringError(inconvertibleErrorCode(),
+                               "--clip: '" + text +
+                                   "' is not an integer in [-32768, 32767]");
+    *bound = value;
+  }
+  if (clampLow && clampHigh && *clampLow > *clampHigh)
+    return createStringError(inconvertibleErrorCode(),
+                             "--clip: the lower bound exceeds the upper one");
+  return Error::success();
+}
+
+/// The kernel model of `layer` as --raf-vta-pipeline compiles it: the
+/// --requant-shift epilogue, the fused --relu / --clip and the padding on
+/// the fly (unless --pad-in-dram).
 static vta::GemmKernelModel makeKernel(const ConvLayer &layer) {
   std::optional<int64_t> shift;
   if (requantShift >= 0)
     shift = requantShift;
-  return makeConvKernelModel(layer, 1, 16, shift);
+  return makeConvKernelModel(layer, 1, 16, shift, !padInDRAM, clampLow,
+                             clampHigh);
 }
 
 /// Transfer learning (AutoTVM's XGBoostCostModel.fit_log): a base model
@@ -497,8 +570,12 @@ static int runTune(VTAScheduleSpace &vtaSpace, const GroundTruth &truth) {
         {"trials_to_best", toBest ? json::Value(int64_t(*toBest)) : nullptr},
         {"trials_to_1pct",
          toOnePercent ? json::Value(int64_t(*toOnePercent)) : nullptr},
-        {"best_cycles", best ? json::Value(*result->trials[*best].cost)
-                             : nullptr},
+        {"best_cycles",
+         best ? json::Value(*result->trials[*best].cost) : nullptr},
+        {"best_schedule",
+         best ? json::Value(scheduleAttr(vtaSpace.getSchedule(
+                    vtaSpace.toPoint(result->trials[*best].index))))
+              : nullptr},
         {"optimum_cycles", optimum},
         {"valid_trials",
          int64_t(llvm::count_if(result->trials,
@@ -649,6 +726,10 @@ int main(int argc, char **argv) {
   }
   if (requantShift < -1) {
     WithColor::error() << "--requant-shift must be -1 or at least 0\n";
+    return 1;
+  }
+  if (Error e = parseEpilogue()) {
+    WithColor::error() << toString(std::move(e)) << "\n";
     return 1;
   }
   VTAScheduleSpace space(makeKernel(*layer), vta::ScheduleLimits());
