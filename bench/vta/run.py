@@ -643,6 +643,75 @@ def compiled_host(tools, packed_text, workdir, tag, repeat):
             "host_s": float(m.group(3)) * 1e-3, "launch_s": float(m.group(4)) * 1e-3}
 
 
+SCHEDULE_REMARK = re.compile(r"remark: vta-schedule: cycles=(\d+) instructions=(\d+)")
+SCHEDULE_ATTR = re.compile(r"vta\.schedule = (#vta\.schedule<[^>]*>)")
+
+
+def tuned_schedule(tools, packed_text, workdir, tag, args):
+    """Tunes the packed kernel's schedule inside the compiler
+    (`--vta-schedule=method=tune`, the tuning library on the kernel model
+    the pipeline compiles: padding on the fly, fused epilogue, requantising
+    shift) and returns {"ok", "cycles", "schedule", "text", "error"}: the
+    packed module with the tuned #vta.schedule on its kernel, which raf-run
+    --target=vta-sim compiles as it is (a kernel's own schedule is kept)."""
+    source = workdir / f"{tag}.tune-in.mlir"
+    source.write_text(packed_text)
+    tuned = workdir / f"{tag}.tuned.mlir"
+    option = (f"method=tune tuner={args.tuner} trials={args.tune_trials} "
+              f"seed={args.tune_seed} requant-shift={REQUANT_SHIFT} report=true")
+    start = time.perf_counter()
+    rc, _, err = tools.run([tools.raf_opt, source, "--mlir-print-op-on-diagnostic=false",
+                            f"--vta-schedule={option}",
+                            "--mlir-print-elementsattrs-with-hex-if-larger=64", "-o", tuned])
+    seconds = time.perf_counter() - start
+    if rc != 0:
+        return {"ok": False, "error": "tuning: " + first_error(err)}
+    remarks = SCHEDULE_REMARK.findall(err)
+    text = tuned.read_text()
+    schedules = SCHEDULE_ATTR.findall(text)
+    if not remarks or len(remarks) != len(schedules):
+        return {"ok": False, "error": "tuning: no vta-schedule remark"}
+    return {"ok": True, "cycles": sum(int(c) for c, _ in remarks),
+            "schedule": "; ".join(schedules), "text": text, "tune_s": seconds}
+
+
+def measure_tuned(tools, packed_text, heuristic, workdir, tag, args):
+    """The candidate with a tuned schedule: its cycles (the tuner's, on the
+    cycle model), then - when they differ from the heuristic schedule's -
+    one `raf-run --target=vta-sim` of the tuned module, whose cycles must
+    equal the tuner's and whose output must equal the heuristic schedule's
+    bit for bit. The host code is the same function either way (a schedule
+    only changes the VTA program), so the tuned combined time uses the
+    heuristic run's host-ms median when it has one."""
+    t = tuned_schedule(tools, packed_text, workdir, tag, args)
+    if not t["ok"]:
+        return t
+    text = t.pop("text")
+    t["op_s"] = t["cycles"] / (args.vta_mhz * 1e6)
+    same = heuristic.get("cycles_ok") and heuristic.get("cycles") == t["cycles"]
+    if same and heuristic.get("host_ok"):
+        t.update(checked="same cycles as the heuristic schedule", host_s=heuristic["host_s"])
+        return t
+    host = compiled_host(tools, text, workdir, tag + ".tuned", 0)
+    if not host["ok"]:
+        t.update(ok=False, error="tuned " + host["error"])
+        return t
+    t["run_host_s"] = host["host_s"]
+    t["host_s"] = heuristic["host_s"] if heuristic.get("host_ok") else host["host_s"]
+    if host["cycles"] != t["cycles"]:
+        t["cycles_differ"] = host["cycles"]
+    ref = workdir / f"{tag}.out.npy"
+    out = workdir / f"{tag}.tuned.out.npy"
+    if ref.exists() and out.exists():
+        t["output_equal"] = bool(np.array_equal(np.load(ref), np.load(out)))
+    t["checked"] = ("raf-run cycles " + ("equal" if "cycles_differ" not in t else
+                                         f"DIFFER ({host['cycles']})")
+                    + ({True: ", output bit-identical to the heuristic schedule's",
+                        False: ", output DIFFERS from the heuristic schedule's"}
+                       .get(t.get("output_equal"), "")))
+    return t
+
+
 # ---------------------------------------------------------------------------
 # One layer
 # ---------------------------------------------------------------------------
@@ -683,9 +752,17 @@ def measure_candidate(tools, emb, conv, intrinsic, k, workdir, tag, args, rng):
         return {"candidate": k, "ok": False, "new_ok": False, "cycles_ok": False,
                 "error": "apply-strategy: " + first_error(err)}
     start = time.perf_counter()
-    cyc = kernel_cycles(tools, packed, workdir, tag)
-    tool_s = time.perf_counter() - start
     packed_text = packed.read_text()
+    heuristic = "heuristic" in args.schedules
+    if heuristic:
+        cyc = kernel_cycles(tools, packed, workdir, tag)
+    else:
+        # Only the tuned schedule: its cycles stand in the main columns.
+        cyc = tuned_schedule(tools, packed_text, workdir, tag, args)
+        if cyc["ok"]:
+            packed_text = cyc.pop("text")
+            cyc["source"] = "vta-schedule=method=tune"
+    tool_s = time.perf_counter() - start
     trans = transforms(packed_text, args.repeat, rng)
     host = compiled_host(tools, packed_text, workdir, tag, args.host_repeat)
     r = {"candidate": k, "cycles_ok": cyc["ok"], "trans_ok": trans["ok"],
@@ -722,6 +799,8 @@ def measure_candidate(tools, emb, conv, intrinsic, k, workdir, tag, args, rng):
     r["new_ok"] = cyc["ok"] and host["ok"]
     if r["new_ok"]:
         r["new_combined_s"] = r["op_s"] + r["host_s"]
+    if heuristic and "tuned" in args.schedules:
+        r["tuned"] = measure_tuned(tools, packed.read_text(), r, workdir, tag, args)
     return r
 
 
@@ -774,6 +853,8 @@ def measure_layer(job):
     if args.results_cache:
         options = (args.candidates, args.vta_mhz, args.repeat, args.host_repeat,
                    args.embed_timeout, args.embed_timeout_8x8x8)
+        if args.schedule != "heuristic":
+            options += (args.schedule, args.tuner, args.tune_trials, args.tune_seed)
         # The tools' contents are part of the key: cycles and host times
         # measured by other binaries (another schedule search, another host
         # code lowering) are not read back.
@@ -861,6 +942,126 @@ def compare(row, baseline="base", host="compiled"):
                  tot=(s["data_bytes"] + s["weight_bytes"])
                  / (b["data_bytes"] + b["weight_bytes"]))
     return c
+
+
+def tuned_view(row):
+    """The row with every candidate's tuned schedule in place of its
+    heuristic one (cycles, operator time, roofline, combined time with the
+    compiled host code); a candidate whose tuning failed is not measured."""
+    def swap(r):
+        t = r.get("tuned")
+        if t and not t.get("ok") and r.get("cycles_ok"):
+            # The tuner found no schedule: the candidate keeps its heuristic
+            # one (the tuned table counts these).
+            return dict(r, tuning_failed=t.get("error"))
+        if not t or not r.get("cycles_ok"):
+            return dict(r, cycles_ok=False, ok=False, new_ok=False,
+                        error=(t or {}).get("error") or r.get("error") or "not tuned")
+        v = dict(r, cycles=t["cycles"], op_s=t["op_s"],
+                 roofline=r["roofline"] * t["cycles"] / r["cycles"])
+        if r.get("trans_ok"):
+            v["combined_s"] = t["op_s"] + r["trans_s"]
+        if t.get("host_s") is not None:
+            v.update(host_s=t["host_s"], new_ok=True, new_combined_s=t["op_s"] + t["host_s"])
+        else:
+            v["new_ok"] = False
+        return v
+
+    view = dict(row)
+    for side in ("base", "native_strict", "relaxed"):
+        if row.get(side):
+            view[side] = dict(row[side], candidates=[swap(r) for r in row[side]["candidates"]])
+    return view
+
+
+def has_tuned(row):
+    return any("tuned" in r for side in ("base", "relaxed")
+               for r in row[side]["candidates"])
+
+
+def tuned_table(rows):
+    """Tuned against heuristic schedules, per layer: the baseline's and the
+    best strategy's cycles and the speed-ups with either schedule (each
+    side picks its own best candidate)."""
+    rows = [r for r in rows if has_tuned(r)]
+    if not rows:
+        return [], {}
+    lines = ["Tuned vs heuristic schedules (each candidate's schedule tuned inside the "
+             "compiler by `--vta-schedule=method=tune`, or chosen by the lowering's heuristic "
+             "search; each side picks its own best candidate by combined time; tuned/heur. = "
+             "cycles of the tuned schedule / the heuristic's, below 1 is faster):", "",
+             "| ID | base cycles heur. | base cycles tuned | base tuned/heur. | best heur. "
+             "(cand.: cycles) | best tuned (cand.: cycles) | best tuned/heur. | Op S heur. | "
+             "Op S tuned | Combined S heur. | Combined S tuned | tuned schedules checked "
+             "by raf-run |", "|" + "---|" * 12]
+    comps, ratios, all_ratios, failures = [], {"base": [], "best": []}, [], []
+    for row in rows:
+        h, t = compare(row), compare(tuned_view(row))
+        comps.append((h, t))
+        hb, tb, hs, ts = h.get("base"), t.get("base"), h.get("best"), t.get("best")
+        rb = (tb["cycles"] / hb["cycles"] if hb and tb and hb.get("cycles_ok")
+              and tb.get("cycles_ok") else None)
+        rs = ts["cycles"] / hs["cycles"] if hs and ts else None
+        if rb:
+            ratios["base"].append(rb)
+        if rs:
+            ratios["best"].append(rs)
+        checks = {"ran": 0, "equal": 0, "bits": 0, "same": 0, "failed": 0}
+        for side in ("base", "relaxed"):
+            for r in row[side]["candidates"]:
+                tu = r.get("tuned")
+                if not tu:
+                    continue
+                if not tu.get("ok"):
+                    checks["failed"] += 1
+                    failures.append(tu.get("error", ""))
+                    continue
+                if r.get("cycles_ok"):
+                    all_ratios.append(tu["cycles"] / r["cycles"])
+                if "run_host_s" in tu:
+                    checks["ran"] += 1
+                    checks["equal"] += "cycles_differ" not in tu
+                    checks["bits"] += tu.get("output_equal") is True
+                elif tu.get("checked", "").startswith("same"):
+                    checks["same"] += 1
+        check = (f"{checks['ran']} run: cycles equal on {checks['equal']}, output "
+                 f"bit-identical on {checks['bits']}; {checks['same']} with the heuristic's "
+                 "cycles" + (f"; {checks['failed']} not tuned (kept the heuristic "
+                             "schedule)" if checks["failed"] else ""))
+        lines.append("| " + " | ".join([
+            str(row["ident"]),
+            str(hb["cycles"]) if hb and hb.get("cycles_ok") else "-",
+            str(tb["cycles"]) if tb and tb.get("cycles_ok") else "-",
+            f"{rb:.4f}" if rb else "-",
+            f"{hs['candidate']}: {hs['cycles']}" if hs else "-",
+            f"{ts['candidate']}: {ts['cycles']}" if ts else "-",
+            f"{rs:.4f}" if rs else "-",
+            fmt_x(h.get("op")), fmt_x(t.get("op")),
+            fmt_x(h.get("combined")), fmt_x(t.get("combined")), check]) + " |")
+    both = [(h, t) for h, t in comps if "op" in h and "op" in t]
+    means = {"heur": {k: geomean([h.get(k) for h, _ in both])[0] for k in COLUMNS},
+             "tuned": {k: geomean([t.get(k) for _, t in both])[0] for k in COLUMNS},
+             "n": len(both)}
+    lines.append("| " + " | ".join([
+        f"**Geo-mean ({len(both)} layers)**", "", "",
+        f"**{geomean(ratios['base'])[0]:.4f}**" if ratios["base"] else "", "", "",
+        f"**{geomean(ratios['best'])[0]:.4f}**" if ratios["best"] else "",
+        f"**{fmt_x(means['heur']['op'])}**", f"**{fmt_x(means['tuned']['op'])}**",
+        f"**{fmt_x(means['heur']['combined'])}**", f"**{fmt_x(means['tuned']['combined'])}**",
+        ""]) + " |")
+    lines.append("")
+    if all_ratios:
+        lines.append(f"Over all {len(all_ratios)} tuned candidates: tuned/heuristic cycles "
+                     f"{min(all_ratios):.4f} to {max(all_ratios):.4f}, geo-mean "
+                     f"{geomean(all_ratios)[0]:.4f}; tuned faster on "
+                     f"{sum(x < 1 for x in all_ratios)}, equal on "
+                     f"{sum(x == 1 for x in all_ratios)}, slower on "
+                     f"{sum(x > 1 for x in all_ratios)}."
+                     + (f" {len(failures)} candidate(s) not tuned (they keep the heuristic "
+                        f"schedule in the tuned columns), e.g. {short(failures[0], 140)}"
+                        if failures else ""))
+        lines.append("")
+    return lines, means
 
 
 def geomean(values):
@@ -1141,6 +1342,16 @@ def main():
                         help="ms of the embedding search per layer (1x16x16)")
     parser.add_argument("--embed-timeout-8x8x8", type=int, default=60000,
                         help="ms of the embedding search per layer (8x8x8)")
+    parser.add_argument("--schedule", choices=("heuristic", "tuned", "both"),
+                        default="heuristic",
+                        help="VTA schedules measured: the lowering's heuristic search, "
+                             "the tuned one (--vta-schedule=method=tune), or both side by "
+                             "side")
+    parser.add_argument("--tuner", default="validity",
+                        help="tuner of --schedule=tuned|both (random, autotvm, validity)")
+    parser.add_argument("--tune-trials", type=int, default=750,
+                        help="tuning budget per kernel (measured configurations)")
+    parser.add_argument("--tune-seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="layers in parallel")
     parser.add_argument("--results-cache", default=None,
                         help="directory of per-layer results: a layer stored there (same "
@@ -1158,6 +1369,7 @@ def main():
         if not build.is_absolute():
             build = ROOT / build
         args.build_dir = str(build / "bin")
+    args.schedules = {"both": ("heuristic", "tuned")}.get(args.schedule, (args.schedule,))
     if args.repeat is None:
         args.repeat = 3 if args.quick else 5
     if args.host_repeat is None:
@@ -1200,6 +1412,10 @@ def main():
                   f"{fmt_x(c['combined'])} (old, numpy: transf {fmt_x(o.get('transf'))} "
                   f"combined {fmt_x(o.get('combined'))})" if "op" in c
                   else short(c.get("status", ""), 100))
+        if has_tuned(result):
+            t = compare(tuned_view(result))
+            status += (f"; tuned: op {fmt_x(t.get('op'))} combined "
+                       f"{fmt_x(t.get('combined'))}")
         print(f"[{i}/{total}] {result['suite']} {result['ident']} {result['conv'].name} "
               f"({result['conv'].shape_text()}, {result['intrinsic']}): {status}; "
               f"{result['wall_s']:.1f} s; elapsed {elapsed / 60:.1f} min, ETA "
@@ -1238,11 +1454,22 @@ def main():
         f"Machine: {machine_info()}.",
         "",
         f"Produced by `bench/vta/run.py{' --quick' if args.quick else ''}"
-        f"{' --layers ' + args.layers if args.layers else ''}` (see bench/vta/README.md) in "
+        f"{' --layers ' + args.layers if args.layers else ''}"
+        f"{' --schedule ' + args.schedule if args.schedule != 'heuristic' else ''}` "
+        f"(see bench/vta/README.md) in "
         f"{elapsed / 60:.1f} min with {args.jobs} job(s); cycles from "
         f"{'the `--tcg-lower-to-vta` report remark' if tools.remark else '`raf-vta-sim` on the lowered binary (default cycle model)'}"
         f", `requant-shift={REQUANT_SHIFT}`, VTA clock {args.vta_mhz:g} MHz; top "
-        f"{args.candidates} relaxed candidates; host transforms (new) = `host-ms` of "
+        f"{args.candidates} relaxed candidates; schedules: "
+        + {"heuristic": "the lowering's heuristic search",
+           "tuned": "tuned",
+           "both": "the lowering's heuristic search and tuned, side by side"}[args.schedule]
+        + (f" (tuned = `--vta-schedule=\"method=tune tuner={args.tuner} "
+           f"trials={args.tune_trials} seed={args.tune_seed}\"` on each packed kernel: "
+           f"{args.tune_trials} cycle-model measurements in the template space, the "
+           "schedule recorded on the kernel and compiled as it is by raf-run)"
+           if args.schedule != "heuristic" else "")
+        + "; host transforms (new) = `host-ms` of "
         f"`raf-run --target=vta-sim --threads=1 --repeat={args.host_repeat}` (median over "
         f"the timed runs of the compiled host code's time outside the VTA runtime's "
         f"launches), (old) the median of {args.repeat} numpy runs per rewrite op.",
@@ -1277,6 +1504,7 @@ def main():
         table, comps, means = suite_table(title, results[suite], paper)
         summary[suite] = (means, comps)
         lines += table
+        lines += tuned_table(results[suite])[0]
         if suite == "case":
             lines += dilated_table(results[suite])
             native = [compare(row, "native_strict") if row.get("native_strict")
