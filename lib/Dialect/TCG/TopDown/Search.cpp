@@ -559,7 +559,8 @@ FailureOr<SearchResult> raf::tcg::topdown::search(KernelOp kernel,
         (selection.covered * result.best->selection.total ==
              result.best->selection.covered * selection.total &&
          selection.matches.size() < result.best->selection.matches.size());
-    if (better) {
+    if (better && (!options.accept ||
+                   options.accept(*graph.kernel, *tree, selection))) {
       result.best = candidate;
       result.bestGraph = cast<KernelOp>((*graph.kernel)->clone());
     }

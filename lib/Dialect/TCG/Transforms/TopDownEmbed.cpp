@@ -1,11 +1,18 @@
 //===- TopDownEmbed.cpp - --tcg-topdown-embed -----------------------------===//
 //
-// Attaches the result of the top-down matching (Rieber 2022, §3.2) to each
-// kernel as a typed #tcg.embedding (mode `topdown`), the form the dataflow
+// Attaches the result of the top-down embedding (Rieber 2022, chapter 3) as
+// typed #tcg.embedding attributes (mode `topdown`), the form the dataflow
 // embedding uses, so --tcg-print-embeddings and --tcg-apply-strategy read
-// it. This first version embeds single-computation kernels that one
-// instruction covers completely (GEMM, dense, matrix-vector products): the
-// search over transformations (Algs. 2, 3) is not implemented yet.
+// it. Two modes:
+//
+// * as written: single-computation kernels one instruction covers
+//   completely (GEMM, dense, matrix-vector products) get up to
+//   `max-candidates` of that instruction's matches (§3.2);
+// * `search=true`: the search of §3.4.1 (Algs. 2, 3 under the configuration
+//   `config` of Tab. 3.4) picks the best solution whose statements the typed
+//   form can hold; its graph (the transformed kernel) is applied, each of
+//   its computations becomes a kernel of its own, and every kernel an
+//   instruction of the solution covers gets that instruction's embedding.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,12 +23,18 @@
 #include "raf/Dialect/TCG/Intrinsics/IntrinsicLibrary.h"
 #include "raf/Dialect/TCG/Intrinsics/UserIntrinsics.h"
 #include "raf/Dialect/TCG/Transforms/EmbeddingAttr.h"
+#include "raf/Dialect/Relay/IR/RelayDialect.h"
+#include "raf/Dialect/Relay/IR/RelayOps.h"
 #include "raf/Dialect/TCG/TopDown/Matcher.h"
+#include "raf/Dialect/TCG/TopDown/Search.h"
 #include "raf/Dialect/TCG/Utils/Computation.h"
 #include "raf/Dialect/TCG/Utils/TensorExpr.h"
 #include "raf/Embedding/DataflowEmbedding.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/IRMapping.h"
 
 namespace raf::tcg {
 #define GEN_PASS_DEF_TCGTOPDOWNEMBED
@@ -81,20 +94,19 @@ SmallVector<Operation *> iteratorOps(const Computation &computation) {
   return ops;
 }
 
-SmallVector<Operation *> readOps(const Computation &computation) {
+/// The operands of a computation in tensor-expression order: its reads and
+/// its constants (a statement of a searched solution reads each constant
+/// from a one-element tensor, so an instruction's scalar operand such as
+/// vs.add's `s[0]` can stand for it).
+SmallVector<Operation *> readOps(const Computation &computation,
+                                 bool withConstants) {
   SmallVector<Operation *> reads;
   for (Operation *op : computation.body)
-    if (isa<InputOp>(op))
+    if (isa<InputOp>(op) || (withConstants && isa<ConstantOp>(op)))
       reads.push_back(op);
   return reads;
 }
 
-struct TCGTopDownEmbedPass
-    : public raf::tcg::impl::TCGTopDownEmbedBase<TCGTopDownEmbedPass> {
-  using Base::Base;
-
-  void runOnOperation() override;
-};
 
 /// The parsed intrinsic library and the label trees of the intrinsics the
 /// matcher holds, in its order.
@@ -107,9 +119,12 @@ struct Library {
 };
 
 /// The candidate for `match`, or failure with a reason why it has none.
+/// `total` is the number of nodes the cost counts the uncovered ones of;
+/// `withConstants` as readOps.
 FailureOr<embed::Embedding>
 buildCandidate(const Library &lib, const Match &match, const LabelTree &tree,
-               const Computation &computation, std::string &reason) {
+               const Computation &computation, unsigned total,
+               bool withConstants, std::string &reason) {
   const SmallVector<LabelTree> &intrinsicTrees = lib.intrinsicTrees;
   const SmallVector<KernelOp> &intrinsicKernels = lib.intrinsicKernels;
   const LabelTree &itree = intrinsicTrees[match.intrinsic];
@@ -150,8 +165,8 @@ buildCandidate(const Library &lib, const Match &match, const LabelTree &tree,
   }
   // Operands: intrinsic input i must be operator input i (the typed
   // attribute pairs operands by position).
-  SmallVector<Operation *> iReads = readOps(*icomputation);
-  SmallVector<Operation *> opReads = readOps(computation);
+  SmallVector<Operation *> iReads = readOps(*icomputation, false);
+  SmallVector<Operation *> opReads = readOps(computation, withConstants);
   if (iReads.size() != opReads.size()) {
     reason = "the intrinsic reads " + std::to_string(iReads.size()) +
              " operands, the operator " + std::to_string(opReads.size());
@@ -170,11 +185,21 @@ buildCandidate(const Library &lib, const Match &match, const LabelTree &tree,
     for (auto [dim, size] :
          llvm::enumerate(iinput.getSource().getType().getShape())) {
       auto it = c.dims.find({iread, dim});
-      if (it == c.dims.end()) {
-        reason = "an intrinsic operand dimension has no operator dimension";
-        return failure();
+      if (it != c.dims.end()) {
+        operand.Dims.push_back({{it->second, size, 1}});
+        continue;
       }
-      operand.Dims.push_back({{it->second, size, 1}});
+      // A scalar operand (read at a constant index, label S) matched an
+      // operator scalar: a constant, a read at constant indices or an input
+      // whose dimensions are all masked (loops around the instruction). It
+      // maps to no operator dimension.
+      if (iinput.getMap().getResult(dim).getKind() ==
+          AffineExprKind::Constant) {
+        operand.Dims.emplace_back();
+        continue;
+      }
+      reason = "an intrinsic operand dimension has no operator dimension";
+      return failure();
     }
     emb.Operands.push_back(std::move(operand));
   }
@@ -197,8 +222,272 @@ buildCandidate(const Library &lib, const Match &match, const LabelTree &tree,
   }
   // The coverage cost (Eq. 3.4) as the nodes left uncovered; data moves
   // are not modelled by the top-down embedding.
-  emb.Cost = tree.nodes.size() - match.covered;
+  emb.Cost = total - match.covered;
   return emb;
+}
+
+//===----------------------------------------------------------------------===//
+// Embeddings of searched graphs (search=true)
+//===----------------------------------------------------------------------===//
+
+/// One statement of a solution: a top-level computation of the searched
+/// graph and, when it has compute or reduce nodes, the instruction covering
+/// it with its candidate.
+struct Statement {
+  TensorOp computation;
+  std::optional<unsigned> intrinsic;
+  embed::Embedding embedding;
+};
+
+/// The statements of the cover `matches` of the searched `graph`, or failure
+/// with the reason the typed form cannot hold it: a computation that is not
+/// one tensor expression (a fused body), or one covered by several
+/// instructions, or a match the attribute cannot pair with the operands.
+FailureOr<SmallVector<Statement, 0>> planSolution(const Library &lib,
+                                               const Matcher &matcher,
+                                               KernelOp graph,
+                                               const LabelTree &tree,
+                                               ArrayRef<Match> matches,
+                                               std::string &reason) {
+  // The loop-nest analysis reports why it fails as an error; here that is
+  // only a reason to try the next solution.
+  ScopedDiagnosticHandler quiet(graph.getContext(),
+                                [](Diagnostic &) { return success(); });
+  SmallVector<Statement, 0> statements;
+  for (auto [index, node] : llvm::enumerate(tree.nodes[0].children)) {
+    auto tensor = dyn_cast_or_null<TensorOp>(tree.nodes[node].op);
+    if (!tensor || tensor->getParentOp() != graph.getOperation()) {
+      reason = "statement " + std::to_string(index) + " is not a computation";
+      return failure();
+    }
+    FailureOr<Computation> computation = analyzeComputation(tensor);
+    // A fused body (a tensor holding several tensors) is not one tensor
+    // expression.
+    bool fused = failed(computation);
+    tensor.walk([&](TensorOp nested) {
+      unsigned inner = 0;
+      for (Operation &op : nested.getBody().front())
+        inner += isa<TensorOp>(op);
+      fused |= inner > 1;
+    });
+    if (fused) {
+      reason = "statement " + std::to_string(index) +
+               " is not one tensor expression (a fused body)";
+      return failure();
+    }
+    unsigned end = tree.subtreeEnd[node];
+    unsigned algebraic = 0;
+    for (unsigned n = node; n != end; ++n)
+      algebraic += tree.nodes[n].kind == LabelNode::Kind::Compute ||
+                   tree.nodes[n].kind == LabelNode::Kind::Reduce;
+    SmallVector<const Match *> inside;
+    for (const Match &m : matches)
+      if (m.root >= node && m.root < end)
+        inside.push_back(&m);
+    Statement statement{tensor, std::nullopt, {}};
+    if (algebraic != 0) {
+      if (inside.size() != 1) {
+        reason = "statement " + std::to_string(index) + " is covered by " +
+                 std::to_string(inside.size()) + " instructions";
+        return failure();
+      }
+      std::string why;
+      FailureOr<embed::Embedding> emb =
+          buildCandidate(lib, *inside.front(), tree, *computation, end - node,
+                         /*withConstants=*/true, why);
+      if (failed(emb)) {
+        reason = "statement " + std::to_string(index) + ", " +
+                 matcher.getIntrinsicName(inside.front()->intrinsic).str() +
+                 ": " + why;
+        return failure();
+      }
+      statement.intrinsic = inside.front()->intrinsic;
+      statement.embedding = std::move(*emb);
+    }
+    statements.push_back(std::move(statement));
+  }
+  return statements;
+}
+
+/// Replaces `kernel` by one kernel per statement of `graph` (a transformed
+/// copy of it whose operands are the kernel's), reading the kernel's
+/// operands and the results of earlier statements; constants of embedded
+/// statements become reads of one-element relay constants. Returns the new
+/// kernels in statement order.
+SmallVector<KernelOp> splitStatements(KernelOp kernel, KernelOp graph,
+                                      ArrayRef<Statement> statements) {
+  OpBuilder b(kernel);
+  Location loc = kernel.getLoc();
+  MLIRContext *context = kernel.getContext();
+  std::string base = kernel.getKernelName().value_or("kernel").str();
+  llvm::DenseMap<Operation *, unsigned> statementOf;
+  for (auto [index, statement] : llvm::enumerate(statements))
+    statementOf[statement.computation] = index;
+  SmallVector<KernelOp> kernels;
+  Value yielded = graph.getBodyBlock().getTerminator()->getOperand(0);
+  for (auto [index, statement] : llvm::enumerate(statements)) {
+    TensorOp computation = statement.computation;
+    // The sources it reads, in first-read order.
+    SmallVector<Value> sources, operands;
+    SmallVector<std::string> names;
+    computation.walk([&](InputOp read) {
+      Value source = read.getSource();
+      if (llvm::is_contained(sources, source))
+        return;
+      sources.push_back(source);
+      if (auto argument = dyn_cast<BlockArgument>(source)) {
+        operands.push_back(kernel.getInputs()[argument.getArgNumber()]);
+        names.push_back(graph.getArgName(argument.getArgNumber()));
+        return;
+      }
+      unsigned producer = statementOf.lookup(source.getDefiningOp());
+      operands.push_back(kernels[producer].getResult());
+      names.push_back(base + "." + std::to_string(producer));
+    });
+    // Constants of an embedded statement: one-element tensors.
+    SmallVector<ConstantOp> constants;
+    if (statement.intrinsic)
+      computation.walk([&](ConstantOp constant) {
+        auto type = RankedTensorType::get({1}, constant.getType());
+        Attribute value = constant.getValue();
+        operands.push_back(relay::ConstantOp::create(
+            b, loc, type,
+            DenseElementsAttr::get(type, ArrayRef<Attribute>(value))));
+        names.push_back(base + "." + std::to_string(index) + ".const" +
+                        std::to_string(constants.size()));
+        constants.push_back(constant);
+      });
+    SmallVector<StringRef> nameRefs(names.begin(), names.end());
+    bool isResult = computation.getResult() == yielded;
+    auto split = KernelOp::create(
+        b, loc, computation.getType(), operands,
+        b.getStringAttr(base + "." + std::to_string(index)),
+        b.getStrArrayAttr(nameRefs),
+        isResult ? kernel.getResultNameAttr()
+                 : b.getStringAttr(base + "." + std::to_string(index)));
+    {
+      OpBuilder::InsertionGuard guard(b);
+      SmallVector<Location> locations(operands.size(), loc);
+      Block *block = b.createBlock(&split.getBody(), {},
+                                   TypeRange(ValueRange(operands).getTypes()),
+                                   locations);
+      IRMapping mapping;
+      for (auto [position, source] : llvm::enumerate(sources))
+        mapping.map(source, block->getArgument(position));
+      Operation *clone = b.clone(*computation, mapping);
+      for (auto [position, constant] : llvm::enumerate(constants)) {
+        auto copy = cast<ConstantOp>(mapping.lookup(constant.getOperation()));
+        OpBuilder at(copy);
+        Value read = InputOp::create(
+            at, copy.getLoc(), block->getArgument(sources.size() + position),
+            ValueRange(),
+            AffineMap::get(0, 0, getAffineConstantExpr(0, context)));
+        copy.getResult().replaceAllUsesWith(read);
+        copy->erase();
+      }
+      YieldOp::create(b, loc, clone->getResult(0));
+    }
+    kernels.push_back(split);
+  }
+  return kernels;
+}
+
+struct TCGTopDownEmbedPass
+    : public raf::tcg::impl::TCGTopDownEmbedBase<TCGTopDownEmbedPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+  LogicalResult embedSearched(KernelOp kernel, const Library &lib,
+                              const Matcher &matcher);
+};
+
+LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
+                                                 const Library &lib,
+                                                 const Matcher &matcher) {
+  MLIRContext *context = kernel.getContext();
+  // A read used twice (x * x) becomes one read per use, as the label tree
+  // already duplicates it (§3.2.1), so an instruction reading two operands
+  // finds two operator reads; the kernel is replaced below anyway.
+  SmallVector<InputOp> reads;
+  kernel.walk([&](InputOp read) { reads.push_back(read); });
+  for (InputOp read : reads) {
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &use : read->getUses())
+      uses.push_back(&use);
+    OpBuilder b(read);
+    for (OpOperand *use : llvm::drop_begin(uses))
+      use->set(b.clone(*read)->getResult(0));
+  }
+  SearchOptions options;
+  options.config = config;
+  options.selectiveMasking = selectiveMasking;
+  options.maxMaskings = maxMaskings;
+  options.maxGraphs = maxGraphs;
+  options.timeLimit = timeLimit;
+  uint64_t refused = 0;
+  std::string lastReason;
+  options.accept = [&](KernelOp graph, const LabelTree &tree,
+                       const Selection &selection) {
+    std::string reason;
+    if (succeeded(planSolution(lib, matcher, graph, tree, selection.matches,
+                               reason)))
+      return true;
+    ++refused;
+    lastReason = std::move(reason);
+    return false;
+  };
+  FailureOr<SearchResult> result = topdown::search(kernel, matcher, options);
+  if (failed(result))
+    return failure();
+  if (!result->limit.empty())
+    kernel.emitWarning() << "--tcg-topdown-embed: the search stopped at its "
+                         << result->limit
+                         << " limit; the solution may not be the best";
+  if (!result->best) {
+    InFlightDiagnostic diag = kernel.emitError()
+                              << "--tcg-topdown-embed: the search (config "
+                              << static_cast<unsigned>(config) << ") found "
+                              << result->solutions << " solution(s), none of "
+                              << "which the typed attribute can hold";
+    if (refused)
+      diag.attachNote() << "the last refusal: " << lastReason;
+    return failure();
+  }
+  KernelOp graph = *result->bestGraph;
+  FailureOr<LabelTree> tree = buildLabelTree(graph);
+  if (failed(tree))
+    return failure();
+  std::string reason;
+  FailureOr<SmallVector<Statement, 0>> statements = planSolution(
+      lib, matcher, graph, *tree, result->best->selection.matches, reason);
+  if (failed(statements))
+    return kernel.emitError() << "--tcg-topdown-embed: " << reason;
+  SmallVector<KernelOp> kernels =
+      splitStatements(kernel, graph, *statements);
+  unsigned numEmbedded = llvm::count_if(
+      *statements, [](const Statement &s) { return s.intrinsic.has_value(); });
+  bool complete = result->limit.empty();
+  for (auto [split, statement] : llvm::zip(kernels, *statements)) {
+    if (!statement.intrinsic)
+      continue;
+    auto attr = EmbeddingAttr::get(
+        context,
+        StringAttr::get(context,
+                        matcher.getIntrinsicName(*statement.intrinsic)),
+        EmbeddingMode::TopDown, /*optimal=*/complete,
+        {buildCandidateAttr(context, statement.embedding)},
+        /*nodes=*/result->nodes, /*fails=*/refused,
+        /*solutions=*/result->solutions, /*assets=*/numEmbedded,
+        /*distinct=*/result->candidates, /*distinctComplete=*/complete,
+        FloatAttr());
+    split->setAttr(TCGDialect::kEmbeddingAttrName, attr);
+  }
+  Value yielded = graph.getBodyBlock().getTerminator()->getOperand(0);
+  for (auto [split, statement] : llvm::zip(kernels, *statements))
+    if (statement.computation.getResult() == yielded)
+      kernel.getResult().replaceAllUsesWith(split.getResult());
+  kernel.erase();
+  return success();
 }
 
 void TCGTopDownEmbedPass::runOnOperation() {
@@ -234,12 +523,21 @@ void TCGTopDownEmbedPass::runOnOperation() {
   matcher.setCheckElementTypes(!ignoreElementTypes);
 
   bool failedAny = false;
+  if (search) {
+    SmallVector<KernelOp> kernels;
+    module.walk([&](KernelOp kernel) { kernels.push_back(kernel); });
+    for (KernelOp kernel : kernels)
+      failedAny |= failed(embedSearched(kernel, lib, matcher));
+    if (failedAny)
+      signalPassFailure();
+    return;
+  }
   module.walk([&](KernelOp kernel) {
     auto computations = kernel.getBodyBlock().getOps<TensorOp>();
     if (std::distance(computations.begin(), computations.end()) != 1) {
       kernel.emitError("--tcg-topdown-embed: the typed result describes one "
-                       "computation; this kernel holds a sequence (see "
-                       "--tcg-topdown-match for its selection)");
+                       "computation; this kernel holds a sequence (search=true "
+                       "embeds each statement of a searched solution)");
       failedAny = true;
       return;
     }
@@ -251,8 +549,8 @@ void TCGTopDownEmbedPass::runOnOperation() {
       return;
     }
     bool truncated = false;
-    std::vector<Match> matches =
-        matcher.matchAllMaskings(*tree, maxMaskings, truncated);
+    std::vector<Match> matches = matcher.matchAllMaskings(
+        *tree, maxMaskings, truncated, selectiveMasking);
     if (truncated)
       kernel.emitWarning() << "--tcg-topdown-embed: stopped after "
                            << static_cast<unsigned>(maxMaskings) << " maskings";
@@ -283,7 +581,8 @@ void TCGTopDownEmbedPass::runOnOperation() {
         continue;
       std::string reason;
       FailureOr<embed::Embedding> emb =
-          buildCandidate(lib, *m, *tree, *computation, reason);
+          buildCandidate(lib, *m, *tree, *computation, tree->nodes.size(),
+                         /*withConstants=*/false, reason);
       if (failed(emb)) {
         if (!reason.empty())
           refusals.push_back(matcher.getIntrinsicName(m->intrinsic).str() +
@@ -300,8 +599,8 @@ void TCGTopDownEmbedPass::runOnOperation() {
         diag << "--tcg-topdown-embed: no instruction covers every compute "
                 "and reduce node ("
              << matches.size()
-             << " candidate matches; the transformations of the search are "
-                "not applied yet)";
+             << " candidate matches; search=true applies the "
+                "transformations of the search)";
       else
         diag << "--tcg-topdown-embed: the typed attribute cannot hold any "
                 "instruction that covers the kernel";

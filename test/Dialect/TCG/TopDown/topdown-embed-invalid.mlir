@@ -1,12 +1,12 @@
 // RUN: raf-opt %s -split-input-file --tcg-topdown-embed -verify-diagnostics
 // RUN: not raf-opt %s -split-input-file --tcg-topdown-embed=intrinsics=vv.add.16,vta.gemm.2x2x2 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
-// What the first version of --tcg-topdown-embed refuses.
+// What --tcg-topdown-embed without search refuses.
 
 // a * b + c: no single instruction covers both operations (the fission
-// that would split them is not applied by this pass yet).
+// that splits them is applied with search=true).
 func.func @fma(%ain: tensor<16xf32>, %bin: tensor<16xf32>, %cin: tensor<16xf32>) -> tensor<16xf32> {
-  // expected-error @+1 {{--tcg-topdown-embed: no instruction covers every compute and reduce node (0 candidate matches; the transformations of the search are not applied yet)}}
+  // expected-error @+1 {{--tcg-topdown-embed: no instruction covers every compute and reduce node (0 candidate matches; search=true applies the transformations of the search)}}
   %r = tcg.kernel "fma" (%a = %ain : tensor<16xf32>, %b = %bin : tensor<16xf32>, %c = %cin : tensor<16xf32>) -> tensor<16xf32> {
     %0 = tcg.tensor %i in [0, 16) -> tensor<16xf32> {
       %x = tcg.input %a[%i] : tensor<16xf32>
@@ -24,7 +24,7 @@ func.func @fma(%ain: tensor<16xf32>, %bin: tensor<16xf32>, %cin: tensor<16xf32>)
 // -----
 
 func.func @sequence(%ain: tensor<16xf32>) -> tensor<16xf32> {
-  // expected-error @+1 {{--tcg-topdown-embed: the typed result describes one computation; this kernel holds a sequence (see --tcg-topdown-match for its selection)}}
+  // expected-error @+1 {{--tcg-topdown-embed: the typed result describes one computation; this kernel holds a sequence (search=true embeds each statement of a searched solution)}}
   %r = tcg.kernel "sequence" (%a = %ain : tensor<16xf32>) -> tensor<16xf32> {
     %t = tcg.tensor %i in [0, 16) -> tensor<16xf32> {
       %x = tcg.input %a[%i] : tensor<16xf32>

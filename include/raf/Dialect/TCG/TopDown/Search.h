@@ -18,6 +18,7 @@
 
 #include "mlir/IR/OwningOpRef.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -47,6 +48,10 @@ struct SearchOptions {
   /// dimensions permuted (new dimension k is old dimension layout[k]).
   /// Empty: no transposition.
   llvm::SmallVector<int64_t, 4> layout;
+  /// When set, a solution only becomes the best one if `accept` holds for
+  /// its graph, the graph's label tree and its cover (e.g. when the cover
+  /// can be attached as typed embeddings); the counts are not affected.
+  std::function<bool(KernelOp, const LabelTree &, const Selection &)> accept;
 };
 
 /// One candidate: the cover Alg. 1 selects in one graph under one masking

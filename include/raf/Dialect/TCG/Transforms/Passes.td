@@ -432,11 +432,20 @@ def TCGTopDownEmbed : Pass<"tcg-topdown-embed", "mlir::ModuleOp"> {
     user's intrinsics, searched first (`intrinsics` stays the list of names
     to match; `--tcg-apply-strategy` then needs `intrinsics=path.mlir`).
 
-    Not yet: the transformations of the search (Algs. 2, 3, Tab. 3.4) are
-    not applied, so a kernel only gets an embedding when one instruction
-    covers it as written; kernels holding a sequence of computations, and
-    matches whose operands the typed attribute cannot pair by position, are
-    errors. See docs/topdown-embedding.md.
+    `search=true` applies the search of `--tcg-topdown-search` instead
+    (Algs. 2, 3 under configuration `config` of Tab. 3.4; with
+    `selective-masking` also strided operands): of the solutions, the best
+    one (coverage, then fewer instructions) whose statements the typed form
+    can hold (every computation one tensor expression covered by one
+    instruction whose operands pair by position) is applied: the kernel is
+    replaced by one kernel per computation of the transformed graph
+    (`<name>.<i>`, reading the kernel's operands and earlier statements;
+    the constants of a covered statement become one-element relay
+    constants), and every covered one gets its instruction's
+    `#tcg.embedding`. Without `search`, a kernel only gets an embedding
+    when one instruction covers it as written; kernels holding a sequence
+    of computations, and matches whose operands the typed attribute cannot
+    pair by position, are errors. See docs/topdown-embedding.md.
   }];
   let options = [
     ListOption<"intrinsics", "intrinsics", "std::string",
@@ -452,10 +461,25 @@ def TCGTopDownEmbed : Pass<"tcg-topdown-embed", "mlir::ModuleOp"> {
     Option<"intrinsicsFile", "intrinsics-file", "std::string", "\"\"",
            "A .mlir file of user intrinsics (named tcg.kernels, the "
            "format of --tcg-dataflow-embed's intrinsics=path), searched "
-           "before the built-in library">
+           "before the built-in library">,
+    Option<"selectiveMasking", "selective-masking", "bool",
+           /*default=*/"false",
+           "Hide any set of at least r - 2 dimensions of a rank-r input "
+           "(read with a stride), not only the outer ones">,
+    Option<"search", "search", "bool", /*default=*/"false",
+           "Run the search of --tcg-topdown-search and apply its best "
+           "solution the typed form can hold: one kernel per statement, "
+           "each covered statement with its instruction's embedding">,
+    Option<"config", "config", "unsigned", /*default=*/"4",
+           "With search: the configuration of Tab. 3.4 (0 to 4)">,
+    Option<"maxGraphs", "max-graphs", "unsigned", /*default=*/"20000",
+           "With search: stop generating graphs after this many">,
+    Option<"timeLimit", "time-limit", "double", /*default=*/"60",
+           "With search: seconds before the search stops (0: no limit)">
   ];
   let dependentDialects = ["raf::tcg::TCGDialect",
-                           "mlir::func::FuncDialect"];
+                           "mlir::func::FuncDialect",
+                           "raf::relay::RelayDialect"];
 }
 
 #endif // RAF_DIALECT_TCG_TRANSFORMS_PASSES_TD

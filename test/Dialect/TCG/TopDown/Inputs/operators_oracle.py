@@ -1,0 +1,113 @@
+"""Inputs and PyTorch oracle for the seven operators of Rieber 2022,
+Tab. 3.3 (bench/topdown/operators.mlir), used by topdown-embed-search.mlir.
+
+  operators_oracle.py inputs PREFIX
+      writes PREFIX.<name>.npy inputs
+  operators_oracle.py check SPLIT APPLIED UNTRANSFORMED PREFIX
+      compares, per operator, the solution's statements run as plain
+      kernels (SPLIT.<op>.npy), the strategy-applied ones
+      (APPLIED.<op>.npy) and the untransformed kernel
+      (UNTRANSFORMED.<op>.npy, where raf-run runs it) with PyTorch and
+      the applied result with the other two
+  operators_oracle.py drop-vs IN OUT
+      drops the #tcg.embedding of the vector-scalar instructions (vs.*),
+      which --tcg-apply-strategy refuses (their scalar operand is read at a
+      constant index); those statements then run as plain kernels
+"""
+import os
+import sys
+
+import numpy as np
+import torch
+
+SHAPES = {"x": (4, 8), "w": (6, 8), "b": (6,), "q": (4, 8), "k": (6, 8),
+          "s": (1,), "data": (1, 6, 6, 4), "hwio": (3, 3, 4, 8),
+          "blog": (8, 4), "u": (8, 4, 4)}
+
+
+def inputs(prefix):
+    rng = np.random.default_rng(2022)
+    for name, shape in SHAPES.items():
+        np.save("%s.%s.npy" % (prefix, name),
+                rng.standard_normal(shape).astype(np.float32))
+
+
+def expected(prefix):
+    t = {n: torch.from_numpy(np.load("%s.%s.npy" % (prefix, n)))
+         for n in SHAPES}
+    fc = torch.nn.functional.linear(t["x"], t["w"], t["b"])
+    conv = torch.nn.functional.conv2d(
+        t["data"].permute(0, 3, 1, 2),
+        t["hwio"].permute(3, 2, 0, 1)).permute(0, 2, 3, 1)
+    # One routing iteration with the squash s |s|^2 / (1 + |s|^2) (the
+    # operators' definition; no square root in tcg).
+    s = (torch.softmax(t["blog"], 1)[:, :, None] * t["u"]).sum(0)
+    n = (s * s).sum(1, keepdim=True)
+    return {
+        "fc_bias": fc,
+        "fc_bias_sigmoid": torch.sigmoid(fc),
+        "gemm": t["x"] @ t["w"].T,
+        "attention": t["s"] * (t["q"] @ t["k"].T),
+        "conv2d_nhwc": conv,
+        "conv2d_relu_nhwc": torch.relu(conv),
+        "capsule_routing": s * n / (1 + n),
+    }
+
+
+def close(got, want):
+    return got.shape == want.shape and np.allclose(got, want, rtol=1e-4,
+                                                   atol=1e-5)
+
+
+def check(split, applied, untransformed, prefix):
+    bad = 0
+    for name, want in expected(prefix).items():
+        want = want.numpy()
+        a = np.load("%s.%s.npy" % (split, name))
+        b = np.load("%s.%s.npy" % (applied, name))
+        pairs = [("split vs torch", close(a, want)),
+                 ("applied vs torch", close(b, want)),
+                 ("applied vs split", close(b, a))]
+        path = "%s.%s.npy" % (untransformed, name)
+        if os.path.exists(path):
+            pairs.append(("applied vs untransformed",
+                          close(b, np.load(path))))
+        verdicts = []
+        for label, ok in pairs:
+            verdicts.append(label + (" ok" if ok else " MISMATCH"))
+            bad += not ok
+        print("%s: %s" % (name, ", ".join(verdicts)))
+    return bad
+
+
+def drop_vs(source, target):
+    text = open(source).read()
+    key = 'tcg.embedding = #tcg.embedding<"vs.'
+    out, i = [], 0
+    while True:
+        j = text.find(key, i)
+        if j < 0:
+            out.append(text[i:])
+            break
+        out.append(text[i:j])
+        k, depth = j + len("tcg.embedding = #tcg.embedding"), 0
+        while True:
+            depth += {"<": 1, ">": -1}.get(text[k], 0)
+            k += 1
+            if depth == 0:
+                break
+        if text[k:k + 2] == ", ":
+            k += 2
+        elif out[-1].endswith(", "):
+            out[-1] = out[-1][:-2]
+        i = k
+    open(target, "w").write("".join(out))
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "inputs":
+        inputs(sys.argv[2])
+    elif sys.argv[1] == "drop-vs":
+        drop_vs(sys.argv[2], sys.argv[3])
+    else:
+        sys.exit(1 if check(*sys.argv[2:6]) else 0)

@@ -1,0 +1,84 @@
+// --tcg-topdown-embed=search=true on the seven operators of Rieber 2022,
+// Tab. 3.3 (bench/topdown/operators.mlir): the best solution of the search
+// (configuration 4, selective masking) the typed form can hold is applied,
+// one kernel per statement of the transformed graph, each covered
+// statement with the #tcg.embedding of its instruction. The statements
+// are then strategy-applied (--tcg-apply-strategy) and run on raf-run; the
+// result matches the statements run as plain kernels, the untransformed
+// kernel (where raf-run runs it: not FC + bias, whose reduction is combined
+// with the bias) and PyTorch. --tcg-apply-strategy refuses the
+// vector-scalar instructions (vs.*: their scalar operand is read at a
+// constant index), so those embeddings are dropped before it and their
+// statements run as plain kernels.
+// RUN: raf-opt %S/../../../../bench/topdown/operators.mlir --tcg-topdown-embed="search=true selective-masking=true max-maskings=65536" -o %t.emb.mlir
+// RUN: FileCheck %s --input-file=%t.emb.mlir
+// RUN: raf-opt %t.emb.mlir --tcg-print-embeddings -o /dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: %python %S/Inputs/operators_oracle.py drop-vs %t.emb.mlir %t.consumable.mlir
+// RUN: raf-opt %t.consumable.mlir --tcg-apply-strategy -o %t.applied.mlir
+// RUN: FileCheck %s --check-prefix=PACKED --input-file=%t.applied.mlir
+// RUN: %python %S/Inputs/operators_oracle.py inputs %t
+// RUN: raf-run %t.emb.mlir --entry=fc_bias --input=%t.x.npy --input=%t.w.npy --input=%t.b.npy --output=%t.split.fc_bias.npy
+// RUN: raf-run %t.applied.mlir --entry=fc_bias --input=%t.x.npy --input=%t.w.npy --input=%t.b.npy --output=%t.applied.fc_bias.npy
+// RUN: raf-run %t.emb.mlir --entry=fc_bias_sigmoid --input=%t.x.npy --input=%t.w.npy --input=%t.b.npy --output=%t.split.fc_bias_sigmoid.npy
+// RUN: raf-run %t.applied.mlir --entry=fc_bias_sigmoid --input=%t.x.npy --input=%t.w.npy --input=%t.b.npy --output=%t.applied.fc_bias_sigmoid.npy
+// RUN: raf-run %t.emb.mlir --entry=gemm --input=%t.x.npy --input=%t.w.npy --output=%t.split.gemm.npy
+// RUN: raf-run %t.applied.mlir --entry=gemm --input=%t.x.npy --input=%t.w.npy --output=%t.applied.gemm.npy
+// RUN: raf-run %S/../../../../bench/topdown/operators.mlir --entry=gemm --input=%t.x.npy --input=%t.w.npy --output=%t.untransformed.gemm.npy
+// RUN: raf-run %t.emb.mlir --entry=attention --input=%t.q.npy --input=%t.k.npy --input=%t.s.npy --output=%t.split.attention.npy
+// RUN: raf-run %t.applied.mlir --entry=attention --input=%t.q.npy --input=%t.k.npy --input=%t.s.npy --output=%t.applied.attention.npy
+// RUN: raf-run %S/../../../../bench/topdown/operators.mlir --entry=attention --input=%t.q.npy --input=%t.k.npy --input=%t.s.npy --output=%t.untransformed.attention.npy
+// RUN: raf-run %t.emb.mlir --entry=conv2d_nhwc --input=%t.data.npy --input=%t.hwio.npy --output=%t.split.conv2d_nhwc.npy
+// RUN: raf-run %t.applied.mlir --entry=conv2d_nhwc --input=%t.data.npy --input=%t.hwio.npy --output=%t.applied.conv2d_nhwc.npy
+// RUN: raf-run %S/../../../../bench/topdown/operators.mlir --entry=conv2d_nhwc --input=%t.data.npy --input=%t.hwio.npy --output=%t.untransformed.conv2d_nhwc.npy
+// RUN: raf-run %t.emb.mlir --entry=conv2d_relu_nhwc --input=%t.data.npy --input=%t.hwio.npy --output=%t.split.conv2d_relu_nhwc.npy
+// RUN: raf-run %t.applied.mlir --entry=conv2d_relu_nhwc --input=%t.data.npy --input=%t.hwio.npy --output=%t.applied.conv2d_relu_nhwc.npy
+// RUN: raf-run %S/../../../../bench/topdown/operators.mlir --entry=conv2d_relu_nhwc --input=%t.data.npy --input=%t.hwio.npy --output=%t.untransformed.conv2d_relu_nhwc.npy
+// RUN: raf-run %t.emb.mlir --entry=capsule_routing --input=%t.blog.npy --input=%t.u.npy --output=%t.split.capsule_routing.npy
+// RUN: raf-run %t.applied.mlir --entry=capsule_routing --input=%t.blog.npy --input=%t.u.npy --output=%t.applied.capsule_routing.npy
+// RUN: raf-run %S/../../../../bench/topdown/operators.mlir --entry=capsule_routing --input=%t.blog.npy --input=%t.u.npy --output=%t.untransformed.capsule_routing.npy
+// RUN: %python %S/Inputs/operators_oracle.py check %t.split %t.applied %t.untransformed %t | FileCheck %s --check-prefix=NUM
+
+// FC + bias: the matrix-vector product, then the bias as a vector add; the
+// statements read the operands and the earlier statement.
+// CHECK-LABEL: func.func @fc_bias
+// CHECK:       %[[P:.*]] = tcg.kernel "fc_bias.0" (%x = %arg0 : tensor<4x8xf32>, %w = %arg1 : tensor<6x8xf32>) -> tensor<4x6xf32> attributes {{.*}}tcg.embedding = #tcg.embedding<"mv.mul.add.16x16", topdown
+// CHECK:       %[[R:.*]] = tcg.kernel "fc_bias.1" (%fc_bias.0 = %[[P]] : tensor<4x6xf32>, %b = %arg2 : tensor<6xf32>) {{.*}}tcg.embedding = #tcg.embedding<"vv.add.16", topdown
+// CHECK:       return %[[R]]
+// Sigmoid: the constant 1 of e + 1 becomes a one-element operand of vs.add.
+// CHECK-LABEL: func.func @fc_bias_sigmoid
+// CHECK:       tcg.embedding = #tcg.embedding<"vv.exp.16", topdown
+// CHECK:       %[[ONE:.*]] = relay.constant dense<1.000000e+00> : tensor<1xf32>
+// CHECK:       tcg.kernel "fc_bias_sigmoid.3" ({{.*}}, %fc_bias_sigmoid.3.const0 = %[[ONE]] : tensor<1xf32>) {{.*}}tcg.embedding = #tcg.embedding<"vs.add.16", topdown
+// CHECK:         tcg.input %fc_bias_sigmoid.3.const0[0] : tensor<1xf32>
+// CHECK:       tcg.embedding = #tcg.embedding<"vv.div.16", topdown
+// CHECK-LABEL: func.func @conv2d_nhwc
+// CHECK:       tcg.kernel "conv2d_nhwc.0" {{.*}}tcg.embedding = #tcg.embedding<"dot.mul.add.16", topdown
+// CHECK:       tcg.kernel "conv2d_nhwc.1" {{.*}}tcg.embedding = #tcg.embedding<"red.add.16", topdown
+// CHECK:       tcg.kernel "conv2d_nhwc.2" {{.*}}tcg.embedding = #tcg.embedding<"red.add.16", topdown
+
+// REPORT:      embedding of mv.mul.add.16x16 (topdown) into fc_bias.0
+// REPORT:        a -> x: [d1 16]
+// REPORT-NEXT:   b -> w: [d0 16] [d1 16]
+// REPORT:        search: optimal, 1 candidate(s), 14 nodes, {{[0-9]+}} fails, 8 solutions, 2 assets, 30 distinct embeddings
+// REPORT:      embedding of vv.add.16 (topdown) into fc_bias.1
+// The HWIO weight under selective masking: oc (its innermost dimension) is
+// a loop around the dot product, which reads ic, dimension 2, with a stride.
+// REPORT:      embedding of dot.mul.add.16 (topdown) into conv2d_nhwc.0
+// REPORT-NEXT:   x: kw 1
+// REPORT-NEXT:   z: ic 16
+// REPORT-NEXT:   a -> data: [d3 16]
+// REPORT-NEXT:   b -> w: [d2 16]
+// REPORT:      embedding of vs.mul.16 (topdown) into capsule_routing.9
+
+// PACKED-LABEL: func.func @fc_bias
+// PACKED-COUNT-2: tcg.tensorize
+// PACKED-LABEL: func.func @conv2d_nhwc
+// PACKED-COUNT-3: tcg.tensorize
+
+// NUM:      fc_bias: split vs torch ok, applied vs torch ok, applied vs split ok
+// NUM-NEXT: fc_bias_sigmoid: split vs torch ok, applied vs torch ok, applied vs split ok
+// NUM-NEXT: gemm: split vs torch ok, applied vs torch ok, applied vs split ok, applied vs untransformed ok
+// NUM-NEXT: attention: split vs torch ok, applied vs torch ok, applied vs split ok, applied vs untransformed ok
+// NUM-NEXT: conv2d_nhwc: split vs torch ok, applied vs torch ok, applied vs split ok, applied vs untransformed ok
+// NUM-NEXT: conv2d_relu_nhwc: split vs torch ok, applied vs torch ok, applied vs split ok, applied vs untransformed ok
+// NUM-NEXT: capsule_routing: split vs torch ok, applied vs torch ok, applied vs split ok, applied vs untransformed ok
