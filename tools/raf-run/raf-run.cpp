@@ -83,6 +83,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 
 using namespace mlir;
 using namespace raf::runtime;
@@ -354,6 +355,68 @@ template <typename Fn> LogicalResult runTimed(Fn body) {
   return success();
 }
 
+/// Time the compiled code spends inside the MPI library in one call of the
+/// entry: every MPI function the collectives' lowering calls is resolved to
+/// a wrapper that times the library's function around the call (no PMPI
+/// interposition). *Blocked* is the time in the calls that wait for the
+/// other processes (MPI_Wait and the blocking collectives); the rest is
+/// spent starting non-blocking collectives.
+struct MPICallStats {
+  unsigned calls = 0;
+  double milliseconds = 0;
+  double blockedMilliseconds = 0;
+};
+static MPICallStats mpiCallStats;
+
+/// The library's functions behind the wrappers, indexed as
+/// `timedMPIFunctions`.
+static void *mpiLibraryFunctions[8];
+
+template <unsigned Index, bool Blocks, typename... Args>
+static int callTimedMPIFunction(Args... args) {
+  auto start = std::chrono::steady_clock::now();
+  int status =
+      reinterpret_cast<int (*)(Args...)>(mpiLibraryFunctions[Index])(args...);
+  double milliseconds = std::chrono::duration<double, std::milli>(
+                            std::chrono::steady_clock::now() - start)
+                            .count();
+  ++mpiCallStats.calls;
+  mpiCallStats.milliseconds += milliseconds;
+  if (Blocks)
+    mpiCallStats.blockedMilliseconds += milliseconds;
+  return status;
+}
+
+/// The MPI functions compiled collectives call (MPI 4.0 signatures with
+/// OpenMPI's handles, all pointers), and their timing wrappers.
+using Ptr = void *;
+static const std::pair<const char *, void *> timedMPIFunctions[] = {
+    {"MPI_Allreduce",
+     reinterpret_cast<void *>(
+         &callTimedMPIFunction<0, true, Ptr, Ptr, int, Ptr, Ptr, Ptr>)},
+    {"MPI_Iallreduce",
+     reinterpret_cast<void *>(
+         &callTimedMPIFunction<1, false, Ptr, Ptr, int, Ptr, Ptr, Ptr, Ptr>)},
+    {"MPI_Reduce_scatter_block",
+     reinterpret_cast<void *>(
+         &callTimedMPIFunction<2, true, Ptr, Ptr, int, Ptr, Ptr, Ptr>)},
+    {"MPI_Ireduce_scatter_block",
+     reinterpret_cast<void *>(
+         &callTimedMPIFunction<3, false, Ptr, Ptr, int, Ptr, Ptr, Ptr, Ptr>)},
+    {"MPI_Allgather",
+     reinterpret_cast<void *>(
+         &callTimedMPIFunction<4, true, Ptr, int, Ptr, Ptr, int, Ptr, Ptr>)},
+    {"MPI_Iallgather",
+     reinterpret_cast<void *>(&callTimedMPIFunction<5, false, Ptr, int, Ptr,
+                                                    Ptr, int, Ptr, Ptr, Ptr>)},
+    {"MPI_Bcast", reinterpret_cast<void *>(
+                      &callTimedMPIFunction<6, true, Ptr, int, Ptr, int, Ptr>)},
+    {"MPI_Wait",
+     reinterpret_cast<void *>(&callTimedMPIFunction<7, true, Ptr, Ptr>)},
+};
+static_assert(std::size(timedMPIFunctions) ==
+              std::size(mpiLibraryFunctions));
+
 /// The MPI library of a run under mpirun (--target=cpu with collectives):
 /// loaded at run time so that the compiled code's MPI calls resolve to it,
 /// initialised before the run and finalised when raf-run exits. Handles are
@@ -389,6 +452,10 @@ struct MPIProcess {
              << "the loaded MPI library is not OpenMPI (no MPI_Init, "
                 "MPI_Comm_rank, MPI_Comm_size, MPI_Finalize or "
                 "ompi_mpi_comm_world)";
+    for (auto [index, function] : llvm::enumerate(timedMPIFunctions))
+      if (!(mpiLibraryFunctions[index] = symbol(function.first)))
+        return emitError(module.getLoc())
+               << "the loaded MPI library has no " << function.first;
     int value = 0;
     if (callUnchecked([&] { return initFn(nullptr, nullptr); }) != 0) {
       finalize = nullptr;
@@ -461,7 +528,6 @@ extern "C" const char *__lsan_default_suppressions() {
          "leak:libpmix.so\nleak:/openmpi/\n";
 }
 #endif
-
 
 /// --ranks=N with N > 1: every rank runs the function on its own arguments
 /// on the reference evaluator, and its results are saved to the --output
@@ -613,6 +679,8 @@ LogicalResult run(ModuleOp module) {
   VTARuntime &vtaRuntime = VTARuntime::getGlobal();
   // Wall time of each compiled run outside and inside the launches.
   SmallVector<double> hostMilliseconds, launchMilliseconds;
+  // The MPI calls of each compiled run (under mpirun).
+  SmallVector<MPICallStats> mpiRuns;
   bool compiledHost = target == Target::CPU ||
                       (target == Target::VTASim && vtaHost == VTAHost::Compiled);
   // The packed kernels and the host code are compiled once, here; the calls
@@ -651,6 +719,11 @@ LogicalResult run(ModuleOp module) {
     // other OPENBLAS_* variables of the environment are left as they are.
     for (auto &symbol : getBLASRuntimeSymbols())
       options.runtimeSymbols.push_back(symbol);
+    // Under mpirun the collectives' MPI calls go through the timing
+    // wrappers.
+    if (mpi)
+      for (auto [name, wrapper] : timedMPIFunctions)
+        options.runtimeSymbols.emplace_back(name, wrapper);
     FailureOr<std::unique_ptr<CPURunner>> runner =
         CPURunner::create(module, function, options);
     if (failed(runner))
@@ -664,6 +737,7 @@ LogicalResult run(ModuleOp module) {
     if (failed(runTimed([&]() -> FailureOr<double> {
           double milliseconds = 0;
           vtaRuntime.resetStats();
+          mpiCallStats = MPICallStats();
           FailureOr<SmallVector<HostTensor>> out =
               (*runner)->run(*arguments, &milliseconds);
           if (failed(out))
@@ -676,9 +750,26 @@ LogicalResult run(ModuleOp module) {
           double launch = vtaRuntime.getStats().launchMilliseconds;
           hostMilliseconds.push_back(std::max(0.0, milliseconds - launch));
           launchMilliseconds.push_back(launch);
+          mpiRuns.push_back(mpiCallStats);
           return milliseconds;
         })))
       return failure();
+    // The time in MPI calls of the timed runs (the first, untimed run is
+    // left out): the median run's by total time, and the extremes.
+    if (mpi && repeat > 0) {
+      SmallVector<MPICallStats> timed(std::next(mpiRuns.begin()),
+                                      mpiRuns.end());
+      llvm::sort(timed, [](const MPICallStats &a, const MPICallStats &b) {
+        return a.milliseconds < b.milliseconds;
+      });
+      const MPICallStats &median = timed[timed.size() / 2];
+      llvm::outs() << llvm::format(
+          "%smpi: calls=%u median-ms=%.3f blocked-ms=%.3f min-ms=%.3f "
+          "max-ms=%.3f\n",
+          resultPrefix.c_str(), median.calls, median.milliseconds,
+          median.blockedMilliseconds, timed.front().milliseconds,
+          timed.back().milliseconds);
+    }
     // Which BLAS the timed runs used (bench/cpu records it).
     if (repeat > 0 && wasBLASRuntimeUsed())
       llvm::outs() << "blas: " << getBLASDescription() << "\n";
