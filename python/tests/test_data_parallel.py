@@ -141,15 +141,15 @@ def build_step(tmp_path, ranks, options, model, zero=0, bucket_bytes=0):
     header = next(line for line in text.splitlines()
                   if "func.func @train_step" in line)
     body = text[text.index("func.func @train_step"):]
-    if bucket_bytes == 0:
-        assert body.count("relay.comm.allreduce") == (4 if zero < 2 else 0)
-    else:
-        # All four f32 gradients fit one bucket.
-        assert body.count("relay.comm.allreduce") == 1
+    # All four f32 gradients fit one bucket: one all-reduce (zero=0, 1) or
+    # reduce-scatter (zero=2) instead of four.
+    collectives = 4 if bucket_bytes == 0 else 1
+    assert body.count("relay.comm.allreduce") == (collectives if zero < 2
+                                                  else 0)
     if zero > 0:
         assert body.count("relay.comm.allgather") == 4
-        assert body.count("relay.comm.reduce_scatter") == (4 if zero == 2
-                                                           else 0)
+        assert body.count("relay.comm.reduce_scatter") == (
+            collectives if zero == 2 else 0)
     layout = {name: int(re.search(rf"raf\.{name} = (\d+)", header).group(1))
               for name in ("num_params", "num_states", "num_aux")}
     return step, layout
@@ -329,3 +329,16 @@ def test_zero_equals_whole_batch(zero, model, ranks, kind, target, tmp_path):
 def test_bucketed_allreduce_equals_whole_batch(model, target, tmp_path):
     """bucket-bytes fuses the four gradient all-reduces into fewer."""
     run_training(model, 2, "momentum", target, tmp_path, bucket_bytes=1 << 20)
+
+
+@pytest.mark.parametrize("target", ["interp", "cpu"])
+@pytest.mark.parametrize("kind", ["sgd", "adam"])
+@pytest.mark.parametrize("model", list(MODELS))
+@pytest.mark.parametrize("zero", [1, 2])
+def test_bucketed_zero_equals_whole_batch(zero, model, kind, target,
+                                          tmp_path):
+    """Buckets under ZeRO: the four gradients' all-reduces (zero=1) or
+    reduce-scatters (zero=2, each gradient padded to its blocks) fused into
+    one; the ranks' state blocks are those of the unbucketed partition."""
+    run_training(model, 2, kind, target, tmp_path, zero=zero,
+                 bucket_bytes=1 << 20)

@@ -11,14 +11,39 @@
 // RUN: mpirun --allow-run-as-root --oversubscribe -np 4 raf-run %s --entry=four --target=cpu --no-compile-cache --input=%t/x%%r.npy --output=%t/c4_%%r_0.npy --output=%t/c4_%%r_1.npy --output=%t/c4_%%r_2.npy --output=%t/c4_%%r_3.npy
 // RUN: raf-run %s --entry=four --target=interp --ranks=4 --input=%t/x%%r.npy --output=%t/i4_%%r_0.npy --output=%t/i4_%%r_1.npy --output=%t/i4_%%r_2.npy --output=%t/i4_%%r_3.npy
 // RUN: %python -c "import numpy as np; [np.testing.assert_allclose(np.load('%t/c4_%%d_%%d.npy' %% (r, i)), np.load('%t/i4_%%d_%%d.npy' %% (r, i)), rtol=1e-6) for r in range(4) for i in range(4)]"
-// reduce_scatter, allgather and broadcast call MPI_Reduce_scatter_block,
-// MPI_Allgather and MPI_Bcast directly (allgather and broadcast move bytes).
+// reduce_scatter and allgather are non-blocking, MPI_Ireduce_scatter_block
+// and MPI_Iallgather (allgather moving bytes) waited on with MPI_Wait;
+// broadcast calls MPI_Bcast.
 // RUN: raf-opt %s --raf-cpu-pipeline | FileCheck %s --check-prefix=LLVM
-// LLVM-DAG: llvm.call @MPI_Reduce_scatter_block({{.*}}) : (!llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
-// LLVM-DAG: llvm.call @MPI_Allgather({{.*}}) : (!llvm.ptr, i32, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i32
+// LLVM-DAG: llvm.call @MPI_Ireduce_scatter_block({{.*}}) : (!llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
+// LLVM-DAG: llvm.call @MPI_Iallgather({{.*}}) : (!llvm.ptr, i32, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
+// LLVM-DAG: llvm.call @MPI_Wait({{.*}}) : (!llvm.ptr, !llvm.ptr) -> i32
 // LLVM-DAG: llvm.call @MPI_Bcast({{.*}}) : (!llvm.ptr, i32, !llvm.ptr, i32, !llvm.ptr) -> i32
 // LLVM-DAG: llvm.mlir.global external @ompi_mpi_byte()
 // LLVM-DAG: llvm.mlir.global external @ompi_mpi_float()
+
+// The start where the collective is, the wait (keeping the send buffer
+// alive: it is passed again) right before the first use of the result; in
+// @four the allgather reads the reduce-scatter's result, so that wait comes
+// first.
+// RUN: raf-opt %s --raf-lower-collectives-to-mpi | FileCheck %s
+// CHECK-LABEL: func.func @four(
+// CHECK: %[[IN:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<24xf32> to memref<24xf32>
+// CHECK-NEXT: %[[OUT:.*]] = memref.alloc() : memref<6xf32>
+// CHECK-NEXT: %[[REQ:.*]] = memref.alloc() : memref<1xi64>
+// CHECK-NEXT: call @raf_mpi_ireduce_scatter_sum_24xf32_to_6xf32_to_1xi64(%[[IN]], %[[OUT]], %[[REQ]])
+// CHECK-NEXT: %[[KEEP:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<24xf32> to memref<24xf32>
+// CHECK-NEXT: call @raf_mpi_wait_1xi64_to_24xf32(%[[REQ]], %[[KEEP]])
+// CHECK-NEXT: bufferization.to_tensor %[[OUT]] restrict writable
+// CHECK: %[[AIN:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<6xf32> to memref<6xf32>
+// CHECK-NEXT: %[[AOUT:.*]] = memref.alloc() : memref<24xf32>
+// CHECK-NEXT: %[[AREQ:.*]] = memref.alloc() : memref<1xi64>
+// CHECK-NEXT: call @raf_mpi_iallgather_6xf32_to_24xf32_to_1xi64(%[[AIN]], %[[AOUT]], %[[AREQ]])
+// CHECK: call @raf_mpi_wait_1xi64_to_6xf32(%[[AREQ]], %{{.*}})
+// CHECK-NEXT: bufferization.to_tensor %[[AOUT]] restrict writable
+// CHECK-DAG: func.func private @raf_mpi_ireduce_scatter_sum_24xf32_to_6xf32_to_1xi64(memref<24xf32>, memref<6xf32>, memref<1xi64>) attributes {raf.mpi_helper = "ireduce_scatter_sum"}
+// CHECK-DAG: func.func private @raf_mpi_wait_1xi64_to_24xf32(memref<1xi64>, memref<24xf32>) attributes {raf.mpi_helper = "wait"}
+// CHECK-DAG: func.func private @raf_mpi_iallgather_6xf32_to_24xf32_to_1xi64(memref<6xf32>, memref<24xf32>, memref<1xi64>) attributes {raf.mpi_helper = "iallgather"}
 
 func.func @two(%x: tensor<4x6xf32>)
     -> (tensor<4x6xf32>, tensor<4x6xf32>, tensor<2x6xf32>, tensor<8x6xf32>, tensor<4x6xf32>, tensor<2x6xf32>) {

@@ -4,8 +4,9 @@
 // of the relay collectives (docs/data-parallel.md). MLIR 22's mpi dialect
 // has a blocking allreduce but no reduce-scatter, allgather or broadcast
 // and no non-blocking collective: those are direct calls of the MPI library
-// (the all-reduce of f32, f64 and i8..i64 buffers a non-blocking
-// MPI_Iallreduce waited on before the result's first use).
+// (the all-reduce and reduce-scatter of f32, f64 and i8..i64 buffers and
+// every allgather non-blocking, MPI_Iallreduce, MPI_Ireduce_scatter_block
+// and MPI_Iallgather waited on before the result's first use).
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,30 +53,33 @@ constexpr llvm::StringLiteral kRootAttr = "raf.mpi_root";
 
 /// The bodies of the helpers (one per kind and buffer types):
 ///   allreduce_sum(in, out):      mpi.allreduce(in, out, MPI_SUM)
-///   reduce_scatter_sum(in, out): MPI_Reduce_scatter_block(in, out, |out|)
-///   allgather(in, out):          MPI_Allgather(in, |in|, out, |in|)
 ///   broadcast(in, out):          out = in; MPI_Bcast(out, root)
 ///   comm_rank() -> i32:          mpi.comm_rank
 ///   iallreduce_sum(in, out, request): out = in;
 ///                                MPI_Iallreduce(MPI_IN_PLACE, out, ...)
-///   wait(request):               MPI_Wait(request, MPI_STATUS_IGNORE)
-enum class HelperKind { AllreduceSum, ReduceScatterSum, Allgather, Broadcast,
-                        CommRank, IallreduceSum, Wait };
+///   ireduce_scatter_sum(in, out, request):
+///                                MPI_Ireduce_scatter_block(in, out, ...)
+///   iallgather(in, out, request): MPI_Iallgather(in, ..., out, ...)
+///   wait(request[, in]):         MPI_Wait(request, MPI_STATUS_IGNORE); `in`
+///                                is the started collective's send buffer,
+///                                passed only to keep it alive until here
+enum class HelperKind { AllreduceSum, Broadcast, CommRank, IallreduceSum, IreduceScatterSum,
+                        Iallgather, Wait };
 
 StringRef getHelperName(HelperKind kind) {
   switch (kind) {
   case HelperKind::AllreduceSum:
     return "allreduce_sum";
-  case HelperKind::ReduceScatterSum:
-    return "reduce_scatter_sum";
-  case HelperKind::Allgather:
-    return "allgather";
   case HelperKind::Broadcast:
     return "broadcast";
   case HelperKind::CommRank:
     return "comm_rank";
   case HelperKind::IallreduceSum:
     return "iallreduce_sum";
+  case HelperKind::IreduceScatterSum:
+    return "ireduce_scatter_sum";
+  case HelperKind::Iallgather:
+    return "iallgather";
   case HelperKind::Wait:
     return "wait";
   }
@@ -212,46 +216,57 @@ std::optional<StringRef> getOpenMPIDatatype(Type type) {
   return std::nullopt;
 }
 
-/// A non-blocking all-reduce (sum) of `allreduce`'s operand, MPI 4.0 §6.12:
+/// A non-blocking collective (MPI 4.0 §6.12) of `op`'s operand `x`, of
+/// kind iallreduce_sum, ireduce_scatter_sum or iallgather:
 ///   %in = bufferization.to_buffer %x read_only
 ///   %out = memref.alloc(); %request = memref.alloc() : memref<1xi64>
-///   call @raf_mpi_iallreduce_sum_...(%in, %out, %request)
-/// where the all-reduce is (as soon as its operand exists), and
-///   call @raf_mpi_wait_1xi64(%request)
+///   call @raf_mpi_<kind>_...(%in, %out, %request)
+/// where the collective is (as soon as its operand exists), and
+///   call @raf_mpi_wait_...(%request[, %in])
 ///   bufferization.to_tensor %out restrict writable
 /// right before the first op that uses its result (as late as possible), so
-/// the ops in between, such as the rest of the backward pass, run while
-/// the reduction is in flight. The start copies the operand into %out and
-/// reduces in place (MPI_IN_PLACE): MPI then only touches %out, which
-/// nothing else refers to before the wait, so bufferization may reuse the
-/// operand's buffer right after the start. Buffers are one-dimensional as
-/// in emitCollective.
-Value emitNonblockingAllreduce(OpBuilder &builder, Location loc,
-                               ModuleOp module, relay::AllreduceOp allreduce) {
-  Value x = allreduce.getOperand();
+/// the ops in between, such as the rest of the backward pass or the other
+/// parameters' updates, run while the collective is in flight. MPI reads the
+/// send buffer until the wait: the all-reduce's start copies the operand
+/// into %out and reduces in place (MPI_IN_PLACE), so MPI only touches %out,
+/// which nothing else refers to before the wait, and bufferization may
+/// reuse the operand's buffer right after the start; the reduce-scatter and
+/// the allgather read %in itself (their output is not the operand's size),
+/// so the wait takes the operand's buffer again (`to_buffer %x read_only`
+/// there), which keeps it alive and unwritten until the wait. Buffers are
+/// one-dimensional as in emitCollective.
+Value emitNonblockingCollective(OpBuilder &builder, Location loc,
+                                ModuleOp module, Operation *op,
+                                HelperKind kind) {
+  Value x = op->getOperand(0);
   auto type = cast<RankedTensorType>(x.getType());
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
   auto flatType =
       RankedTensorType::get({type.getNumElements()}, type.getElementType());
+  auto flatResultType = RankedTensorType::get({resultType.getNumElements()},
+                                              type.getElementType());
   if (type.getRank() != 1)
     x = relay::ReshapeOp::create(
         builder, loc, flatType, x,
         builder.getDenseI64ArrayAttr({type.getNumElements()}));
-  auto bufferType = MemRefType::get(flatType.getShape(), type.getElementType());
+  auto inType = MemRefType::get(flatType.getShape(), type.getElementType());
+  auto outType =
+      MemRefType::get(flatResultType.getShape(), type.getElementType());
   auto requestType = MemRefType::get({1}, builder.getI64Type());
-  Value in = bufferization::ToBufferOp::create(builder, loc, bufferType, x,
+  Value in = bufferization::ToBufferOp::create(builder, loc, inType, x,
                                                /*read_only=*/true);
-  Value out = memref::AllocOp::create(builder, loc, bufferType);
+  Value out = memref::AllocOp::create(builder, loc, outType);
   Value request = memref::AllocOp::create(builder, loc, requestType);
   func::FuncOp start = getHelper(
-      module, HelperKind::IallreduceSum,
-      builder.getFunctionType({bufferType, bufferType, requestType}, {}));
+      module, kind,
+      builder.getFunctionType({inType, outType, requestType}, {}));
   func::CallOp::create(builder, loc, start, ValueRange{in, out, request});
 
   // The wait goes before the first op of the block that uses the result
   // (directly or inside its regions), else before the terminator.
-  Block *block = allreduce->getBlock();
+  Block *block = op->getBlock();
   Operation *firstUser = nullptr;
-  for (Operation *user : allreduce->getUsers()) {
+  for (Operation *user : op->getUsers()) {
     Operation *ancestor = block->findAncestorOpInBlock(*user);
     if (ancestor && (!firstUser || ancestor->isBeforeInBlock(firstUser)))
       firstUser = ancestor;
@@ -260,26 +275,35 @@ Value emitNonblockingAllreduce(OpBuilder &builder, Location loc,
     firstUser = block->getTerminator();
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPoint(firstUser);
-  func::FuncOp wait = getHelper(module, HelperKind::Wait,
-                                builder.getFunctionType({requestType}, {}));
-  func::CallOp::create(builder, loc, wait, ValueRange{request});
+  SmallVector<Value> waitOperands = {request};
+  if (kind != HelperKind::IallreduceSum)
+    waitOperands.push_back(bufferization::ToBufferOp::create(
+        builder, loc, inType, x, /*read_only=*/true));
+  func::FuncOp wait =
+      getHelper(module, HelperKind::Wait,
+                builder.getFunctionType(ValueRange(waitOperands).getTypes(),
+                                        {}));
+  func::CallOp::create(builder, loc, wait, waitOperands);
   Value result = bufferization::ToTensorOp::create(
-      builder, loc, flatType, out, /*restrict=*/builder.getUnitAttr(),
+      builder, loc, flatResultType, out, /*restrict=*/builder.getUnitAttr(),
       /*writable=*/builder.getUnitAttr());
-  if (type.getRank() != 1)
+  if (resultType.getRank() != 1)
     result = relay::ReshapeOp::create(
-        builder, loc, type, result,
-        builder.getDenseI64ArrayAttr(type.getShape()));
-  if (allreduce.getReduction() == "avg")
-    result = emitScale(builder, loc, result, allreduce.getWorldSize());
+        builder, loc, resultType, result,
+        builder.getDenseI64ArrayAttr(resultType.getShape()));
+  // The mean: the sum times 1/N, after the wait.
+  auto reduction = op->getAttrOfType<StringAttr>("reduction");
+  if (reduction && reduction.getValue() == "avg")
+    result = emitScale(builder, loc, result,
+                       op->getAttrOfType<IntegerAttr>("world_size").getInt());
   return result;
 }
 
-/// Lowers one collective to a helper call (docs/data-parallel.md). Only
-/// the allreduce exists in MLIR 22's mpi dialect; the reduce-scatter,
-/// allgather and broadcast helpers call MPI_Reduce_scatter_block,
-/// MPI_Allgather and MPI_Bcast directly (MPI 4.0 §6), so each rank sends
-/// what the MPI standard's algorithms send, not the whole buffer.
+/// Lowers one collective to helper calls (docs/data-parallel.md). Only a
+/// blocking allreduce exists in MLIR 22's mpi dialect; the other helpers
+/// call MPI_Iallreduce, MPI_Ireduce_scatter_block, MPI_Iallgather,
+/// MPI_Wait and MPI_Bcast directly (MPI 4.0 §6), so each rank sends what
+/// the MPI standard's algorithms send, not the whole buffer.
 LogicalResult lowerCollective(Operation *op) {
   auto module = op->getParentOfType<ModuleOp>();
   OpBuilder builder(op);
@@ -302,27 +326,24 @@ LogicalResult lowerCollective(Operation *op) {
     // other types (f16, bf16, i1, ...) through the mpi dialect's blocking
     // mpi.allreduce.
     if (getOpenMPIDatatype(type.getElementType())) {
-      result = emitNonblockingAllreduce(builder, loc, module, allreduce);
-      op->getResult(0).replaceAllUsesWith(result);
-      op->erase();
-      return success();
+      result = emitNonblockingCollective(builder, loc, module, op,
+                                         HelperKind::IallreduceSum);
+    } else {
+      result = emitCollective(builder, loc, module, HelperKind::AllreduceSum,
+                              x, resultType);
+      if (allreduce.getReduction() == "avg")
+        result = emitScale(builder, loc, result, allreduce.getWorldSize());
     }
-    result = emitCollective(builder, loc, module, HelperKind::AllreduceSum, x,
-                            resultType);
-    if (allreduce.getReduction() == "avg")
-      result = emitScale(builder, loc, result, allreduce.getWorldSize());
-  } else if (auto scatter = dyn_cast<relay::ReduceScatterOp>(op)) {
+  } else if (isa<relay::ReduceScatterOp>(op)) {
     if (!getOpenMPIDatatype(type.getElementType()))
       return op->emitError("lowering to MPI: no MPI datatype for ")
              << type.getElementType()
              << " (supported: f32, f64, i8, i16, i32, i64)";
-    result = emitCollective(builder, loc, module,
-                            HelperKind::ReduceScatterSum, x, resultType);
-    if (scatter.getReduction() == "avg")
-      result = emitScale(builder, loc, result, scatter.getWorldSize());
+    result = emitNonblockingCollective(builder, loc, module, op,
+                                       HelperKind::IreduceScatterSum);
   } else if (isa<relay::AllgatherOp>(op)) {
-    result = emitCollective(builder, loc, module, HelperKind::Allgather, x,
-                            resultType);
+    result = emitNonblockingCollective(builder, loc, module, op,
+                                       HelperKind::Iallgather);
   } else if (auto broadcast = dyn_cast<relay::CommBroadcastOp>(op)) {
     result = emitCollective(builder, loc, module, HelperKind::Broadcast, x,
                             resultType, broadcast.getRoot());
@@ -371,8 +392,8 @@ Value getDataPointer(OpBuilder &builder, Location loc, Value buffer) {
       builder, loc, LLVM::LLVMPointerType::get(builder.getContext()), address);
 }
 
-/// Gives a helper of kind reduce_scatter_sum, allgather or broadcast its
-/// body, a direct call of the MPI library (return codes are not checked:
+/// Gives a helper of kind iallreduce_sum, ireduce_scatter_sum, iallgather,
+/// wait or broadcast its body, a direct call of the MPI library (return codes are not checked:
 /// MPI_COMM_WORLD's default error handler, MPI_ERRORS_ARE_FATAL, aborts).
 void buildDirectCallBody(func::FuncOp helper, StringRef kind) {
   auto module = helper->getParentOfType<ModuleOp>();
@@ -382,7 +403,7 @@ void buildDirectCallBody(func::FuncOp helper, StringRef kind) {
   Type ptr = LLVM::LLVMPointerType::get(builder.getContext());
   Type i32 = builder.getI32Type();
   Value in = body->getArgument(0);
-  // wait(request) has one buffer.
+  // wait(request) has one buffer (and maybe the send buffer it keeps alive).
   Value out = body->getNumArguments() > 1 ? body->getArgument(1) : in;
   auto inType = cast<MemRefType>(in.getType());
   auto outType = cast<MemRefType>(out.getType());
@@ -424,11 +445,11 @@ void buildDirectCallBody(func::FuncOp helper, StringRef kind) {
     func::ReturnOp::create(builder, loc);
     return;
   }
-  if (kind == getHelperName(HelperKind::ReduceScatterSum)) {
-    // int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf,
-    //     int recvcount, MPI_Datatype, MPI_Op, MPI_Comm)
-    auto function = getMPIFunction(module, "MPI_Reduce_scatter_block",
-                                   {ptr, ptr, i32, ptr, ptr, ptr});
+  if (kind == getHelperName(HelperKind::IreduceScatterSum)) {
+    // int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf,
+    //     int recvcount, MPI_Datatype, MPI_Op, MPI_Comm, MPI_Request *)
+    auto function = getMPIFunction(module, "MPI_Ireduce_scatter_block",
+                                   {ptr, ptr, i32, ptr, ptr, ptr, ptr});
     Value datatype = getHandle(builder, loc, module,
                                *getOpenMPIDatatype(inType.getElementType()));
     Value sum = getHandle(builder, loc, module, "ompi_mpi_op_sum");
@@ -436,19 +457,28 @@ void buildDirectCallBody(func::FuncOp helper, StringRef kind) {
         builder, loc, function,
         ValueRange{getDataPointer(builder, loc, in),
                    getDataPointer(builder, loc, out),
-                   constant(outType.getNumElements()), datatype, sum, comm});
-  } else if (kind == getHelperName(HelperKind::Allgather)) {
-    // int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype,
-    //     void *recvbuf, int recvcount, MPI_Datatype, MPI_Comm)
-    auto function = getMPIFunction(module, "MPI_Allgather",
-                                   {ptr, i32, ptr, ptr, i32, ptr, ptr});
+                   constant(outType.getNumElements()), datatype, sum, comm,
+                   getDataPointer(builder, loc, body->getArgument(2))});
+    func::ReturnOp::create(builder, loc);
+    return;
+  }
+  if (kind == getHelperName(HelperKind::Iallgather)) {
+    // int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype,
+    //     void *recvbuf, int recvcount, MPI_Datatype, MPI_Comm,
+    //     MPI_Request *), on bytes as the blocking allgather.
+    auto function = getMPIFunction(module, "MPI_Iallgather",
+                                   {ptr, i32, ptr, ptr, i32, ptr, ptr, ptr});
     Value byte = getHandle(builder, loc, module, "ompi_mpi_byte");
     Value count = constant(inType.getNumElements() * elementBytes);
-    LLVM::CallOp::create(builder, loc, function,
-                         ValueRange{getDataPointer(builder, loc, in), count,
-                                    byte, getDataPointer(builder, loc, out),
-                                    count, byte, comm});
-  } else {
+    LLVM::CallOp::create(
+        builder, loc, function,
+        ValueRange{getDataPointer(builder, loc, in), count, byte,
+                   getDataPointer(builder, loc, out), count, byte, comm,
+                   getDataPointer(builder, loc, body->getArgument(2))});
+    func::ReturnOp::create(builder, loc);
+    return;
+  }
+  {
     // int MPI_Bcast(void *buffer, int count, MPI_Datatype, int root,
     //     MPI_Comm), in place on a copy of the operand.
     auto function =

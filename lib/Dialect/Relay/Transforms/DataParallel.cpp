@@ -22,6 +22,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallVectorExtras.h"
+
+#include <map>
 
 namespace raf::relay {
 #define GEN_PASS_DEF_RAFDATAPARALLEL
@@ -38,6 +41,9 @@ constexpr llvm::StringLiteral kWorldSizeAttr = "raf.world_size";
 /// On the gradient function and on each gradient all-reduce: the ZeRO level
 /// --raf-zero-partition applies.
 constexpr llvm::StringLiteral kZeroAttr = "raf.zero";
+/// On a gradient all-reduce under ZeRO: the bucket --raf-zero-partition
+/// fuses its collective into.
+constexpr llvm::StringLiteral kBucketAttr = "raf.bucket";
 
 bool isCollective(Operation *op) {
   return isa<AllreduceOp, ReduceScatterOp, AllgatherOp, CommBroadcastOp,
@@ -59,6 +65,62 @@ Value reshape(OpBuilder &builder, Location loc, Value x,
                            builder.getDenseI64ArrayAttr(shape));
 }
 
+/// The first op of `block` that uses one of `values` (directly or inside
+/// its regions), else the terminator.
+Operation *getFirstUser(Block *block, ArrayRef<Value> values) {
+  Operation *first = nullptr;
+  for (Value value : values)
+    for (Operation *user : value.getUsers()) {
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      if (ancestor && (!first || ancestor->isBeforeInBlock(first)))
+        first = ancestor;
+    }
+  return first ? first : block->getTerminator();
+}
+
+/// Whether the collectives `group` (in block order) can be fused at the
+/// last one: no result is used before it.
+bool canFuseAtLast(ArrayRef<Operation *> group) {
+  SmallVector<Value> results;
+  for (Operation *op : group)
+    results.push_back(op->getResult(0));
+  Operation *first = getFirstUser(group.back()->getBlock(), results);
+  return group.back()->isBeforeInBlock(first);
+}
+
+/// Replaces each of `results` by its part of `fused`, the one-dimensional
+/// concatenation of their flattened values in order: a relay.split and
+/// reshapes right before the first op that uses one of them, so that the
+/// collective computing `fused` (non-blocking on --target=cpu) is waited on
+/// as late as possible, not right after it starts.
+void replaceByParts(Value fused, ArrayRef<Value> results) {
+  Block *block = fused.getDefiningOp()->getBlock();
+  OpBuilder builder(getFirstUser(block, results));
+  Location loc = fused.getLoc();
+  Type elementType = getElementTypeOrSelf(fused.getType());
+  SmallVector<Type> partTypes;
+  SmallVector<int64_t> splitPoints;
+  int64_t total = 0;
+  for (Value result : results) {
+    int64_t size = cast<RankedTensorType>(result.getType()).getNumElements();
+    if (total > 0)
+      splitPoints.push_back(total);
+    total += size;
+    partTypes.push_back(RankedTensorType::get({size}, elementType));
+  }
+  auto split = SplitOp::create(
+      builder, loc, partTypes, ValueRange{fused},
+      {builder.getNamedAttr("indices",
+                            builder.getDenseI64ArrayAttr(splitPoints)),
+       builder.getNamedAttr("axis", builder.getI64IntegerAttr(0))});
+  for (auto [index, part] : llvm::enumerate(split.getResults())) {
+    Value result = results[index];
+    result.replaceAllUsesWith(reshape(
+        builder, loc, part,
+        cast<RankedTensorType>(result.getType()).getShape()));
+  }
+}
+
 /// Fuses the all-reduces `group` (in block order, one element type) into one
 /// all-reduce of their flattened concatenation, placed at the last one, and
 /// splits its result back (RAF's grouped collectives).
@@ -66,15 +128,13 @@ void fuseBucket(ArrayRef<AllreduceOp> group) {
   AllreduceOp last = group.back();
   OpBuilder builder(last);
   Location loc = last.getLoc();
-  SmallVector<Value> flat;
-  SmallVector<int64_t> splitPoints;
+  SmallVector<Value> flat, results;
   int64_t total = 0;
   for (AllreduceOp op : group) {
     auto type = cast<RankedTensorType>(op.getX().getType());
-    if (total > 0)
-      splitPoints.push_back(total);
     total += type.getNumElements();
     flat.push_back(reshape(builder, loc, op.getX(), {type.getNumElements()}));
+    results.push_back(op.getResult());
   }
   Type elementType = getElementTypeOrSelf(last.getType());
   auto bucketType = RankedTensorType::get({total}, elementType);
@@ -84,49 +144,66 @@ void fuseBucket(ArrayRef<AllreduceOp> group) {
   Value reduced = AllreduceOp::create(builder, loc, bucket,
                                       last.getReductionAttr(),
                                       last.getWorldSizeAttr());
-  SmallVector<Type> partTypes;
+  replaceByParts(reduced, results);
   for (AllreduceOp op : group)
-    partTypes.push_back(RankedTensorType::get(
-        {cast<RankedTensorType>(op.getType()).getNumElements()},
-        elementType));
-  auto split = SplitOp::create(
-      builder, loc, partTypes, ValueRange{reduced},
-      {builder.getNamedAttr("indices",
-                            builder.getDenseI64ArrayAttr(splitPoints)),
-       builder.getNamedAttr("axis", builder.getI64IntegerAttr(0))});
-  for (auto [index, part] : llvm::enumerate(split.getResults())) {
-    AllreduceOp op = group[index];
-    auto type = cast<RankedTensorType>(op.getType());
-    op.getResult().replaceAllUsesWith(
-        reshape(builder, loc, part, type.getShape()));
     op.erase();
+}
+
+/// Fuses the reduce-scatters `group` of ZeRO-2 (in block order, one element
+/// type, operands padded to a multiple of the world size N in dimension 0)
+/// into one: operand i, [P_i, ...], is viewed as [N, b_i] (row r the block
+/// rank r owns), the views are concatenated along dimension 1 and
+/// reduce-scattered as one [N * sum b_i] vector, so that rank r receives
+/// its blocks of all the gradients, which are split back. Each gradient
+/// keeps its own padding and its block layout, so the update and the
+/// optimizer states are those of the unfused partition.
+void fuseReduceScatters(ArrayRef<ReduceScatterOp> group) {
+  ReduceScatterOp last = group.back();
+  int64_t worldSize = last.getWorldSize();
+  OpBuilder builder(last);
+  Location loc = last.getLoc();
+  SmallVector<Value> rows, results;
+  int64_t total = 0;
+  for (ReduceScatterOp op : group) {
+    int64_t size = cast<RankedTensorType>(op.getType()).getNumElements();
+    total += size;
+    rows.push_back(reshape(builder, loc, op.getX(), {worldSize, size}));
+    results.push_back(op.getResult());
   }
+  Type elementType = getElementTypeOrSelf(last.getType());
+  Value bucket = ConcatenateOp::create(
+      builder, loc,
+      TypeRange{RankedTensorType::get({worldSize, total}, elementType)}, rows,
+      {builder.getNamedAttr("axis", builder.getI64IntegerAttr(1))});
+  bucket = reshape(builder, loc, bucket, {worldSize * total});
+  Value reduced = ReduceScatterOp::create(builder, loc, bucket,
+                                          last.getReductionAttr(),
+                                          last.getWorldSizeAttr());
+  replaceByParts(reduced, results);
+  for (ReduceScatterOp op : group)
+    op.erase();
 }
 
 /// Groups the all-reduces in `ops` (block order) into buckets of at most
-/// `bucketBytes` bytes and one element type, and fuses each bucket of more
-/// than one.
-void bucketAllreduces(ArrayRef<AllreduceOp> ops, int64_t bucketBytes) {
-  SmallVector<AllreduceOp> bucket;
+/// `bucketBytes` bytes and one element type (a larger one is a bucket of
+/// its own).
+SmallVector<SmallVector<AllreduceOp>>
+formBuckets(ArrayRef<AllreduceOp> ops, int64_t bucketBytes) {
+  SmallVector<SmallVector<AllreduceOp>> buckets;
   int64_t bytes = 0;
-  auto flush = [&]() {
-    if (bucket.size() > 1)
-      fuseBucket(bucket);
-    bucket.clear();
-    bytes = 0;
-  };
   for (AllreduceOp op : ops) {
     auto type = cast<RankedTensorType>(op.getType());
     int64_t size = getNumBytes(type);
-    if (!bucket.empty() &&
-        (bytes + size > bucketBytes ||
-         getElementTypeOrSelf(bucket.front().getType()) !=
-             type.getElementType()))
-      flush();
-    bucket.push_back(op);
+    if (buckets.empty() || bytes + size > bucketBytes ||
+        getElementTypeOrSelf(buckets.back().front().getType()) !=
+            type.getElementType()) {
+      buckets.emplace_back();
+      bytes = 0;
+    }
+    buckets.back().push_back(op);
     bytes += size;
   }
-  flush();
+  return buckets;
 }
 
 /// The number of gradient results of `fn` (the last results), once `fn` is
@@ -203,12 +280,6 @@ struct RafDataParallelPass
           << bucketBytes;
       return signalPassFailure();
     }
-    if (bucketBytes > 0 && zero != 0) {
-      emitError(module.getLoc())
-          << "--raf-data-parallel: bucket-bytes with zero=" << zero
-          << " is not implemented yet (buckets are fused for zero=0 only)";
-      return signalPassFailure();
-    }
     auto fn = module.lookupSymbol<func::FuncOp>(entry);
     if (!fn) {
       emitError(module.getLoc())
@@ -249,7 +320,23 @@ struct RafDataParallelPass
       llvm::sort(allreduces, [](AllreduceOp a, AllreduceOp b) {
         return a->isBeforeInBlock(b);
       });
-      bucketAllreduces(allreduces, bucketBytes);
+      // zero=0 fuses the buckets here; with ZeRO, --raf-zero-partition
+      // fuses each bucket's reduce-scatters (zero=2) or all-reduces
+      // (zero=1) once the updates are partitioned.
+      int64_t index = 0;
+      for (SmallVector<AllreduceOp> &bucket :
+           formBuckets(allreduces, bucketBytes)) {
+        SmallVector<Operation *> ops(bucket.begin(), bucket.end());
+        if (bucket.size() < 2 || !canFuseAtLast(ops))
+          continue;
+        if (zero == 0) {
+          fuseBucket(bucket);
+          continue;
+        }
+        for (AllreduceOp op : bucket)
+          op->setAttr(kBucketAttr, builder.getI64IntegerAttr(index));
+        ++index;
+      }
     }
     fn->setAttr(kZeroAttr, builder.getI64IntegerAttr(zero));
     fn->setAttr(kWorldSizeAttr, size);
@@ -291,14 +378,19 @@ public:
 
   LogicalResult run();
 
+  /// The collective that computes the gradient's block: the all-reduce
+  /// (ZeRO-1) or the reduce-scatter (ZeRO-2); set by run().
+  Operation *getGradientCollective() const { return gradientCollective; }
+
 private:
   /// The block of dimension 0 of `x` (of the gradient's shape) this rank
   /// owns, padded: `comm.shard(pad(x))`, or a reduce-scatter of the padded
   /// `x` for the gradient under ZeRO-2.
   Value emitBlock(OpBuilder &builder, Location loc, Value x, bool reduce);
-  /// The whole tensor from the blocks: `allgather`, then the padding and
-  /// the added dimension removed.
-  Value emitGather(OpBuilder &builder, Location loc, Value block);
+  /// The whole tensor from the blocks: `allgather` right after the block is
+  /// computed, then, right before `terminator`, the padding and the added
+  /// dimension removed.
+  Value emitGather(Operation *terminator, Value block);
   LogicalResult partitionOperand(Operation *op, OpOperand &operand);
 
   func::FuncOp step;
@@ -313,6 +405,7 @@ private:
   int64_t paddedRows;
   llvm::SetVector<Operation *> update;
   llvm::DenseMap<Value, Value> blocks;
+  Operation *gradientCollective = nullptr;
 };
 
 Value UpdatePartitioner::emitBlock(OpBuilder &builder, Location loc, Value x,
@@ -336,10 +429,16 @@ Value UpdatePartitioner::emitBlock(OpBuilder &builder, Location loc, Value x,
   return CommShardOp::create(builder, loc, x, size);
 }
 
-Value UpdatePartitioner::emitGather(OpBuilder &builder, Location loc,
-                                    Value block) {
+Value UpdatePartitioner::emitGather(Operation *terminator, Value block) {
+  // Started as soon as the block exists, so that (non-blocking on
+  // --target=cpu) it runs while the other parameters are updated, and
+  // waited on where the whole parameter is first used, here the terminator.
+  OpBuilder builder(terminator);
+  Location loc = terminator->getLoc();
+  builder.setInsertionPointAfterValue(block);
   Value whole = AllgatherOp::create(builder, loc, block,
                                     builder.getI64IntegerAttr(worldSize));
+  builder.setInsertionPoint(terminator);
   if (paddedRows != vectorShape[0]) {
     auto type = cast<RankedTensorType>(whole.getType());
     whole = StridedSliceOp::create(
@@ -445,14 +544,23 @@ LogicalResult UpdatePartitioner::run() {
         return failure();
   }
 
-  // The gradient's block: of the all-reduce's result (ZeRO-1) or a
-  // reduce-scatter of the local gradient (ZeRO-2).
+  // The gradient's block: a reduce-scatter of the local gradient right
+  // after it is computed (ZeRO-2), or the block of the all-reduce's result
+  // taken where the update first uses it (ZeRO-1), so that the collective,
+  // non-blocking on --target=cpu, is waited on as late as possible.
   OpBuilder builder(allreduce);
-  builder.setInsertionPointAfter(allreduce);
   Location loc = allreduce.getLoc();
-  Value gradientBlock =
-      level == 2 ? emitBlock(builder, loc, allreduce.getX(), /*reduce=*/true)
-                 : emitBlock(builder, loc, allreduce, /*reduce=*/false);
+  Value gradientBlock;
+  if (level == 2) {
+    builder.setInsertionPointAfter(allreduce);
+    gradientBlock = emitBlock(builder, loc, allreduce.getX(), /*reduce=*/true);
+    gradientCollective = gradientBlock.getDefiningOp();
+  } else {
+    builder.setInsertionPoint(
+        getFirstUser(allreduce->getBlock(), {allreduce.getResult()}));
+    gradientBlock = emitBlock(builder, loc, allreduce, /*reduce=*/false);
+    gradientCollective = allreduce;
+  }
   for (Operation *op : ordered)
     for (OpOperand &operand : op->getOpOperands())
       if (operand.get() == allreduce.getResult())
@@ -484,8 +592,7 @@ LogicalResult UpdatePartitioner::run() {
       resultTypes[index] = operand.get().getType();
       continue;
     }
-    OpBuilder gather(terminator);
-    operand.set(emitGather(gather, terminator->getLoc(), operand.get()));
+    operand.set(emitGather(terminator, operand.get()));
   }
   if (level == 2)
     allreduce.erase();
@@ -532,6 +639,8 @@ struct RafZeroPartitionPass
     SmallVector<Type> resultTypes(type.getResults());
     int64_t level = 0;
     int64_t worldSize = tagged.front().getWorldSize();
+    // The gradients' collectives per bucket of --raf-data-parallel.
+    std::map<int64_t, SmallVector<Operation *>> buckets;
     for (AllreduceOp op : tagged) {
       auto zero = op->getAttrOfType<IntegerAttr>(kZeroAttr);
       if (!zero || (zero.getInt() != 1 && zero.getInt() != 2) ||
@@ -550,10 +659,31 @@ struct RafZeroPartitionPass
       UpdatePartitioner partitioner(step, op, level, numParams.getInt(),
                                     numStates.getInt(), argumentTypes,
                                     resultTypes);
+      auto bucket = op->getAttrOfType<IntegerAttr>(kBucketAttr);
       if (failed(partitioner.run()))
         return signalPassFailure();
+      if (bucket)
+        buckets[bucket.getInt()].push_back(
+            partitioner.getGradientCollective());
       if (level == 1)
         op->removeAttr(kZeroAttr);
+    }
+    // Buckets (RAF's grouped collectives): one reduce-scatter (ZeRO-2) or
+    // all-reduce (ZeRO-1) per bucket instead of one per gradient.
+    for (auto &[index, group] : buckets) {
+      llvm::sort(group, [](Operation *a, Operation *b) {
+        return a->isBeforeInBlock(b);
+      });
+      for (Operation *op : group)
+        op->removeAttr(kBucketAttr);
+      if (group.size() < 2 || !canFuseAtLast(group))
+        continue;
+      if (level == 2)
+        fuseReduceScatters(llvm::map_to_vector(
+            group, [](Operation *op) { return cast<ReduceScatterOp>(op); }));
+      else
+        fuseBucket(llvm::map_to_vector(
+            group, [](Operation *op) { return cast<AllreduceOp>(op); }));
     }
     step.setFunctionType(
         FunctionType::get(&getContext(), argumentTypes, resultTypes));

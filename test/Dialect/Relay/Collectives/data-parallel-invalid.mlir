@@ -3,13 +3,11 @@
 // Option errors are reported at the module.
 // RUN: not raf-opt %t/grad.mlir --raf-data-parallel 2>&1 | FileCheck %s --check-prefix=WORLD
 // RUN: not raf-opt %t/grad.mlir --raf-data-parallel="world-size=0" 2>&1 | FileCheck %s --check-prefix=WORLD0
-// RUN: not raf-opt %t/grad.mlir --raf-data-parallel="world-size=2 zero=1 bucket-bytes=64" 2>&1 | FileCheck %s --check-prefix=ZERO1
 // RUN: not raf-opt %t/grad.mlir --raf-data-parallel="world-size=2 bucket-bytes=-1" 2>&1 | FileCheck %s --check-prefix=BUCKET
 // RUN: not raf-opt %t/grad.mlir --raf-data-parallel="world-size=2 zero=3" 2>&1 | FileCheck %s --check-prefix=ZERO3
 // RUN: not raf-opt %t/grad.mlir --raf-data-parallel="world-size=2 entry=nope" 2>&1 | FileCheck %s --check-prefix=ENTRY
 // WORLD: grad.mlir:0:0: error: --raf-data-parallel: world-size must be >= 1, got 0
 // WORLD0: error: --raf-data-parallel: world-size must be >= 1, got 0
-// ZERO1: error: --raf-data-parallel: bucket-bytes with zero=1 is not implemented yet (buckets are fused for zero=0 only)
 // BUCKET: error: --raf-data-parallel: bucket-bytes must be >= 0, got -1
 // ZERO3: error: --raf-data-parallel: zero must be 0, 1 or 2, got 3
 // ENTRY: error: --raf-data-parallel: no function '@nope'

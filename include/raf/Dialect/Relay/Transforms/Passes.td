@@ -525,6 +525,13 @@ def RafRematerialize : Pass<"raf-rematerialize", "::mlir::ModuleOp"> {
       limit stops keeps its best plan (`not proven` in `raf.remat.method`)
       unless raf's plan recomputes as few FLOPs.
 
+    With `inplace-update` (default on, as `--raf-memory-report`), the
+    memory model writes updated parameters and optimizer states into their
+    arguments' buffers (RAF's InplaceUpdate, what `--target=cpu` does), so
+    an updated parameter is counted once; recomputations never read an
+    argument after its in-place update (such candidates are not evicted
+    past it).
+
     The function gains `raf.remat.peak_bytes` (the memory model's peak
     after the pass), `raf.remat.num_recomputed_ops`,
     `raf.remat.recomputed_flops` and `raf.remat.method`; with
@@ -561,7 +568,10 @@ def RafRematerialize : Pass<"raf-rematerialize", "::mlir::ModuleOp"> {
            /*default=*/"80",
            "Largest function (in ops) method=optimal solves exactly">,
     Option<"timeLimitMs", "time-limit-ms", "unsigned", /*default=*/"60000",
-           "Time limit of one Gecode search, in milliseconds">
+           "Time limit of one Gecode search, in milliseconds">,
+    Option<"inPlaceUpdates", "inplace-update", "bool", /*default=*/"true",
+           "Model the updates of raf.updates_arg results in their "
+           "arguments' buffers (as --raf-memory-report)">
   ];
   let dependentDialects = ["::raf::relay::RelayDialect"];
 }
@@ -654,7 +664,9 @@ def RafDataParallel : Pass<"raf-data-parallel", "::mlir::ModuleOp"> {
     * `zero=1` and `zero=2` (ZeRO, Rajbhandari et al. 2020): the
       all-reduces are tagged `raf.zero = 1|2`; after
       `--raf-append-optimizer`, `--raf-zero-partition` partitions the
-      optimizer update over the ranks.
+      optimizer update over the ranks; with `bucket-bytes=B > 0` the
+      all-reduces of each bucket are tagged `raf.bucket = <index>` and
+      `--raf-zero-partition` fuses the bucket's collectives.
 
     The loss and the auxiliary results stay per rank (batch-norm statistics
     are not synchronised). The function gets `raf.world_size` and
@@ -677,7 +689,7 @@ def RafDataParallel : Pass<"raf-data-parallel", "::mlir::ModuleOp"> {
            "--raf-zero-partition after --raf-append-optimizer">,
     Option<"bucketBytes", "bucket-bytes", "int64_t", /*default=*/"0",
            "Fuse the all-reduces of consecutive gradients into buckets of "
-           "at most this many bytes (0: no bucketing; zero=0 only)">
+           "at most this many bytes (0: no bucketing)">
   ];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::raf::relay::RelayDialect"];
@@ -699,7 +711,13 @@ def RafZeroPartition : Pass<"raf-zero-partition", "::mlir::ModuleOp"> {
     gathered with `relay.comm.allgather` and stripped of the padding.
     `raf.zero = 1` keeps the all-reduce and takes the rank's block of its
     result; `raf.zero = 2` replaces it by a `relay.comm.reduce_scatter` of
-    the padded gradient, so only the block is kept. An op in the update that
+    the padded gradient, so only the block is kept. The gradients of one
+    bucket (`raf.bucket`) share one collective: an all-reduce of their
+    flattened concatenation (ZeRO-1) or a reduce-scatter of their padded
+    gradients viewed as [N, block] rows and concatenated along the blocks
+    (ZeRO-2), each gradient keeping its own padding and block layout. The
+    allgather of a new parameter comes right after its block is updated;
+    the padding is removed before the return. An op in the update that
     is not element-wise, or that mixes the gradient with a tensor of
     another shape, is an error.
   }];
