@@ -71,6 +71,32 @@ Problem::Problem(const memory::MemoryTrace &trace, const Limits &limits)
     isCandidate[id] = true;
     producerInputs[id].assign(inputs.begin(), inputs.end());
   }
+
+  // In-place updates (MemoryTraceOptions::inPlaceUpdates): an argument is
+  // overwritten by the op that computes its update, so no clone may read it
+  // after that op. A candidate may be recomputed up to its last use, or up
+  // to the last step a candidate recomputed from it may be; one whose
+  // producer reads an argument updated before that step stays resident.
+  SmallVector<std::optional<unsigned>> updatedAt(buffers.size());
+  for (const Buffer &buffer : buffers)
+    if (buffer.inPlaceOf)
+      updatedAt[*buffer.inPlaceOf] = buffer.defStep;
+  if (llvm::none_of(updatedAt, [](auto step) { return step.has_value(); }))
+    return;
+  SmallVector<unsigned> latestNeed(buffers.size());
+  for (auto [id, buffer] : llvm::enumerate(buffers))
+    latestNeed[id] = buffer.lastUseStep;
+  // Buffers are numbered in definition order: dependents first.
+  for (unsigned id = buffers.size(); id-- > 0;)
+    if (isCandidate[id])
+      for (unsigned input : producerInputs[id])
+        latestNeed[input] = std::max(latestNeed[input], latestNeed[id]);
+  for (unsigned id = 0, e = buffers.size(); id < e; ++id)
+    if (isCandidate[id] &&
+        llvm::any_of(producerInputs[id], [&](unsigned input) {
+          return updatedAt[input] && *updatedAt[input] < latestNeed[id];
+        }))
+      isCandidate[id] = false;
 }
 
 namespace {

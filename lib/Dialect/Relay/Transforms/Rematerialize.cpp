@@ -144,8 +144,10 @@ struct RafRematerialize
   LogicalResult rematerialize(func::FuncOp function) {
     std::string reason;
     Operation *culprit = nullptr;
+    MemoryTraceOptions traceOptions;
+    traceOptions.inPlaceUpdates = inPlaceUpdates;
     std::optional<MemoryTrace> trace =
-        MemoryTrace::compute(function, reason, culprit);
+        MemoryTrace::compute(function, reason, culprit, traceOptions);
     if (!trace) {
       InFlightDiagnostic diag = function.emitError()
                                 << "cannot rematerialize @"
@@ -175,7 +177,7 @@ struct RafRematerialize
     int64_t expectedPeak = tracePlanPeak(problem, *plan);
     applyPlan(problem, *plan, stepOps(function));
     std::optional<MemoryTrace> after =
-        MemoryTrace::compute(function, reason, culprit);
+        MemoryTrace::compute(function, reason, culprit, traceOptions);
     if (after && after->getPeakBytes() != expectedPeak)
       return function.emitError()
              << "internal error: the memory model's peak of the "
