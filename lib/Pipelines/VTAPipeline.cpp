@@ -43,7 +43,31 @@ void raf::buildVTAPipeline(OpPassManager &pm,
   pm.addPass(createConvertVTAToVTAISA());
 }
 
+void raf::buildTCGLowerToVTA(OpPassManager &pm,
+                             const TCGLowerToVTAOptions &options) {
+  ConvertTCGToVTAOptions convert;
+  convert.keepKernels = true;
+  convert.requantShift = options.requantShift;
+  convert.accDependenceDistance = options.accDependenceDistance;
+  convert.exhaustive = options.exhaustive;
+  convert.simulateCandidates = options.simulate;
+  convert.tileSizes.assign(options.tileSizes.begin(), options.tileSizes.end());
+  convert.virtualThreads = options.virtualThreads;
+  convert.maxInstructions = options.maxInstructions;
+  convert.report = options.report;
+  pm.addPass(createConvertTCGToVTA(convert));
+  if (!options.tileLevel)
+    pm.addPass(createConvertVTAToVTAISA());
+}
+
 void raf::registerVTAPipeline() {
+  PassPipelineRegistration<TCGLowerToVTAOptions>(
+      "tcg-lower-to-vta",
+      "Alias of --convert-tcg-to-vta=keep-kernels=true followed by "
+      "--convert-vta-to-vta-isa: compile every packed kernel into a program "
+      "beside it (the kernel keeps running on the CPU path and refers to "
+      "its program by symbol) for inspection, binaries and benchmarks",
+      buildTCGLowerToVTA);
   registerPassPipelineWithEnumeratedOptions<VTAPipelineOptions>(
       "raf-vta-pipeline",
       "Compile relay convolutions and dense layers for VTA: relay to tcg, "

@@ -52,7 +52,8 @@ raf::vta::searchSchedule(const GemmKernelModel &kernel,
       rankError = llvm::toString(rank.takeError());
       return;
     }
-    bool divisor = knobs.loopOrder.empty();
+    bool divisor =
+        knobs.loopOrder.empty() && knobs.dma == DmaPlacement::Step;
     for (auto [size, extent] : llvm::zip(knobs.tileSizes, kernel.extents))
       divisor &= extent % size == 0;
     valid.push_back({knobs, *rank, divisor});

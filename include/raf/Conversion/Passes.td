@@ -163,79 +163,6 @@ def ConvertTCGToLinalg : Pass<"convert-tcg-to-linalg", "mlir::ModuleOp"> {
   ];
 }
 
-def TCGLowerToVTA : Pass<"tcg-lower-to-vta", "mlir::ModuleOp"> {
-  let summary = "Lower packed GEMM kernels to VTA programs (vta_isa, or tile-level vta)";
-  let description = [{
-    Lowers every `tcg.kernel` of the module, each of which must be a packed
-    kernel whose `#tcg.tensorize` targets `"vta"` (the result of
-    `--tcg-apply-strategy`) with int8 operands and an int32 result, to a
-    `vta_isa.program` for the configuration its GEMM extents give. The program is
-    inserted after the function holding the kernel, with a `vta.kernel`
-    attribute naming the function and the kernel's position in it, and a
-    `vta.dram` dictionary giving the DRAM image layout (byte offsets of the
-    input, weight and result, the result's rows and planes; see
-    docs/vta.md). The kernels stay, so the module still runs on the CPU.
-
-    The schedule tiles every tile iterator of the kernel (tile sizes that
-    divide the extents) with one or two virtual threads (double-buffered
-    input, weight and accumulator tiles). For each output tile and each
-    reduction tile inside it, the input and weight tiles are loaded with
-    2-D strided DMAs (at the outermost reduction loop) unless the buffer
-    already holds them, and one GEMM runs over the tile; the accumulator is
-    reset before the first reduction tile, and an ALU epilogue and stores
-    follow the last. The dependence tokens come from the SRAM rows each
-    instruction touches (raf::vta::assemble). The schedule search
-    enumerates every valid tiling (input, weight and accumulator buffers
-    per thread, micro-op buffer, loop and DMA field widths, instruction
-    limit), ranks them by an analytic estimate and simulates the best
-    `simulate` (or, with `exhaustive`, all) on the cycle model; the fewest
-    cycles win. `tile-sizes` and `virtual-threads` give a schedule instead;
-    an invalid one is an error naming the limit it breaks. A kernel that is
-    not a packed VTA GEMM, has other element types, or has no valid
-    schedule gets a located error. With `report`, a remark on each kernel
-    gives the chosen schedule and its cycles.
-
-    ```
-    raf-opt --convert-relay-to-tcg --tcg-dataflow-embed --tcg-apply-strategy \
-            --tcg-lower-to-vta conv.mlir
-    ```
-  }];
-  let options = [
-    Option<"requantShift", "requant-shift", "int64_t", /*default=*/"-1",
-           "Requantise the result to int8 as clip(acc >> shift, -128, 127) "
-           "(0-15); -1 (default) stores the exact int32 result as four "
-           "byte planes">,
-    Option<"accDependenceDistance", "acc-dep-distance", "unsigned",
-           /*default=*/"0",
-           "Reject programs whose GEMMs write an accumulator row again "
-           "within this many micro-op steps (ACC_DEP_DISTANCE, 3 on "
-           "TVM-VTA); 0 (default) does not check">,
-    Option<"exhaustive", "exhaustive", "bool", /*default=*/"false",
-           "Simulate every valid schedule instead of the best by the "
-           "estimate">,
-    Option<"simulateCandidates", "simulate", "unsigned", /*default=*/"8",
-           "Schedules simulated on the cycle model (the best by the "
-           "analytic estimate)">,
-    ListOption<"tileSizes", "tile-sizes", "int64_t",
-               "A given schedule for kernels without a vta.schedule: one "
-               "tile size per tile iterator, parallel ones first in kernel "
-               "order (the search when empty)">,
-    Option<"virtualThreads", "virtual-threads", "int64_t", /*default=*/"1",
-           "Virtual threads of a given schedule (1 or 2)">,
-    Option<"maxInstructions", "max-instructions", "int64_t",
-           /*default=*/"262144",
-           "Schedules with more instructions are invalid">,
-    Option<"tileLevel", "tile-level", "bool", /*default=*/"false",
-           "Emit the schedule as a tile-level vta.program (lower it with "
-           "--convert-vta-to-vta-isa) instead of a vta_isa.program">,
-    Option<"report", "report", "bool", /*default=*/"false",
-           "Emit a remark per kernel: the schedule, its cycles and the "
-           "search">
-  ];
-  let dependentDialects = ["raf::vta::VTADialect",
-                           "raf::vta_isa::VTAISADialect"];
-}
-
 def ConvertTCGToVTA : Pass<"convert-tcg-to-vta", "mlir::ModuleOp"> {
   let summary = "Replace packed VTA GEMM kernels by launches of VTA programs";
   let description = [{
@@ -256,6 +183,21 @@ def ConvertTCGToVTA : Pass<"convert-tcg-to-vta", "mlir::ModuleOp"> {
     epilogue (MAX / MIN by an immediate before the store, as TVM-VTA's fused
     conv2d + relu) and removed from the function.
 
+    The schedule of a kernel without a `vta.schedule` is searched here
+    (docs/vta.md, "Schedule search": the valid schedules ranked by the
+    analytic estimate, the best `simulate`, or with `exhaustive` all,
+    simulated on the cycle model), or given by `tile-sizes` and
+    `virtual-threads`; an invalid schedule is an error naming the limit it
+    breaks. With `report`, a remark on each kernel gives the schedule, its
+    cycles and the search (`vta: cycles=... tiles=[...] ...`).
+
+    With `keep-kernels` (inspection), every `tcg.kernel` must be a packed
+    VTA GEMM (an error located at it otherwise); the kernels stay in their
+    functions, each referring to its program by a `vta.program` symbol
+    attribute, so the module still runs on the CPU path, and nothing is
+    fused. `--tcg-lower-to-vta` is an alias: this pass with `keep-kernels`,
+    followed by `--convert-vta-to-vta-isa` unless `tile-level`.
+
     ```
     raf-opt --tcg-apply-strategy --vta-schedule --convert-tcg-to-vta \
             --convert-vta-to-vta-isa packed.mlir
@@ -273,7 +215,26 @@ def ConvertTCGToVTA : Pass<"convert-tcg-to-vta", "mlir::ModuleOp"> {
            /*default=*/"262144",
            "Schedules with more instructions are invalid">,
     Option<"fuseEpilogue", "fuse-epilogue", "bool", /*default=*/"true",
-           "Compute a ReLU or clip after the kernel in the ALU epilogue">
+           "Compute a ReLU or clip after the kernel in the ALU epilogue">,
+    Option<"exhaustive", "exhaustive", "bool", /*default=*/"false",
+           "For kernels without a vta.schedule: simulate every valid "
+           "schedule instead of the best by the estimate">,
+    Option<"simulateCandidates", "simulate", "unsigned", /*default=*/"8",
+           "Schedules simulated on the cycle model (the best by the "
+           "analytic estimate)">,
+    ListOption<"tileSizes", "tile-sizes", "int64_t",
+               "A given schedule for kernels without a vta.schedule: one "
+               "tile size per tile iterator, parallel ones first in kernel "
+               "order (the search when empty)">,
+    Option<"virtualThreads", "virtual-threads", "int64_t", /*default=*/"1",
+           "Virtual threads of a given schedule (1 or 2)">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark per kernel: the schedule, its cycles and the "
+           "search">,
+    Option<"keepKernels", "keep-kernels", "bool", /*default=*/"false",
+           "Inspection: compile every tcg.kernel (an error for one that is "
+           "not a packed VTA GEMM), keep it and refer to its program by a "
+           "vta.program symbol attribute; fuse nothing">
   ];
   let dependentDialects = ["raf::vta::VTADialect"];
 }
@@ -285,7 +246,7 @@ def VTASchedule : Pass<"vta-schedule", "mlir::ModuleOp"> {
     with target "vta"; other kernels are left alone), chooses a schedule
     (docs/vta.md, "Tiled lowering") and attaches it as
     `vta.schedule = #vta.schedule<tiles = [...], virtual_threads = N>`.
-    `--tcg-lower-to-vta` compiles and `raf-run --target=vta-sim` runs
+    `--convert-tcg-to-vta` compiles and `raf-run --target=vta-sim` runs
     exactly the schedule a kernel carries, so the schedule is data that
     can be inspected, edited or produced by another tool.
 
@@ -298,11 +259,11 @@ def VTASchedule : Pass<"vta-schedule", "mlir::ModuleOp"> {
     already carries a schedule keeps it (it is checked, and an invalid one
     is an error naming the violated limit). The requantisation shift, the
     accumulator dependence distance and the instruction limit are the
-    lowering's and must match the options `--tcg-lower-to-vta` is given.
+    lowering's and must match the options `--convert-tcg-to-vta` is given.
 
     ```
     raf-opt --tcg-apply-strategy --vta-schedule=method=exhaustive \
-            --tcg-lower-to-vta packed.mlir
+            --convert-tcg-to-vta packed.mlir
     ```
   }];
   let options = [
@@ -338,7 +299,10 @@ def VTASchedule : Pass<"vta-schedule", "mlir::ModuleOp"> {
            "search">,
     Option<"fuseEpilogue", "fuse-epilogue", "bool", /*default=*/"true",
            "Schedule with the epilogue --convert-tcg-to-vta fuses (a ReLU or "
-           "clip after the kernel)">
+           "clip after the kernel)">,
+    Option<"hoistWeight", "hoist-weight", "bool", /*default=*/"false",
+           "Also search schedules with the weight load hoisted out of the "
+           "output-tile loops (#vta.schedule's dma = hoist_weight)">
   ];
   let dependentDialects = ["raf::vta::VTADialect"];
 }

@@ -83,6 +83,61 @@ struct VTAPipelineOptions
       llvm::cl::init(262144)};
 };
 
+/// `--tcg-lower-to-vta`, the inspection alias of --convert-tcg-to-vta: the
+/// programs of every kernel beside the kept kernels, assembled.
+struct TCGLowerToVTAOptions
+    : public mlir::PassPipelineOptions<TCGLowerToVTAOptions> {
+  Option<int64_t> requantShift{
+      *this, "requant-shift",
+      llvm::cl::desc("Requantise the result to int8 as clip(acc >> shift, "
+                     "-128, 127) (0-15); -1 (default) stores the exact int32 "
+                     "result as four byte planes"),
+      llvm::cl::init(-1)};
+  Option<unsigned> accDependenceDistance{
+      *this, "acc-dep-distance",
+      llvm::cl::desc("Reject programs whose GEMMs write an accumulator row "
+                     "again within this many micro-op steps (0: unchecked)"),
+      llvm::cl::init(0)};
+  Option<bool> exhaustive{
+      *this, "exhaustive",
+      llvm::cl::desc("Simulate every valid schedule instead of the best by "
+                     "the estimate"),
+      llvm::cl::init(false)};
+  Option<unsigned> simulate{
+      *this, "simulate",
+      llvm::cl::desc("Schedules simulated on the cycle model (the best by "
+                     "the analytic estimate)"),
+      llvm::cl::init(8)};
+  ListOption<int64_t> tileSizes{
+      *this, "tile-sizes",
+      llvm::cl::desc("A given schedule for kernels without a vta.schedule: "
+                     "one tile size per tile iterator, parallel ones first "
+                     "in kernel order (the search when empty)")};
+  Option<int64_t> virtualThreads{
+      *this, "virtual-threads",
+      llvm::cl::desc("Virtual threads of a given schedule (1 or 2)"),
+      llvm::cl::init(1)};
+  Option<int64_t> maxInstructions{
+      *this, "max-instructions",
+      llvm::cl::desc("Schedules with more instructions are invalid"),
+      llvm::cl::init(262144)};
+  Option<bool> tileLevel{
+      *this, "tile-level",
+      llvm::cl::desc("Leave the programs at the tile level (vta.program; no "
+                     "--convert-vta-to-vta-isa)"),
+      llvm::cl::init(false)};
+  Option<bool> report{
+      *this, "report",
+      llvm::cl::desc("Emit a remark per kernel: the schedule, its cycles and "
+                     "the search"),
+      llvm::cl::init(false)};
+};
+
+/// Appends --convert-tcg-to-vta with keep-kernels (and the options) and,
+/// unless tile-level, --convert-vta-to-vta-isa.
+void buildTCGLowerToVTA(mlir::OpPassManager &pm,
+                        const TCGLowerToVTAOptions &options);
+
 /// Appends the passes of the VTA pipeline to `pm` (anchored on the module):
 /// with `embed`, --convert-relay-to-tcg, --tcg-dataflow-embed,
 /// --tcg-apply-strategy; then --vta-schedule, --convert-tcg-to-vta and
@@ -90,7 +145,8 @@ struct VTAPipelineOptions
 void buildVTAPipeline(mlir::OpPassManager &pm,
                       const VTAPipelineOptions &options);
 
-/// Registers `--raf-vta-pipeline` with the global pass registry.
+/// Registers `--raf-vta-pipeline` and the `--tcg-lower-to-vta` alias with
+/// the global pass registry.
 void registerVTAPipeline();
 
 } // namespace raf

@@ -3,7 +3,10 @@
 // Replaces each packed VTA GEMM kernel by a vta.launch of the program it
 // compiles to, so that what runs is what the passes compiled: the program
 // is a module-level symbol with its DRAM layout, not a string-tied
-// companion of the function.
+// companion of the function. With keep-kernels the kernels stay (the module
+// still runs on the CPU path) and each refers to its program by symbol: the
+// inspection mode that --tcg-lower-to-vta, an alias of this pass followed by
+// --convert-vta-to-vta-isa, runs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +29,26 @@ using namespace raf;
 
 namespace {
 
+/// The remark bench/vta reads: the schedule, its cycles and the search.
+void emitReport(tcg::KernelOp kernel, const vta::PackedGemmLowering &lowering) {
+  InFlightDiagnostic remark = kernel.emitRemark("vta: cycles=");
+  const vta::SimulationResult &timing = lowering.timing;
+  remark << timing.cycles << " tiles=[";
+  for (auto [i, size] : llvm::enumerate(lowering.knobs.tileSizes))
+    remark << (i ? ", " : "") << lowering.iteratorNames[i] << "=" << size;
+  remark << "] virtual-threads=" << lowering.knobs.virtualThreads
+         << " instructions=" << lowering.program.instructions.size()
+         << " load-bytes=";
+  uint64_t loaded = 0;
+  for (uint64_t bytes : timing.loadBytes)
+    loaded += bytes;
+  remark << loaded << " store-bytes=" << timing.storeBytes
+         << " gemm-steps=" << timing.gemmUopSteps
+         << " alu-steps=" << timing.aluUopSteps
+         << " valid-schedules=" << lowering.validConfigurations
+         << " simulated=" << lowering.simulatedConfigurations;
+}
+
 struct ConvertTCGToVTAPass
     : public raf::impl::ConvertTCGToVTABase<ConvertTCGToVTAPass> {
   using ConvertTCGToVTABase::ConvertTCGToVTABase;
@@ -37,9 +60,18 @@ struct ConvertTCGToVTAPass
       options.requantShift = requantShift;
     options.accDependenceDistance = accDependenceDistance;
     options.maxInstructions = maxInstructions;
+    options.exhaustiveSearch = exhaustive;
+    options.simulateCandidates = simulateCandidates;
+    options.tileSizes.assign(tileSizes.begin(), tileSizes.end());
+    options.virtualThreads = virtualThreads;
+    // Kept kernels compute what they computed: nothing after them moves
+    // into the program.
+    bool fuse = fuseEpilogue && !keepKernels;
+    // Replacing, only packed VTA GEMMs become launches (other kernels are
+    // host code); inspecting, every kernel must compile.
     SmallVector<tcg::KernelOp> kernels;
     module.walk([&](tcg::KernelOp kernel) {
-      if (vta::isVTAKernel(kernel))
+      if (keepKernels || vta::isVTAKernel(kernel))
         kernels.push_back(kernel);
     });
     SymbolTable symbols(module);
@@ -48,7 +80,7 @@ struct ConvertTCGToVTAPass
     for (tcg::KernelOp kernel : kernels) {
       vta::FusedEpilogue epilogue;
       vta::PackedGemmLoweringOptions kernelOptions = options;
-      if (fuseEpilogue) {
+      if (fuse) {
         epilogue = vta::matchFusedEpilogue(kernel);
         epilogue.apply(kernelOptions);
       }
@@ -58,6 +90,8 @@ struct ConvertTCGToVTAPass
         failedAny = true;
         continue;
       }
+      if (report)
+        emitReport(kernel, *lowering);
       // The program goes right after the module-level op holding the
       // kernel, named after it (the symbol table makes the name unique).
       Operation *parent = kernel;
@@ -78,6 +112,10 @@ struct ConvertTCGToVTAPass
           lowering->resultRowBytes, lowering->numPlanes,
           lowering->dramBytes));
       StringAttr symbol = symbols.insert(program);
+      if (keepKernels) {
+        kernel->setAttr(vta::kProgramAttrName, FlatSymbolRefAttr::get(symbol));
+        continue;
+      }
 
       builder.setInsertionPoint(kernel);
       auto launch = vta::LaunchOp::create(

@@ -375,14 +375,9 @@ FailureOr<PackedGemmLowering> Lowering::run() {
   // The schedule the kernel carries (--vta-schedule) is the one that is
   // compiled and run; the tile-sizes option of the lowering only applies
   // to kernels without one.
+  search.space.hoistWeight = options.hoistWeight;
   if (auto schedule = kernel->getAttrOfType<ScheduleAttr>(kScheduleAttrName)) {
-    ScheduleKnobs given;
-    given.tileSizes.assign(schedule.getTiles().begin(),
-                           schedule.getTiles().end());
-    given.virtualThreads = schedule.getVirtualThreads();
-    given.loopOrder.assign(schedule.getLoopOrder().begin(),
-                           schedule.getLoopOrder().end());
-    search.given = given;
+    search.given = schedule.getKnobs();
   } else if (!options.tileSizes.empty()) {
     ScheduleKnobs given;
     given.tileSizes.assign(options.tileSizes.begin(), options.tileSizes.end());

@@ -47,6 +47,7 @@ struct VTASchedulePass : public raf::impl::VTAScheduleBase<VTASchedulePass> {
     options.exhaustiveSearch = method == vta::ScheduleMethod::Exhaustive;
     options.simulateCandidates = simulateCandidates;
     options.maxInstructions = maxInstructions;
+    options.hoistWeight = hoistWeight;
     if (method == vta::ScheduleMethod::Tune) {
       std::optional<tuning::TunerKind> kind = tuning::parseTunerKind(tuner);
       if (!kind) {
@@ -86,9 +87,7 @@ struct VTASchedulePass : public raf::impl::VTAScheduleBase<VTASchedulePass> {
       }
       const vta::ScheduleKnobs &knobs = lowering->knobs;
       kernel->setAttr(vta::kScheduleAttrName,
-                      vta::ScheduleAttr::get(&getContext(), knobs.tileSizes,
-                                             knobs.virtualThreads,
-                                             knobs.loopOrder));
+                      vta::ScheduleAttr::get(&getContext(), knobs));
       if (report)
         kernel.emitRemark("vta-schedule: cycles=")
             << lowering->timing.cycles

@@ -24,18 +24,15 @@ using namespace raf::vta;
 static llvm::cl::opt<std::string> kernelOption(
     "vta-kernel",
     llvm::cl::desc("With --vta-isa-to-bin: encode the program with this "
-                   "symbol name (--convert-tcg-to-vta's \"<function>_kernel<n>\") "
-                   "or vta.kernel attribute (--tcg-lower-to-vta's "
-                   "\"<function>#<n>\"); needed when the module holds "
+                   "symbol name (--convert-tcg-to-vta's "
+                   "\"<function>_kernel<n>\"); needed when the module holds "
                    "several programs"),
     llvm::cl::value_desc("name"));
 
-/// The name a program is chosen by: its symbol, else its vta.kernel.
+/// The name a program is chosen by: its symbol.
 static StringRef getProgramName(raf::vta_isa::ProgramOp program) {
   if (StringAttr symbol = program.getSymNameAttr())
     return symbol.getValue();
-  if (auto name = program->getAttrOfType<StringAttr>("vta.kernel"))
-    return name.getValue();
   return {};
 }
 
@@ -109,8 +106,8 @@ void raf::vta::registerVTABinaryTranslations() {
         return exportVTABinary(module, output, kernelOption);
       },
       [](DialectRegistry &registry) {
-        // The output of --tcg-lower-to-vta: the programs beside the relay
-        // functions whose kernels they implement.
+        // The output of --convert-tcg-to-vta: the programs beside the
+        // relay functions whose kernels or launches they implement.
         registry.insert<raf::vta::VTADialect, vta_isa::VTAISADialect,
                         func::FuncDialect, relay::RelayDialect,
                         tcg::TCGDialect>();

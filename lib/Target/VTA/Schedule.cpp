@@ -144,14 +144,21 @@ bool detail::dependsOn(ArrayRef<DimAccess> dims, unsigned iterator) {
   });
 }
 
-TileShape::TileShape(const GemmKernelModel &kernel, ArrayRef<int64_t> tiles)
-    : kernel(kernel), tiles(tiles.begin(), tiles.end()) {
+TileShape::TileShape(const GemmKernelModel &kernel, ArrayRef<int64_t> tiles,
+                     bool hoistWeight)
+    : kernel(kernel), tiles(tiles.begin(), tiles.end()),
+      hoistWeight(hoistWeight) {
   SmallVector<int64_t> zeros(tiles.size(), 0);
+  // The weight box: the tile's, or hoisted, the whole reduction range.
+  SmallVector<int64_t> weightTiles(tiles.begin(), tiles.end());
+  if (hoistWeight)
+    for (unsigned i = kernel.numParallel; i < tiles.size(); ++i)
+      weightTiles[i] = kernel.extents[i];
   inputBox = getBox(kernel.input, zeros, tiles);
-  weightBox = getBox(kernel.weight, zeros, tiles);
+  weightBox = getBox(kernel.weight, zeros, weightTiles);
   outputBox = getBox(kernel.output, zeros, tiles);
   src = getTileAccess(kernel.input, tiles, inputBox);
-  wgt = getTileAccess(kernel.weight, tiles, weightBox);
+  wgt = getTileAccess(kernel.weight, weightTiles, weightBox);
   dst = getTileAccess(kernel.output, tiles, outputBox);
   inputDma = isPadded(kernel.input) ? planPaddedDma(kernel.input, inputBox.len)
                                     : planDma(kernel.input, inputBox.len);
@@ -160,6 +167,47 @@ TileShape::TileShape(const GemmKernelModel &kernel, ArrayRef<int64_t> tiles)
                   : planDma(kernel.weight, weightBox.len);
   outputDma = planDma(kernel.output, outputBox.len);
   accRows = outputBox.rows;
+  if (kernel.hasBias()) {
+    biasBox = getBox(kernel.bias, zeros, tiles);
+    biasAccess = getTileAccess(kernel.bias, tiles, biasBox);
+    biasDma = planDma(kernel.bias, biasBox.len);
+    // The ADD's loops: the longest parallel iterators whose factors fit;
+    // the micro-ops enumerate the other parallel ones.
+    SmallVector<unsigned> order;
+    for (unsigned i = 0; i < kernel.numParallel; ++i)
+      order.push_back(i);
+    llvm::stable_sort(
+        order, [&](unsigned a, unsigned b) { return tiles[a] > tiles[b]; });
+    int64_t depth = std::min(int64_t(kernel.config.buffDepth(Buffer::Acc)),
+                             int64_t(kernel.config.buffDepth(Buffer::Inp)));
+    for (unsigned i : order) {
+      bool fits = tiles[i] > 1 && tiles[i] < kLoopLimit &&
+                  dst.coefficients[i] >= 0 && dst.coefficients[i] < depth &&
+                  biasAccess.coefficients[i] >= 0 &&
+                  biasAccess.coefficients[i] < depth;
+      if (fits && biasLoops.size() < 2)
+        biasLoops.push_back(i);
+      else if (tiles[i] > 1)
+        biasEnumerated.push_back(i);
+    }
+    llvm::sort(biasEnumerated);
+  }
+}
+
+int64_t TileShape::biasUops() const {
+  int64_t count = 1;
+  for (unsigned i : biasEnumerated)
+    count *= tiles[i];
+  return count;
+}
+
+int64_t TileShape::weightOffset(ArrayRef<int64_t> origin) const {
+  if (!hoistWeight)
+    return 0;
+  int64_t offset = 0;
+  for (unsigned i = kernel.numParallel; i < tiles.size(); ++i)
+    offset += wgt.coefficients[i] * origin[i];
+  return offset;
 }
 
 int64_t TileShape::gemmSteps() const {
@@ -298,10 +346,40 @@ int64_t TileNest::loads(ArrayRef<DimAccess> dims) const {
   return std::min(steps(), knobs.virtualThreads * loads);
 }
 
+int64_t TileNest::weightLoads() const {
+  if (!hoistsWeight())
+    return loads(kernel.weight);
+  int64_t loads = 1, upTo = 1;
+  for (unsigned i : order) {
+    if (i >= kernel.numParallel)
+      break;
+    upTo *= counts[i];
+    if (counts[i] > 1 && dependsOn(kernel.weight, i))
+      loads = upTo;
+  }
+  return loads;
+}
+
 int64_t TileNest::gemmUopLists() const {
   if (knobs.virtualThreads == 1)
     return 1;
-  return reductionTiles == 1 ? 2 : 4;
+  int64_t lists = reductionTiles == 1 ? 2 : 4;
+  // Hoisted, the weight's half alternates with the resident loads, not
+  // with the steps.
+  if (hoistsWeight() && weightLoads() > 1)
+    lists *= 2;
+  return lists;
+}
+
+int64_t TileNest::weightOffsets(const TileShape &shape) const {
+  if (!hoistsWeight())
+    return 1;
+  int64_t offsets = 1;
+  for (unsigned i = kernel.numParallel; i < n; ++i) {
+    int64_t full = kernel.extents[i] / knobs.tileSizes[i];
+    offsets *= shape.tiles[i] == knobs.tileSizes[i] ? full : 1;
+  }
+  return offsets;
 }
 
 std::map<SmallVector<int64_t>, std::unique_ptr<TileShape>>
@@ -310,7 +388,8 @@ TileNest::getShapes() const {
   SmallVector<int64_t> tiles(n, 0);
   std::function<void(unsigned)> each = [&](unsigned i) {
     if (i == n) {
-      shapes.emplace(tiles, std::make_unique<TileShape>(kernel, tiles));
+      shapes.emplace(tiles, std::make_unique<TileShape>(kernel, tiles,
+                                                        hoistsWeight()));
       return;
     }
     for (int64_t size : sizesOf(i)) {
@@ -361,6 +440,7 @@ namespace {
 /// every loop order.
 struct TilingFacts {
   int64_t inputTransfers = 0, weightTransfers = 0, outputTransfers = 0;
+  int64_t biasTransfers = 0;
 };
 } // namespace
 
@@ -449,18 +529,24 @@ static std::string checkTiling(const GemmKernelModel &kernel,
   TileNest nest(kernel, knobs);
   int64_t v = knobs.virtualThreads;
   // The full tile is the largest: remainder tiles only shrink the boxes.
-  TileShape full(kernel, knobs.tileSizes);
+  TileShape full(kernel, knobs.tileSizes, nest.hoistsWeight());
   struct Need {
     const char *what;
     int64_t rows;
     Buffer buffer;
   };
-  for (Need need : {Need{"input", full.inputBox.rows, Buffer::Inp},
-                    Need{"weight", full.weightBox.rows, Buffer::Wgt},
-                    Need{"accumulator", full.accRows, Buffer::Acc}}) {
+  for (Need need : {Need{"input tile", full.inputBox.rows, Buffer::Inp},
+                    Need{nest.hoistsWeight()
+                             ? "hoisted weight (every reduction tile)"
+                             : "weight tile",
+                         full.weightBox.rows, Buffer::Wgt},
+                    Need{kernel.hasBias() ? "accumulator tile and its bias"
+                                          : "accumulator tile",
+                         full.accRows + full.biasBox.rows * kernel.hasBias(),
+                         Buffer::Acc}}) {
     int64_t capacity = int64_t(config.buffDepth(need.buffer)) / v;
     if (need.rows > capacity)
-      return fail(llvm::Twine("the ") + need.what + " tile needs " +
+      return fail(llvm::Twine("the ") + need.what + " needs " +
                   llvm::Twine(need.rows) + " rows of the " +
                   getBufferName(need.buffer) + " buffer, which holds " +
                   llvm::Twine(capacity) + (v > 1 ? " per virtual thread" : ""));
@@ -471,7 +557,7 @@ static std::string checkTiling(const GemmKernelModel &kernel,
 
   // Every tile shape's GEMM: its loops, the accumulator distance, and its
   // micro-ops (one list per buffer-half pair, identical lists shared).
-  int64_t uops = 0;
+  int64_t uops = 0, biasUops = 0;
   int64_t &inputTransfers = facts.inputTransfers;
   int64_t &weightTransfers = facts.weightTransfers;
   int64_t &outputTransfers = facts.outputTransfers;
@@ -481,7 +567,13 @@ static std::string checkTiling(const GemmKernelModel &kernel,
                   llvm::Twine(limits.accDependenceDistance) +
                   " micro-op steps (too few independent output rows per "
                   "tile)");
-    uops += shape->countUops(shape->loops);
+    uops += shape->countUops(shape->loops) * nest.weightOffsets(*shape);
+    // The bias ADD's body, one per accumulator half.
+    if (kernel.hasBias()) {
+      biasUops += shape->biasUops();
+      facts.biasTransfers =
+          std::max(facts.biasTransfers, shape->biasDma.count());
+    }
     // A box entirely in the padding is zero-filled by loads of at most
     // kPadLimit rows of y each.
     auto transfers = [](const DmaPlan &plan) {
@@ -494,7 +586,7 @@ static std::string checkTiling(const GemmKernelModel &kernel,
     weightTransfers = std::max(weightTransfers, transfers(shape->weightDma));
     outputTransfers = std::max(outputTransfers, shape->outputDma.count());
   }
-  int64_t uopEntries = nest.gemmUopLists() * uops + 2 * v;
+  int64_t uopEntries = nest.gemmUopLists() * uops + v * biasUops + 2 * v;
   if (uopEntries > int64_t(config.buffDepth(Buffer::Uop)))
     return fail("the GEMMs need " + llvm::Twine(uopEntries) +
                 " micro-ops, the micro-op buffer holds " +
@@ -517,13 +609,14 @@ static ScheduleCheck finishCheck(const GemmKernelModel &kernel,
   unsigned n = nest.n;
   int64_t v = knobs.virtualThreads;
   int64_t inputLoads = nest.loads(kernel.input);
-  int64_t weightLoads = nest.loads(kernel.weight);
+  int64_t weightLoads = nest.weightLoads();
   int64_t steps = nest.steps();
   ScheduleCounts &counts = check.counts;
   counts.steps = steps;
   counts.outputTiles = nest.outputTiles;
   counts.loadTransfers = inputLoads * facts.inputTransfers +
-                         weightLoads * facts.weightTransfers;
+                         weightLoads * facts.weightTransfers +
+                         nest.outputTiles * facts.biasTransfers;
   counts.storeTransfers =
       nest.outputTiles * nest.planes * facts.outputTransfers;
   check.instructions = counts.loadTransfers + steps +
@@ -543,13 +636,18 @@ static ScheduleCheck finishCheck(const GemmKernelModel &kernel,
     if (i < kernel.numParallel)
       resultRows *= kernel.extents[i];
   }
-  auto meanRows = [&](ArrayRef<DimAccess> dims) {
+  // (A hoisted weight spans every reduction.)
+  auto meanRows = [&](ArrayRef<DimAccess> dims, bool hoisted) {
     double rows = 1;
     for (const DimAccess &dim : dims) {
       double len = 1;
       for (auto [i, c] : llvm::enumerate(dim.coefficients))
         len += std::abs(c) *
-               (double(kernel.extents[i]) / double(nest.counts[i]) - 1);
+               (double(kernel.extents[i]) /
+                    double(hoisted && i >= kernel.numParallel
+                               ? 1
+                               : nest.counts[i]) -
+                1);
       // A padded load moves only the stored rows of its box; the pad
       // fields write the rest. Count the stored share of the view (exact
       // for one tile, the mean share otherwise).
@@ -560,10 +658,15 @@ static ScheduleCheck finishCheck(const GemmKernelModel &kernel,
     return rows;
   };
   counts.loadBytes =
-      int64_t(inputLoads * meanRows(kernel.input) *
+      int64_t(inputLoads * meanRows(kernel.input, false) *
                   config.elemBytes(Buffer::Inp) +
-              weightLoads * meanRows(kernel.weight) *
+              weightLoads * meanRows(kernel.weight, nest.hoistsWeight()) *
                   config.elemBytes(Buffer::Wgt));
+  // A bias box per output tile (accumulator rows of int32).
+  if (kernel.hasBias())
+    counts.loadBytes +=
+        int64_t(nest.outputTiles * meanRows(kernel.bias, false) *
+                config.elemBytes(Buffer::Acc));
   counts.storeBytes = nest.planes * resultRows * config.elemBytes(Buffer::Out);
   counts.gemmSteps = points + resultRows;
   counts.aluSteps = nest.aluOps * resultRows;
@@ -622,7 +725,7 @@ int64_t raf::vta::forEachSchedule(
              getBox(kernel.output, zeros, knobs.tileSizes).rows <=
                  int64_t(config.buffDepth(Buffer::Acc)) / v;
     };
-    auto tryOrders = [&] {
+    auto tryPlacement = [&] {
       // The tiling's rules once; the loop order changes only the loads.
       knobs.loopOrder.clear();
       TilingFacts facts;
@@ -669,6 +772,15 @@ int64_t raf::vta::forEachSchedule(
         } while (std::next_permutation(r.begin(), r.end()));
       } while (std::next_permutation(p.begin(), p.end()));
       knobs.loopOrder.clear();
+    };
+    auto tryOrders = [&] {
+      knobs.dma = DmaPlacement::Step;
+      tryPlacement();
+      if (space.hoistWeight) {
+        knobs.dma = DmaPlacement::HoistWeight;
+        tryPlacement();
+        knobs.dma = DmaPlacement::Step;
+      }
     };
     std::function<void(unsigned)> assign = [&](unsigned i) {
       if (i == n) {

@@ -35,19 +35,20 @@ raf::vta::buildSchedule(const GemmKernelModel &kernel,
   int64_t wgtHalf = int64_t(config.buffDepth(Buffer::Wgt)) / v;
   int64_t accHalf = int64_t(config.buffDepth(Buffer::Acc)) / v;
 
-  // Micro-ops of a GEMM over `shape` reading input/weight half `h` into
-  // accumulator half `a`.
-  std::map<std::tuple<const TileShape *, int64_t, int64_t>, std::vector<Uop>>
+  // Micro-ops of a GEMM over `shape` reading input half `h` and the weight
+  // rows from `wgtBase` on into accumulator half `a`.
+  std::map<std::tuple<const TileShape *, int64_t, int64_t, int64_t>,
+           std::vector<Uop>>
       uopCache;
-  auto gemmUops = [&](const TileShape &shape, int64_t h,
-                      int64_t a) -> const std::vector<Uop> & {
-    std::vector<Uop> &uops = uopCache[{&shape, h, a}];
+  auto gemmUops = [&](const TileShape &shape, int64_t h, int64_t a,
+                      int64_t wgtBase) -> const std::vector<Uop> & {
+    std::vector<Uop> &uops = uopCache[{&shape, h, a, wgtBase}];
     if (!uops.empty())
       return uops;
     SmallVector<int64_t> at(shape.enumerated.size(), 0);
     for (int64_t u = 0, e = shape.countUops(shape.loops); u < e; ++u) {
       Uop uop{a * accHalf, h * inpHalf + shape.src.offset,
-              h * wgtHalf + shape.wgt.offset};
+              wgtBase + shape.wgt.offset};
       for (auto [k, i] : llvm::enumerate(shape.enumerated)) {
         uop.dstIdx += shape.dst.coefficients[i] * at[k];
         uop.srcIdx += shape.src.coefficients[i] * at[k];
@@ -80,6 +81,10 @@ raf::vta::buildSchedule(const GemmKernelModel &kernel,
   // Which tile each half of the input and weight buffers holds (its origin
   // along the iterators the operand depends on).
   SmallVector<std::optional<SmallVector<int64_t>>> inputIn(v), weightIn(v);
+  // Hoisted (DmaPlacement::HoistWeight): the resident weight, the half it
+  // is in, and how many resident loads there were.
+  std::optional<SmallVector<int64_t>> residentWeight;
+  int64_t residentHalf = 0, residentLoads = 0;
   auto tileKey = [&](ArrayRef<DimAccess> dims, ArrayRef<int64_t> origin) {
     SmallVector<int64_t> key;
     for (unsigned i = 0; i < n; ++i)
@@ -170,12 +175,31 @@ raf::vta::buildSchedule(const GemmKernelModel &kernel,
         outOrigin = origin;
       }
       int64_t h = step % v;
+      if (nest.hoistsWeight() && r == 0) {
+        // The weight of every reduction tile for this output tile's
+        // parallel origin, unless it is resident already.
+        SmallVector<int64_t> residentOrigin(origin), residentTiles(tiles);
+        for (unsigned i = kernel.numParallel; i < n; ++i) {
+          residentOrigin[i] = 0;
+          residentTiles[i] = kernel.extents[i];
+        }
+        SmallVector<int64_t> key = tileKey(kernel.weight, residentOrigin);
+        if (residentWeight != key) {
+          residentHalf = residentLoads++ % v;
+          load(MemoryType::Wgt, kernel.weight, shape.weightDma,
+               getBox(kernel.weight, residentOrigin, residentTiles),
+               residentHalf * wgtHalf, kernel.weightBase);
+          residentWeight = key;
+        }
+      }
       for (auto [type, dims, plan, held, half, base] :
            {std::tuple(MemoryType::Inp, ArrayRef<DimAccess>(kernel.input),
                        &shape.inputDma, &inputIn[h], inpHalf, kernel.inputBase),
             std::tuple(MemoryType::Wgt, ArrayRef<DimAccess>(kernel.weight),
                        &shape.weightDma, &weightIn[h], wgtHalf,
                        kernel.weightBase)}) {
+        if (type == MemoryType::Wgt && nest.hoistsWeight())
+          continue;
         SmallVector<int64_t> key = tileKey(dims, origin);
         if (*held == key)
           continue;
@@ -190,7 +214,10 @@ raf::vta::buildSchedule(const GemmKernelModel &kernel,
       Instruction gemm = Instruction::gemm(0, 0);
       loopOver(shape, gemm, 0, false);
       loopOver(shape, gemm, 1, true);
-      code.push_back({gemm, gemmUops(shape, h, a)});
+      int64_t wgtBase = nest.hoistsWeight()
+                            ? residentHalf * wgtHalf + shape.weightOffset(origin)
+                            : h * wgtHalf;
+      code.push_back({gemm, gemmUops(shape, h, a, wgtBase)});
 
       for (int k = int(n) - 1; k >= 0; --k) {
         unsigned i = nest.order[k];
@@ -224,6 +251,50 @@ raf::vta::buildSchedule(const GemmKernelModel &kernel,
                              {}});
                       });
     };
+    // The fused bias (TVM-VTA's conv2d + bias): the output tile's bias box
+    // into the accumulator rows after the tile, then ALU ADD of it.
+    if (kernel.hasBias()) {
+      const TileShape &shape = *outputShape;
+      int64_t biasSram = a * accHalf + accRows;
+      Box biasBox = getBox(kernel.bias, outOrigin, shape.tiles);
+      forEachTransfer(shape.biasDma,
+                      kernel.biasBase + dramFirstRow(kernel.bias, biasBox),
+                      [&](int64_t sram, int64_t dram) {
+                        code.push_back(
+                            {Instruction::load(MemoryType::Acc,
+                                               biasSram + sram, dram,
+                                               shape.biasDma.ySize,
+                                               shape.biasDma.xSize,
+                                               shape.biasDma.xStride),
+                             {}});
+                      });
+      Instruction add = Instruction::alu(AluOpcode::Add, 0, 0);
+      for (auto [k, i] : llvm::enumerate(shape.biasLoops)) {
+        bool inner = k == 1;
+        (inner ? add.iterIn : add.iterOut) = shape.tiles[i];
+        (inner ? add.dstFactorIn : add.dstFactorOut) =
+            shape.dst.coefficients[i];
+        (inner ? add.srcFactorIn : add.srcFactorOut) =
+            shape.biasAccess.coefficients[i];
+      }
+      std::vector<Uop> uops;
+      SmallVector<int64_t> at(shape.biasEnumerated.size(), 0);
+      for (int64_t u = 0, e = shape.biasUops(); u < e; ++u) {
+        Uop uop{a * accHalf + shape.dst.offset,
+                biasSram + shape.biasAccess.offset, 0};
+        for (auto [k, i] : llvm::enumerate(shape.biasEnumerated)) {
+          uop.dstIdx += shape.dst.coefficients[i] * at[k];
+          uop.srcIdx += shape.biasAccess.coefficients[i] * at[k];
+        }
+        uops.push_back(uop);
+        for (int k = int(at.size()) - 1; k >= 0; --k) {
+          if (++at[k] < shape.tiles[shape.biasEnumerated[k]])
+            break;
+          at[k] = 0;
+        }
+      }
+      code.push_back({add, std::move(uops)});
+    }
     // The fused epilogue first (TVM-VTA's conv2d + relu: MAX 0 on the
     // accumulators, then the shift and the clip of the requantisation).
     if (kernel.clampLow)

@@ -79,15 +79,35 @@ bool dependsOn(llvm::ArrayRef<DimAccess> dims, unsigned iterator);
 struct TileShape {
   const GemmKernelModel &kernel;
   llvm::SmallVector<int64_t> tiles;
+  /// With DmaPlacement::HoistWeight the weight box, its SRAM access and DMA
+  /// plan span the whole reduction range (the resident weight of the
+  /// tile's parallel loops); a step at reduction origin r then reads the
+  /// rows `wgt` gives shifted by sum over reductions of
+  /// wgt.coefficients[i] * r_i.
+  bool hoistWeight = false;
   Box inputBox, weightBox, outputBox;
   TileAccess src, wgt, dst;
   DmaPlan inputDma, weightDma, outputDma;
   int64_t accRows = 1;
+  /// The fused bias (GemmKernelModel::bias): its box, its rows in the
+  /// accumulator buffer after the accumulator tile, its DMA plan, and the
+  /// ALU ADD's loops (up to two parallel iterators) and the iterators its
+  /// micro-ops enumerate.
+  Box biasBox;
+  TileAccess biasAccess;
+  DmaPlan biasDma;
+  llvm::SmallVector<unsigned> biasLoops, biasEnumerated;
+  /// Micro-ops of the bias ALU ADD.
+  int64_t biasUops() const;
   /// The GEMM's loops (iter_out, iter_in) and the iterators its micro-ops
   /// enumerate, slowest first; set by chooseLoops.
   llvm::SmallVector<unsigned> loops, enumerated;
 
-  TileShape(const GemmKernelModel &kernel, llvm::ArrayRef<int64_t> tiles);
+  TileShape(const GemmKernelModel &kernel, llvm::ArrayRef<int64_t> tiles,
+            bool hoistWeight = false);
+
+  /// The weight row offset of the step at `origin` (0 unless hoisted).
+  int64_t weightOffset(llvm::ArrayRef<int64_t> origin) const;
 
   /// Micro-op steps of one GEMM over the tile.
   int64_t gemmSteps() const;
@@ -130,9 +150,20 @@ struct TileNest {
   /// loop at or outside the innermost one it depends on (with more than
   /// one tile) moves.
   int64_t loads(llvm::ArrayRef<DimAccess> dims) const;
+  /// Steps (or, hoisted, output tiles) that load the weight. Hoisted, the
+  /// resident weight changes whenever a parallel loop at or outside the
+  /// innermost one it depends on (with more than one tile) moves.
+  int64_t weightLoads() const;
+  bool hoistsWeight() const {
+    return knobs.dma == DmaPlacement::HoistWeight;
+  }
   /// Distinct (input half, accumulator half) pairs the GEMMs use, each
-  /// with its own micro-ops.
+  /// with its own micro-ops (times the weight halves when hoisted).
   int64_t gemmUopLists() const;
+  /// Distinct weight offsets (TileShape::weightOffset) the steps of tile
+  /// shape `shape` use: 1 unless hoisted, else the reduction tiles of that
+  /// shape's sizes.
+  int64_t weightOffsets(const TileShape &shape) const;
   /// Every tile shape the nest runs, keyed by its tile sizes.
   std::map<llvm::SmallVector<int64_t>, std::unique_ptr<TileShape>>
   getShapes() const;

@@ -1,6 +1,6 @@
-// RUN: raf-opt %s --tcg-lower-to-vta="acc-dep-distance=3 tile-sizes=2,4" --verify-diagnostics -o /dev/null
-// RUN: raf-opt %s --tcg-lower-to-vta="tile-sizes=2,4" | FileCheck %s
-// RUN: raf-opt %s --tcg-lower-to-vta="acc-dep-distance=3 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SEARCH
+// RUN: raf-opt %s --convert-tcg-to-vta="acc-dep-distance=3 tile-sizes=2,4" --convert-vta-to-vta-isa --verify-diagnostics -o /dev/null
+// RUN: raf-opt %s --convert-tcg-to-vta="tile-sizes=2,4" --convert-vta-to-vta-isa | FileCheck %s
+// RUN: raf-opt %s --convert-tcg-to-vta="acc-dep-distance=3 report=true" --convert-vta-to-vta-isa -o /dev/null 2>&1 | FileCheck %s --check-prefix=SEARCH
 
 // Two output rows and a reduction of four in one tile: whatever the order,
 // the GEMM writes a row again within two steps, which the HLS pipeline

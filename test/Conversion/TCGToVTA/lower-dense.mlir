@@ -1,7 +1,7 @@
-// RUN: raf-opt %s --tcg-lower-to-vta="tile-sizes=3,2,2" | FileCheck %s
-// RUN: raf-opt %s --tcg-lower-to-vta="tile-sizes=3,2,2 requant-shift=5" | FileCheck %s --check-prefix=REQUANT
-// RUN: raf-opt %s --tcg-lower-to-vta="report=true" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=SEARCH
-// RUN: raf-opt %s --tcg-lower-to-vta="report=true exhaustive=true" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
+// RUN: raf-opt %s --convert-tcg-to-vta="tile-sizes=3,2,2" --convert-vta-to-vta-isa | FileCheck %s
+// RUN: raf-opt %s --convert-tcg-to-vta="tile-sizes=3,2,2 requant-shift=5" --convert-vta-to-vta-isa | FileCheck %s --check-prefix=REQUANT
+// RUN: raf-opt %s --convert-tcg-to-vta="report=true" --convert-vta-to-vta-isa --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=SEARCH
+// RUN: raf-opt %s --convert-tcg-to-vta="report=true exhaustive=true" --convert-vta-to-vta-isa --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
 
 // The packed dense layer of test/Dialect/TCG/Strategy/dense.mlir (3 rows,
 // k = 2 x 16, n = 2 x 16), tile iterators m = 3, n.o = 2 (parallel) and
@@ -12,7 +12,7 @@
 // for the weight load (l2g), each store for its ALU (g2s), each ALU after
 // the first for the previous store (s2g: same output rows), FINISH for the
 // last store.
-// CHECK:      vta_isa.program #vta.config<"1x16x16"> dram #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1, weight_offset = 256, result_offset = 1280, result_rows = 6, result_row_bytes = 16, result_planes = 4, size = 1664> attributes {vta.kernel = "dense#0"} uops {
+// CHECK:      vta_isa.program @dense_kernel0 #vta.config<"1x16x16"> dram #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1, weight_offset = 256, result_offset = 1280, result_rows = 6, result_row_bytes = 16, result_planes = 4, size = 1664> attributes {{.*}} uops {
 // CHECK-NEXT:   vta_isa.uop dst_idx = 0, src_idx = 0, wgt_idx = 0
 // CHECK-NEXT:   vta_isa.uop dst_idx = 0, src_idx = 0, wgt_idx = 0
 // CHECK-NEXT:   vta_isa.uop dst_idx = 0, src_idx = 1, wgt_idx = 1

@@ -11,7 +11,7 @@
 // RUN: %python -c "import numpy as np; x = np.pad(np.load('%t/x.npy').astype(np.int64), ((0, 0), (0, 0), (1, 1), (1, 1), (0, 0), (0, 0))); w = np.load('%t/w.npy').astype(np.int64); o = np.zeros((1, 2, 4, 5, 1, 16), np.int64); [o.__setitem__((slice(None), oc, oh, ow), o[:, oc, oh, ow] + np.einsum('nikxz,ikyz->nxy', x[:, :, oh + kh, ow:ow + 3], w[oc, :, kh])) for oc in range(2) for oh in range(4) for ow in range(5) for kh in range(3)]; np.save('%t/ref.npy', o.astype(np.int32))"
 
 // The loads pad: the first input tile starts in the top-left corner.
-// RUN: raf-opt %t/conv.mlir --tcg-lower-to-vta="tile-sizes=1,2,4,3,1,3,3" | FileCheck %s --check-prefix=PAD
+// RUN: raf-opt %t/conv.mlir --convert-tcg-to-vta="tile-sizes=1,2,4,3,1,3,3" --convert-vta-to-vta-isa | FileCheck %s --check-prefix=PAD
 // PAD: vta_isa.load inp {{.*}} y_pad_0 = 1, y_pad_1 = 1, x_pad_0 = 1, x_pad_1 = 0
 
 // RUN: raf-run %t/conv.mlir --entry=conv --target=cpu --input=%t/x.npy --input=%t/w.npy --output=%t/cpu.npy
@@ -24,17 +24,17 @@
 // RUN: sed 's/attributes {/attributes {vta.schedule = #vta.schedule<tiles = [1, 1, 3, 2, 1, 3, 3], virtual_threads = 2, loop_order = [0, 3, 2, 1, 4, 5, 6]>, /' %t/conv.mlir > %t/remainder.mlir
 // RUN: raf-run %t/remainder.mlir --entry=conv --target=vta-sim --input=%t/x.npy --input=%t/w.npy --output=%t/vta1.npy | sed -n 's/^vta-sim: kernels=1 cycles=\([0-9]*\) instructions=\([0-9]*\) .*/cycles: \1 instructions: \2/p' > %t/run.txt
 // RUN: %python -c "import numpy as np; assert (np.load('%t/vta1.npy') == np.load('%t/ref.npy')).all()"
-// RUN: raf-opt %t/remainder.mlir --tcg-lower-to-vta | raf-translate --vta-isa-to-bin --vta-kernel=conv#0 -o %t/conv.bin
+// RUN: raf-opt %t/remainder.mlir --convert-tcg-to-vta --convert-vta-to-vta-isa | raf-translate --vta-isa-to-bin --vta-kernel=conv_kernel0 -o %t/conv.bin
 // RUN: raf-vta-sim %t/conv.bin --timing-only | awk '/^cycles:/ { c = $2 } / instructions,/ { n += $2 } END { print "cycles: " c " instructions: " n }' > %t/sim.txt
 // RUN: diff %t/run.txt %t/sim.txt
 // RUN: sed 's/attributes {/attributes {vta.schedule = #vta.schedule<tiles = [1, 2, 1, 1, 1, 1, 1], virtual_threads = 1>, /' %t/conv.mlir > %t/ones.mlir
-// RUN: raf-opt %t/ones.mlir --tcg-lower-to-vta | FileCheck %s --check-prefix=FILL
+// RUN: raf-opt %t/ones.mlir --convert-tcg-to-vta --convert-vta-to-vta-isa | FileCheck %s --check-prefix=FILL
 // FILL: vta_isa.load inp {{.*}} y_size = 0, {{.*}} y_pad_0 = 1
 // RUN: raf-run %t/ones.mlir --entry=conv --target=vta-sim --input=%t/x.npy --input=%t/w.npy --output=%t/vta2.npy
 // RUN: %python -c "import numpy as np; assert (np.load('%t/vta2.npy') == np.load('%t/ref.npy')).all()"
 
 // What a load cannot pad is a located error.
-// RUN: raf-opt %t/limits.mlir --tcg-lower-to-vta --verify-diagnostics -o /dev/null
+// RUN: raf-opt %t/limits.mlir --convert-tcg-to-vta --convert-vta-to-vta-isa --verify-diagnostics -o /dev/null
 
 //--- conv.mlir
 func.func @conv(%a: tensor<1x1x4x5x1x16xi8>, %b: tensor<2x1x3x3x16x16xi8>) -> tensor<1x2x4x5x1x16xi32> {

@@ -1,5 +1,5 @@
 // The schedule as data: a packed kernel's #vta.schedule is the schedule that
-// --tcg-lower-to-vta compiles and raf-run --target=vta-sim runs. Here it is
+// --convert-tcg-to-vta compiles and raf-run --target=vta-sim runs. Here it is
 // a deliberately slow one (tiles of 1, one thread) that the search would not
 // pick; both paths report its cycles and instructions, and they agree.
 // RUN: rm -rf %t && mkdir -p %t
@@ -10,12 +10,12 @@
 // KEEP: vta.schedule = #vta.schedule<tiles = [1, 1, 1], virtual_threads = 1>
 
 // The lowering follows the attribute, not its own tile-sizes option.
-// RUN: raf-opt %s --tcg-lower-to-vta="report=true tile-sizes=3,2,2 virtual-threads=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOWER
+// RUN: raf-opt %s --convert-tcg-to-vta="report=true tile-sizes=3,2,2 virtual-threads=2" --convert-vta-to-vta-isa -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOWER
 // LOWER: remark: vta: cycles=[[CYCLES:[0-9]+]] tiles=[m=1, n.o=1, k.o=1] virtual-threads=1
 
 // raf-run runs the same program as the binary the passes emit.
 // RUN: raf-run %s --entry=dense --target=vta-sim --input=%t/x.npy --input=%t/w.npy --output=%t/vta.npy | sed -n 's/^vta-sim: kernels=1 cycles=\([0-9]*\) instructions=\([0-9]*\) .*/cycles: \1 instructions: \2/p' > %t/run.txt
-// RUN: raf-opt %s --tcg-lower-to-vta | raf-translate --vta-isa-to-bin --vta-kernel=dense#0 -o %t/dense.bin
+// RUN: raf-opt %s --convert-tcg-to-vta --convert-vta-to-vta-isa | raf-translate --vta-isa-to-bin --vta-kernel=dense_kernel0 -o %t/dense.bin
 // RUN: raf-vta-sim %t/dense.bin --timing-only | awk '/^cycles:/ { c = $2 } / instructions,/ { n += $2 } END { print "cycles: " c " instructions: " n }' > %t/sim.txt
 // RUN: diff %t/run.txt %t/sim.txt
 // RUN: FileCheck %s --check-prefix=SAME < %t/run.txt

@@ -12,11 +12,11 @@
 
 // The program follows the attribute: two m tiles (2 rows, then 1) per n.o
 // tile; the weight tile of n.o stays in each buffer half while m moves.
-// RUN: raf-opt %s --tcg-lower-to-vta="report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOWER
+// RUN: raf-opt %s --convert-tcg-to-vta="report=true" --convert-vta-to-vta-isa -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOWER
 // LOWER: remark: vta: cycles={{[0-9]+}} tiles=[m=2, n.o=1, k.o=1] virtual-threads=2
 
 // RUN: raf-run %s --entry=dense --target=vta-sim --input=%t/x.npy --input=%t/w.npy --output=%t/vta.npy | sed -n 's/^vta-sim: kernels=1 cycles=\([0-9]*\) instructions=\([0-9]*\) .*/cycles: \1 instructions: \2/p' > %t/run.txt
-// RUN: raf-opt %s --tcg-lower-to-vta | raf-translate --vta-isa-to-bin --vta-kernel=dense#0 -o %t/dense.bin
+// RUN: raf-opt %s --convert-tcg-to-vta --convert-vta-to-vta-isa | raf-translate --vta-isa-to-bin --vta-kernel=dense_kernel0 -o %t/dense.bin
 // RUN: raf-vta-sim %t/dense.bin --timing-only | awk '/^cycles:/ { c = $2 } / instructions,/ { n += $2 } END { print "cycles: " c " instructions: " n }' > %t/sim.txt
 // RUN: diff %t/run.txt %t/sim.txt
 // RUN: FileCheck %s --check-prefix=SAME < %t/run.txt

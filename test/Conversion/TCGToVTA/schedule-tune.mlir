@@ -9,7 +9,7 @@
 // RUN: diff %t.a.mlir %t.b.mlir
 // RUN: FileCheck %s --check-prefix=ATTR < %t.a.mlir
 // ATTR: vta.schedule = #vta.schedule<tiles = [1, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, 3, 3], virtual_threads = {{[12]}}, loop_order = [0, {{.*}}, 4, 5, 6]>
-// RUN: raf-opt %t.packed.mlir --vta-schedule="method=tune tuner=autotvm trials=60 seed=3" --tcg-lower-to-vta="report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOWER
+// RUN: raf-opt %t.packed.mlir --vta-schedule="method=tune tuner=autotvm trials=60 seed=3" --convert-tcg-to-vta="report=true" --convert-vta-to-vta-isa -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOWER
 // LOWER: remark: vta: cycles={{[1-9][0-9]*}}
 // RUN: raf-opt %t.packed.mlir --vta-schedule="method=tune tuner=random trials=20" -o /dev/null
 // RUN: not raf-opt %t.packed.mlir --vta-schedule="method=tune tuner=annealing" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD

@@ -1,12 +1,12 @@
-// RUN: raf-opt %s --tcg-lower-to-vta="tile-sizes=1500" | FileCheck %s
-// RUN: raf-opt %s --tcg-lower-to-vta="report=true" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=SEARCH
+// RUN: raf-opt %s --convert-tcg-to-vta="tile-sizes=1500" --convert-vta-to-vta-isa | FileCheck %s
+// RUN: raf-opt %s --convert-tcg-to-vta="report=true" --convert-vta-to-vta-isa --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=SEARCH
 
 // 3000 rows of a dense layer exceed the 2048-row input and accumulator
 // buffers. Tiles of 1500 rows: the weight does not depend on m and is
 // loaded once. Tokens: the second input load waits for the first tile's
 // GEMM (g2l), the second reset for the first tile's last store (s2g: a
 // reset writes the output buffer); FINISH waits for the last store.
-// CHECK:      vta_isa.program #vta.config<"1x16x16"> dram #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1, weight_offset = 48128, result_offset = 48384, result_rows = 3000, result_row_bytes = 16, result_planes = 4, size = 240384> attributes {vta.kernel = "rows#0"} uops {
+// CHECK:      vta_isa.program @rows_kernel0 #vta.config<"1x16x16"> dram #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1, weight_offset = 48128, result_offset = 48384, result_rows = 3000, result_row_bytes = 16, result_planes = 4, size = 240384> attributes {{.*}} uops {
 // CHECK-NEXT:   vta_isa.uop dst_idx = 0, src_idx = 0, wgt_idx = 0
 // CHECK-NEXT:   } instructions {
 // CHECK-NEXT:   vta_isa.load uop sram_base = 0, dram_base = 0, y_size = 1, x_size = 1, x_stride = 1,{{.*}}x_pad_1 = 0{{$}}

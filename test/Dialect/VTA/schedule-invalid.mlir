@@ -39,3 +39,18 @@ module attributes {vta.s = #vta.schedule<tiles = [2, 1, 1], virtual_threads = 1,
 
 // expected-error @+1 {{expected 'loop_order'}}
 module attributes {vta.s = #vta.schedule<tiles = [2], virtual_threads = 1, order = [0]>} {}
+
+// -----
+
+// expected-error @+1 {{unknown DMA placement 'resident' (step or hoist_weight)}}
+module attributes {vta.s = #vta.schedule<tiles = [2], virtual_threads = 1, dma = resident>} {}
+
+// -----
+
+// expected-error @+1 {{expected 'loop_order' or 'dma' (once each, in that order) after virtual_threads, got 'loop_order'}}
+module attributes {vta.s = #vta.schedule<tiles = [2], virtual_threads = 1, dma = step, loop_order = [0]>} {}
+
+// -----
+
+// expected-error @+1 {{expected 'loop_order' or 'dma' (once each, in that order) after virtual_threads, got 'dma'}}
+module attributes {vta.s = #vta.schedule<tiles = [2], virtual_threads = 1, dma = step, dma = hoist_weight>} {}

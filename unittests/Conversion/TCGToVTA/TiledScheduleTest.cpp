@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <cstdio>
 #include <random>
 
@@ -96,7 +97,23 @@ std::vector<uint8_t> reference(const GemmKernelModel &model,
   std::vector<int64_t> point(model.extents.size(), 0);
   int64_t inpRow = config.elemBytes(Buffer::Inp);
   int64_t wgtRow = config.elemBytes(Buffer::Wgt);
+  std::vector<DimAccess> bias(model.bias.begin(), model.bias.end());
+  int64_t accRow = config.elemBytes(Buffer::Acc);
   while (true) {
+    // The fused bias, once per result row (wrapping, as the ALU adds).
+    bool first = true;
+    for (size_t i = model.numParallel; i < point.size(); ++i)
+      first &= point[i] == 0;
+    if (model.hasBias() && first) {
+      int64_t o = *rowOf(output, point) * batch * out;
+      int64_t b = (model.biasBase + *rowOf(bias, point)) * accRow;
+      for (unsigned e = 0; e < batch * out; ++e) {
+        uint32_t value = 0;
+        for (unsigned byte = 0; byte < 4; ++byte)
+          value |= uint32_t(dram[b + 4 * e + byte]) << (8 * byte);
+        acc[o + e] = int32_t(uint32_t(acc[o + e]) + value);
+      }
+    }
     std::optional<int64_t> inputRow = rowOf(input, point);
     int64_t w = model.weightBase * wgtRow + *rowOf(weight, point) * wgtRow;
     int64_t o = *rowOf(output, point) * batch * out;
@@ -162,13 +179,16 @@ void expectMatchesReference(const GemmKernelModel &model,
   EXPECT_EQ(timing->cycles, result->cycles);
 }
 
-void checkAllSchedules(const GemmKernelModel &model, unsigned minimumValid,
-                       const ScheduleSpace &space = getDivisorSpace()) {
+/// Runs every schedule of `space` (those `only` accepts, when given).
+void checkAllSchedules(
+    const GemmKernelModel &model, unsigned minimumValid,
+    const ScheduleSpace &space = getDivisorSpace(),
+    std::function<bool(const ScheduleKnobs &)> only = nullptr) {
   unsigned valid = 0;
   bool failed = false;
   forEachSchedule(model, {}, space,
                   [&](const ScheduleKnobs &knobs, const ScheduleCheck &) {
-                    if (failed)
+                    if (failed || (only && !only(knobs)))
                       return;
                     ++valid;
                     uint64_t cycles = 0;
@@ -177,7 +197,9 @@ void checkAllSchedules(const GemmKernelModel &model, unsigned minimumValid,
                                  << ::testing::PrintToString(knobs.tileSizes)
                                  << " threads " << knobs.virtualThreads
                                  << " order "
-                                 << ::testing::PrintToString(knobs.loopOrder));
+                                 << ::testing::PrintToString(knobs.loopOrder)
+                                 << " dma "
+                                 << stringifyDmaPlacement(knobs.dma).str());
                     expectMatchesReference(model, knobs, &cycles);
                     failed = ::testing::Test::HasFailure();
                   });
@@ -401,6 +423,134 @@ TEST(TiledSchedule, SearchBeatsTheSmallestTilesAndKeepsTheGivenOne) {
   EXPECT_EQ(llvm::toString(invalid.takeError()),
             "invalid schedule: tile size 9 is not in [1, 8], the extent of "
             "iterator 'oh'");
+}
+
+/// `convolution` with a fused bias: one accumulator row of int32 per output
+/// channel block, stored after the weight (and before the result).
+GemmKernelModel biasedConvolution(GemmKernelModel model) {
+  const Config &config = model.config;
+  int64_t oc = model.extents[0];
+  model.bias = {dim(oc, std::vector<int64_t>(model.extents.size(), 0))};
+  model.bias[0].coefficients[0] = 1;
+  int64_t weightRows = 1;
+  for (const DimAccess &d : model.weight)
+    weightRows *= d.size;
+  int64_t wgtRow = config.elemBytes(Buffer::Wgt);
+  int64_t accRow = config.elemBytes(Buffer::Acc);
+  int64_t outRow = config.elemBytes(Buffer::Out);
+  model.biasBase =
+      ((model.weightBase + weightRows) * wgtRow + accRow - 1) / accRow;
+  model.resultBase = ((model.biasBase + oc) * accRow + outRow - 1) / outRow;
+  return model;
+}
+
+TEST(TiledSchedule, FusedBiasIsExact) {
+  // Every schedule (remainder tiles, loop orders, both thread counts) of
+  // convolutions with a bias per output channel block, exact int32 and
+  // requantised, forwards and flipped weights, padding on the fly.
+  checkAllSchedules(biasedConvolution(convolution(*Config::getPreset("1x16x16"),
+                                                  3, 2, 5, 3, 2, 1, false,
+                                                  std::nullopt)),
+                    1000, ScheduleSpace());
+  checkAllSchedules(biasedConvolution(convolution(
+                        *Config::getPreset("8x8x8"), 3, 1, 3, 5, 3, 2, true, 5)),
+                    500, ScheduleSpace());
+  checkAllSchedules(
+      biasedConvolution(paddedConvolution(*Config::getPreset("1x16x16"), 2, 2,
+                                          4, 3, 3, 1, 1, std::nullopt)),
+      150);
+}
+
+TEST(TiledSchedule, FusedBiasCosts) {
+  // One bias load and one ALU ADD per output tile, counted by the check.
+  Config config = *Config::getPreset("1x16x16");
+  GemmKernelModel plain = convolution(config, 2, 2, 4, 4, 3, 1, false, 8);
+  GemmKernelModel biased = biasedConvolution(plain);
+  ScheduleKnobs knobs;
+  knobs.tileSizes = {1, 2, 2, 1, 1, 3};
+  ScheduleCheck a = checkSchedule(plain, knobs, {});
+  ScheduleCheck b = checkSchedule(biased, knobs, {});
+  ASSERT_TRUE(a.valid() && b.valid()) << a.problem << b.problem;
+  EXPECT_EQ(b.counts.outputTiles, 8);
+  EXPECT_EQ(b.counts.loadTransfers, a.counts.loadTransfers + 8);
+  EXPECT_EQ(b.counts.loadBytes,
+            a.counts.loadBytes + 8 * int64_t(config.elemBytes(Buffer::Acc)));
+  EXPECT_EQ(b.counts.aluSteps, a.counts.aluSteps + 2 * 4 * 4);
+  EXPECT_EQ(b.instructions, a.instructions + 16);
+  llvm::Expected<SimulatedSchedule> run = simulateSchedule(biased, knobs, {});
+  ASSERT_TRUE(bool(run)) << llvm::toString(run.takeError());
+  EXPECT_EQ(run->timing.loadBytes[unsigned(MemoryType::Acc)],
+            uint64_t(8 * config.elemBytes(Buffer::Acc)));
+}
+
+/// Every schedule of `model`'s space with the weight load hoisted out of
+/// the output-tile loops (DmaPlacement::HoistWeight), against the reference.
+void checkHoistedSchedules(const GemmKernelModel &model,
+                           unsigned minimumValid) {
+  ScheduleSpace space;
+  space.hoistWeight = true;
+  checkAllSchedules(model, minimumValid, space, [](const ScheduleKnobs &k) {
+    return k.dma == DmaPlacement::HoistWeight;
+  });
+}
+
+TEST(TiledSchedule, HoistedWeightIsExact) {
+  // Remainder tiles, loop orders, one and two threads; a weight read
+  // forwards and one read backwards (a transposed convolution's), exact
+  // and requantised.
+  checkHoistedSchedules(convolution(*Config::getPreset("1x16x16"), 3, 2, 5, 3,
+                                    2, 1, false, std::nullopt),
+                        1000);
+  checkHoistedSchedules(
+      convolution(*Config::getPreset("8x8x8"), 3, 1, 3, 5, 3, 2, true, 5),
+      500);
+  checkHoistedSchedules(paddedConvolution(*Config::getPreset("1x16x16"), 2, 2,
+                                          4, 3, 3, 1, 1, std::nullopt),
+                        150);
+}
+
+TEST(TiledSchedule, HoistedWeightIsLoadedOncePerChannelTile) {
+  // Output channels outermost, several image tiles and reduction tiles:
+  // at every step the weight tile changes, so each output tile reloads
+  // the whole weight of its channel tile; hoisted, each channel tile's
+  // weight is loaded once.
+  Config config = *Config::getPreset("1x16x16");
+  GemmKernelModel model = convolution(config, 2, 2, 4, 4, 3, 1, false, 8);
+  ScheduleKnobs knobs;
+  knobs.tileSizes = {1, 2, 2, 1, 1, 3};
+  llvm::Expected<SimulatedSchedule> step = simulateSchedule(model, knobs, {});
+  ASSERT_TRUE(bool(step)) << llvm::toString(step.takeError());
+  knobs.dma = DmaPlacement::HoistWeight;
+  ScheduleCheck check = checkSchedule(model, knobs, {});
+  ASSERT_TRUE(check.valid()) << check.problem;
+  llvm::Expected<SimulatedSchedule> hoisted =
+      simulateSchedule(model, knobs, {});
+  ASSERT_TRUE(bool(hoisted)) << llvm::toString(hoisted.takeError());
+  int64_t weightBytes = 2 * 2 * 3 * 3 * config.elemBytes(Buffer::Wgt);
+  unsigned wgt = unsigned(MemoryType::Wgt);
+  EXPECT_EQ(hoisted->timing.loadBytes[wgt], uint64_t(weightBytes));
+  EXPECT_EQ(step->timing.loadBytes[wgt], uint64_t(4 * weightBytes));
+  // The check's load bytes are exact here (no remainder tiles).
+  EXPECT_EQ(uint64_t(check.counts.loadBytes),
+            hoisted->timing.loadBytes[unsigned(MemoryType::Inp)] +
+                hoisted->timing.loadBytes[wgt]);
+  EXPECT_LT(hoisted->timing.cycles, step->timing.cycles);
+}
+
+TEST(TiledSchedule, HoistedWeightMustFit) {
+  // 64 input channel blocks x 3 x 3: the weight of one channel tile is 576
+  // rows, over the 512 rows of a virtual thread's half.
+  Config config = *Config::getPreset("1x16x16");
+  GemmKernelModel model =
+      convolution(config, 4, 64, 2, 2, 3, 1, false, std::nullopt);
+  ScheduleKnobs knobs;
+  knobs.tileSizes = {1, 1, 1, 1, 1, 1};
+  knobs.dma = DmaPlacement::HoistWeight;
+  EXPECT_TRUE(checkSchedule(model, knobs, {}).valid());
+  knobs.virtualThreads = 2;
+  EXPECT_EQ(checkSchedule(model, knobs, {}).problem,
+            "the hoisted weight (every reduction tile) needs 576 rows of the "
+            "wgt buffer, which holds 512 per virtual thread");
 }
 
 } // namespace

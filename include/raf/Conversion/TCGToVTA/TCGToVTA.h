@@ -42,6 +42,9 @@ struct PackedGemmLoweringOptions {
   /// configuration, or only the `simulateCandidates` best by the estimate.
   bool exhaustiveSearch = false;
   unsigned simulateCandidates = 8;
+  /// The search also tries the weight load hoisted out of the output-tile
+  /// loops (ScheduleSpace::hoistWeight).
+  bool hoistWeight = false;
   /// A given schedule instead of the search: one tile size per tile
   /// iterator (parallel ones first, in kernel order), and 1 or 2 virtual
   /// threads. An invalid one is an error naming the violated limit.
@@ -128,6 +131,10 @@ FusedEpilogue matchFusedEpilogue(tcg::KernelOp kernel);
 
 /// The attribute holding a kernel's `#vta.schedule`.
 constexpr llvm::StringLiteral kScheduleAttrName = "vta.schedule";
+
+/// The attribute by which a kernel kept by --convert-tcg-to-vta's
+/// keep-kernels (--tcg-lower-to-vta) refers to its program's symbol.
+constexpr llvm::StringLiteral kProgramAttrName = "vta.program";
 
 /// The target name a `#tcg.tensorize` of a VTA instruction carries.
 constexpr llvm::StringLiteral kVTATarget = "vta";

@@ -26,7 +26,10 @@
 // same tile), resets the accumulator tile before the first reduction tile,
 // runs one GEMM over the tile, and after the last reduction tile an ALU
 // epilogue writes the output buffer, which 2-D strided stores copy out. So
-// the DMA sits at the outermost reduction loop of the tile nest.
+// the DMA sits at the outermost reduction loop of the tile nest, unless the
+// DMA placement knob (`dma`) hoists the weight load out of the output-tile
+// loops: the weight of every reduction tile is then loaded once per tile of
+// the parallel loops it depends on.
 //
 // checkSchedule is the cheap query "is this schedule valid, and if not,
 // why": buffer capacities (per virtual thread), micro-op buffer, loop and
@@ -89,10 +92,22 @@ struct GemmKernelModel {
   /// an immediate, signed 16 bits) before the requantisation or the byte
   /// planes. Unset bounds emit no instruction.
   std::optional<int64_t> clampLow, clampHigh;
+  /// A fused bias (TVM-VTA's fused conv2d + bias): int32 values added to
+  /// the accumulators after the reductions, before the clamp and the
+  /// requantisation. Its row space in accumulator rows (one dimension per
+  /// result dimension, over the tile iterators; usually only the output
+  /// channel tile has a coefficient), stored from `biasBase` (in
+  /// accumulator rows). Each output tile loads its bias box into the
+  /// accumulator buffer after its accumulators (LOAD acc) and adds it (ALU
+  /// ADD). Empty: no bias.
+  llvm::SmallVector<DimAccess> bias;
+  int64_t biasBase = 0;
 
+  bool hasBias() const { return !bias.empty(); }
   /// The ALU instructions of the fused epilogue per output tile.
   unsigned getNumClampOps() const {
-    return unsigned(clampLow.has_value()) + unsigned(clampHigh.has_value());
+    return unsigned(clampLow.has_value()) + unsigned(clampHigh.has_value()) +
+           unsigned(hasBias());
   }
 };
 
@@ -161,6 +176,11 @@ struct ScheduleSpace {
   bool loopOrders = true;
   /// Virtual thread counts to try.
   llvm::SmallVector<int64_t, 2> virtualThreads = {1, 2};
+  /// Also every schedule with the weight load hoisted out of the
+  /// output-tile loops (DmaPlacement::HoistWeight) where it fits. Off by
+  /// default: the searches then pick the schedules they picked before the
+  /// knob existed.
+  bool hoistWeight = false;
 };
 
 /// The space restricted to the dimensions of the schedule before loop

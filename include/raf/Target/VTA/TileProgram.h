@@ -19,8 +19,10 @@
 
 #include "raf/Target/VTA/ISA.h"
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,31 @@ struct TileInstruction {
   std::vector<Uop> uops;
 };
 
+/// Where a schedule's weight loads sit in the tile loop nest.
+enum class DmaPlacement {
+  /// At every step (the outermost reduction loop): a weight tile is loaded
+  /// unless the buffer half the step uses already holds it.
+  Step,
+  /// Hoisted out of the output-tile loops: when the tile of a parallel loop
+  /// the weight depends on changes, the weight rows of that tile over the
+  /// whole reduction range are loaded once and stay while the output tiles
+  /// inside it move (TVM's weight reuse: the weight load placed at an
+  /// outer loop of the VTA conv2d schedule, Rieber 2022, §4.4.4.2).
+  HoistWeight,
+};
+
+/// "step" or "hoist_weight".
+inline llvm::StringRef stringifyDmaPlacement(DmaPlacement placement) {
+  return placement == DmaPlacement::HoistWeight ? "hoist_weight" : "step";
+}
+inline std::optional<DmaPlacement> symbolizeDmaPlacement(llvm::StringRef name) {
+  if (name == "step")
+    return DmaPlacement::Step;
+  if (name == "hoist_weight")
+    return DmaPlacement::HoistWeight;
+  return std::nullopt;
+}
+
 /// The knobs a schedule chose, kept with the program for reports and for
 /// the `vta` dialect's attributes.
 struct ScheduleKnobs {
@@ -44,11 +71,13 @@ struct ScheduleKnobs {
   /// The tile loops, outermost first, as tile-iterator indices (a
   /// permutation with the parallel iterators first); empty: kernel order.
   std::vector<int64_t> loopOrder;
+  /// Where the weight loads sit.
+  DmaPlacement dma = DmaPlacement::Step;
 
   bool operator==(const ScheduleKnobs &other) const {
     return tileSizes == other.tileSizes &&
            virtualThreads == other.virtualThreads &&
-           loopOrder == other.loopOrder;
+           loopOrder == other.loopOrder && dma == other.dma;
   }
 };
 

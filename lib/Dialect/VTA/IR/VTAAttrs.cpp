@@ -151,10 +151,19 @@ void ConfigAttr::print(AsmPrinter &printer) const {
 // ScheduleAttr
 //===----------------------------------------------------------------------===//
 
+ScheduleKnobs ScheduleAttr::getKnobs() const {
+  ScheduleKnobs knobs;
+  knobs.tileSizes.assign(getTiles().begin(), getTiles().end());
+  knobs.virtualThreads = getVirtualThreads();
+  knobs.loopOrder.assign(getLoopOrder().begin(), getLoopOrder().end());
+  knobs.dma = getDma();
+  return knobs;
+}
+
 LogicalResult
 ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                      ArrayRef<int64_t> tiles, int64_t virtualThreads,
-                     ArrayRef<int64_t> loopOrder) {
+                     ArrayRef<int64_t> loopOrder, DmaPlacement) {
   for (auto [index, size] : llvm::enumerate(tiles))
     if (size < 1)
       return emitError() << "tile size " << size << " of tile iterator "
@@ -181,11 +190,13 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-// #vta.schedule<tiles = [...], virtual_threads = N (, loop_order = [...])?>
+// #vta.schedule<tiles = [...], virtual_threads = N (, loop_order = [...])?
+//               (, dma = step|hoist_weight)?>
 Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   SMLoc loc = parser.getCurrentLocation();
   SmallVector<int64_t> tiles, loopOrder;
   int64_t virtualThreads = 1;
+  DmaPlacement dma = DmaPlacement::Step;
   auto parseList = [&](SmallVector<int64_t> &list) {
     return parser.parseCommaSeparatedList(
         AsmParser::Delimiter::Square,
@@ -196,14 +207,41 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
       parser.parseKeyword("virtual_threads") || parser.parseEqual() ||
       parser.parseInteger(virtualThreads))
     return {};
-  if (succeeded(parser.parseOptionalComma()) &&
-      (parser.parseKeyword("loop_order") || parser.parseEqual() ||
-       parseList(loopOrder)))
-    return {};
+  bool seenLoopOrder = false, seenDma = false;
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc keyLoc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return {};
+    if (key == "loop_order" && !seenLoopOrder && !seenDma) {
+      seenLoopOrder = true;
+      if (parseList(loopOrder))
+        return {};
+    } else if (key == "dma" && !seenDma) {
+      seenDma = true;
+      SMLoc valueLoc = parser.getCurrentLocation();
+      StringRef value;
+      if (parser.parseKeyword(&value))
+        return {};
+      std::optional<DmaPlacement> placement = symbolizeDmaPlacement(value);
+      if (!placement) {
+        parser.emitError(valueLoc, "unknown DMA placement '")
+            << value << "' (step or hoist_weight)";
+        return {};
+      }
+      dma = *placement;
+    } else {
+      parser.emitError(keyLoc, "expected 'loop_order' or 'dma' (once each, "
+                               "in that order) after virtual_threads, got '")
+          << key << "'";
+      return {};
+    }
+  }
   if (parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(loc); },
-                    parser.getContext(), tiles, virtualThreads, loopOrder);
+                    parser.getContext(), tiles, virtualThreads, loopOrder,
+                    dma);
 }
 
 void ScheduleAttr::print(AsmPrinter &printer) const {
@@ -215,6 +253,8 @@ void ScheduleAttr::print(AsmPrinter &printer) const {
     llvm::interleaveComma(getLoopOrder(), printer);
     printer << ']';
   }
+  if (getDma() != DmaPlacement::Step)
+    printer << ", dma = " << stringifyDmaPlacement(getDma());
   printer << '>';
 }
 

@@ -8,6 +8,7 @@
 
 #include "raf/Dialect/VTA/IR/VTADialect.h"
 #include "raf/Target/VTA/Config.h"
+#include "raf/Target/VTA/TileProgram.h"
 
 #define GET_ATTRDEF_CLASSES
 #include "raf/Dialect/VTA/IR/VTAAttrs.h.inc"

@@ -69,32 +69,53 @@ def VTA_ScheduleAttr : AttrDef<VTA_Dialect, "Schedule"> {
       accumulator halves);
     * `loop_order` (optional): the tile loops, outermost first, as indices
       of the tile iterators; a permutation that puts the parallel iterators
-      before the reductions. Without it, the loops run in kernel order.
+      before the reductions. Without it, the loops run in kernel order;
+    * `dma` (optional): where the weight loads sit. `step` (the default,
+      not printed): at the outermost reduction loop, each step loading its
+      weight tile unless the buffer half already holds it; `hoist_weight`:
+      out of the output-tile loops, the weight of every reduction tile
+      loaded once per tile of the parallel loops it depends on and reused
+      by the output tiles inside them (TVM's weight reuse), if it fits the
+      weight buffer (per virtual thread).
 
     `--vta-schedule` chooses it and attaches it to the kernel as
-    `vta.schedule`; `--convert-tcg-to-vta`, `--tcg-lower-to-vta` and
-    `raf-run --target=vta-sim` compile and run exactly that schedule.
+    `vta.schedule`; `--convert-tcg-to-vta` (and its alias
+    `--tcg-lower-to-vta`) and `raf-run --target=vta-sim` compile and run
+    exactly that schedule.
 
     ```mlir
     #vta.schedule<tiles = [1, 2, 1], virtual_threads = 2>
     #vta.schedule<tiles = [2, 3, 1], virtual_threads = 1, loop_order = [1, 0, 2]>
+    #vta.schedule<tiles = [1, 1, 1], virtual_threads = 2, dma = hoist_weight>
     ```
 
     The verifier checks the attribute on its own (positive tile sizes, 1 or
-    2 threads, a loop order that is a permutation of the tile iterators);
+    2 threads, a loop order that is a permutation of the tile iterators;
+    the parser rejects an unknown DMA placement);
     whether it fits the kernel (extents, parallel before reduction loops)
     and VTA's buffers is checked when the kernel is scheduled or lowered,
     with an error that names the violated limit.
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$tiles,
                         "int64_t":$virtualThreads,
-                        OptionalArrayRefParameter<"int64_t">:$loopOrder);
+                        OptionalArrayRefParameter<"int64_t">:$loopOrder,
+                        DefaultValuedParameter<"::raf::vta::DmaPlacement",
+                          "::raf::vta::DmaPlacement::Step">:$dma);
   let builders = [
     AttrBuilder<(ins "::llvm::ArrayRef<int64_t>":$tiles,
                      "int64_t":$virtualThreads), [{
-      return $_get($_ctxt, tiles, virtualThreads, ::llvm::ArrayRef<int64_t>());
+      return $_get($_ctxt, tiles, virtualThreads, ::llvm::ArrayRef<int64_t>(),
+                   ::raf::vta::DmaPlacement::Step);
+    }]>,
+    AttrBuilder<(ins "const ::raf::vta::ScheduleKnobs &":$knobs), [{
+      return $_get($_ctxt, knobs.tileSizes, knobs.virtualThreads,
+                   knobs.loopOrder, knobs.dma);
     }]>
   ];
+  let extraClassDeclaration = [{
+    /// The schedule as the target library's value type.
+    ::raf::vta::ScheduleKnobs getKnobs() const;
+  }];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
