@@ -1,13 +1,16 @@
 //===- ConstraintSolver.cpp - Finite-domain constraint solving ------------===//
 //
-// Translates a raf::csp::Model into a Gecode space and searches it. This is
-// the only file that includes Gecode, and it is compiled with -fexceptions:
-// every exception Gecode raises while posting or searching is caught in
-// solve() and reported as SolveStatus::Error.
+// Translates a raf::csp::Model into a Gecode space and searches it, and
+// implements the Gecode layer (GecodeSolver.h) the dataflow embedding's model
+// is built and searched with as well. Compiled with -fexceptions: every
+// exception Gecode raises while posting or searching is caught
+// (catchSolverErrors) and reported as SolveStatus::Error.
 //
 //===----------------------------------------------------------------------===//
 
 #include "raf/Embedding/ConstraintSolver.h"
+
+#include "GecodeSolver.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -16,6 +19,7 @@
 #include <gecode/search.hh>
 
 #include <algorithm>
+#include <chrono>
 #include <exception>
 #include <map>
 #include <memory>
@@ -388,18 +392,125 @@ Gecode::IntArgs toIntArgs(ArrayRef<int64_t> Values) {
   return Args;
 }
 
-/// The search space for one model: one Gecode integer variable per model
-/// variable plus the cost variable that branch and bound constrains.
-class ModelSpace final : public Gecode::IntMinimizeSpace {
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// SolverSpace, search limits, exception boundary (GecodeSolver.h)
+//===----------------------------------------------------------------------===//
+
+std::vector<int64_t> SolverSpace::values() const {
+  std::vector<int64_t> Result;
+  Result.reserve(X.size());
+  for (int I = 0, E = X.size(); I != E; ++I)
+    Result.push_back(X[I].val());
+  return Result;
+}
+
+void SolverSpace::addVariables(const Model &M) {
+  Gecode::IntVarArgs Args(static_cast<int>(M.getNumVars()));
+  for (unsigned I = 0, E = M.getNumVars(); I != E; ++I) {
+    const Variable &V = M.getVars()[I];
+    Args[I] =
+        Gecode::IntVar(*this, static_cast<int>(V.Lo), static_cast<int>(V.Hi));
+  }
+  X = Gecode::IntVarArray(*this, Args);
+}
+
+Gecode::IntVarArgs SolverSpace::vars(ArrayRef<VarId> Ids) const {
+  Gecode::IntVarArgs Args(static_cast<int>(Ids.size()));
+  for (size_t I = 0, E = Ids.size(); I != E; ++I)
+    Args[I] = X[Ids[I].Index];
+  return Args;
+}
+
+void SolverSpace::post(const Constraint &C) {
+  switch (C.Kind) {
+  case Constraint::KindTy::Linear:
+    if (C.Vars.empty()) {
+      // Every term cancelled: the constraint is a constant comparison.
+      if (!holds(0, C.Rel, C.Rhs))
+        fail();
+      return;
+    }
+    Gecode::linear(*this, toIntArgs(C.Coeffs), vars(C.Vars), toGecode(C.Rel),
+                   static_cast<int>(C.Rhs));
+    return;
+  case Constraint::KindTy::AllDifferent: {
+    // A variable listed twice can never differ from itself; Gecode rejects
+    // such arguments instead of failing, so decide it here.
+    std::vector<unsigned> Indices;
+    for (VarId V : C.Vars)
+      Indices.push_back(V.Index);
+    std::sort(Indices.begin(), Indices.end());
+    if (std::adjacent_find(Indices.begin(), Indices.end()) != Indices.end()) {
+      fail();
+      return;
+    }
+    if (C.Vars.size() > 1)
+      Gecode::distinct(*this, vars(C.Vars));
+    return;
+  }
+  case Constraint::KindTy::Element:
+    Gecode::element(*this, toIntArgs(C.Values), X[C.Vars[0].Index],
+                    X[C.Vars[1].Index]);
+    return;
+  case Constraint::KindTy::Table: {
+    if (C.Values.empty()) {
+      fail();
+      return;
+    }
+    size_t Arity = C.Vars.size();
+    Gecode::TupleSet Tuples(static_cast<int>(Arity));
+    for (size_t Row = 0, E = C.Values.size() / Arity; Row != E; ++Row)
+      Tuples.add(
+          toIntArgs(ArrayRef<int64_t>(C.Values).slice(Row * Arity, Arity)));
+    Tuples.finalize();
+    Gecode::extensional(*this, vars(C.Vars), Tuples);
+    return;
+  }
+  }
+}
+
+bool LimitStop::stop(const Gecode::Search::Statistics &S,
+                     const Gecode::Search::Options &) {
+  // As Gecode's NodeStop and FailStop.
+  if (Limits.Nodes && S.node > Limits.Nodes)
+    return true;
+  if (Limits.Fails && S.fail > Limits.Fails)
+    return true;
+  if (Limits.Expired && Limits.Expired()) {
+    TimedOut = true;
+    return true;
+  }
+  return false;
+}
+
+std::optional<std::string>
+raf::csp::catchSolverErrors(llvm::function_ref<void()> Body) {
+  // Gecode signals bad arguments, exceeded limits and exhausted memory by
+  // throwing; none of that may escape into -fno-exceptions callers.
+  try {
+    Body();
+    return std::nullopt;
+  } catch (const Gecode::Exception &E) {
+    return std::string("Gecode error: ") + E.what();
+  } catch (const std::bad_alloc &) {
+    return std::string("out of memory during constraint solving");
+  } catch (const std::exception &E) {
+    return std::string("constraint solving failed: ") + E.what();
+  } catch (...) {
+    return std::string("constraint solving failed with an unknown exception");
+  }
+}
+
+namespace {
+
+/// The search space of a raf::csp::Model: its variables and constraints,
+/// the objective as the cost, and the branching of SolveOptions.
+class ModelSpace final : public SolverSpace {
 public:
   ModelSpace(const Model &M, const SolveOptions &Options) {
-    Gecode::IntVarArgs Args(static_cast<int>(M.getNumVars()));
-    for (unsigned I = 0, E = M.getNumVars(); I != E; ++I) {
-      const Variable &V = M.getVars()[I];
-      Args[I] =
-          Gecode::IntVar(*this, static_cast<int>(V.Lo), static_cast<int>(V.Hi));
-    }
-    X = Gecode::IntVarArray(*this, Args);
+    addVariables(M);
 
     // Posting into a failed space is allowed but pointless.
     for (const Constraint &C : M.getConstraints())
@@ -412,7 +523,6 @@ public:
       // bound) fits; give the cost variable exactly that range.
       if (Goal->Lo > Goal->Hi) {
         // The bound is below every value of the objective.
-        Cost = Gecode::IntVar(*this, 0, 0);
         fail();
         return;
       }
@@ -420,8 +530,6 @@ public:
                             static_cast<int>(Goal->Hi));
       Gecode::linear(*this, toIntArgs(Goal->Coeffs), vars(Goal->Vars),
                      Gecode::IRT_EQ, Cost);
-    } else {
-      Cost = Gecode::IntVar(*this, 0, 0);
     }
     if (failed())
       return;
@@ -434,81 +542,11 @@ public:
     Gecode::branch(*this, Cost, Gecode::INT_VAL_MIN());
   }
 
-  ModelSpace(ModelSpace &Other) : Gecode::IntMinimizeSpace(Other) {
-    X.update(*this, Other.X);
-    Cost.update(*this, Other.Cost);
-  }
+  ModelSpace(ModelSpace &Other) : SolverSpace(Other) {}
 
   Gecode::Space *copy() override { return new ModelSpace(*this); }
 
-  Gecode::IntVar cost() const override { return Cost; }
-
-  std::vector<int64_t> values() const {
-    std::vector<int64_t> Result;
-    Result.reserve(X.size());
-    for (int I = 0, E = X.size(); I != E; ++I)
-      Result.push_back(X[I].val());
-    return Result;
-  }
-
-  int64_t costValue() const { return Cost.val(); }
-
 private:
-  Gecode::IntVarArgs vars(ArrayRef<VarId> Ids) const {
-    Gecode::IntVarArgs Args(static_cast<int>(Ids.size()));
-    for (size_t I = 0, E = Ids.size(); I != E; ++I)
-      Args[I] = X[Ids[I].Index];
-    return Args;
-  }
-
-  void post(const Constraint &C) {
-    switch (C.Kind) {
-    case Constraint::KindTy::Linear:
-      if (C.Vars.empty()) {
-        // Every term cancelled: the constraint is a constant comparison.
-        if (!holds(0, C.Rel, C.Rhs))
-          fail();
-        return;
-      }
-      Gecode::linear(*this, toIntArgs(C.Coeffs), vars(C.Vars), toGecode(C.Rel),
-                     static_cast<int>(C.Rhs));
-      return;
-    case Constraint::KindTy::AllDifferent: {
-      // A variable listed twice can never differ from itself; Gecode rejects
-      // such arguments instead of failing, so decide it here.
-      std::vector<unsigned> Indices;
-      for (VarId V : C.Vars)
-        Indices.push_back(V.Index);
-      std::sort(Indices.begin(), Indices.end());
-      if (std::adjacent_find(Indices.begin(), Indices.end()) != Indices.end()) {
-        fail();
-        return;
-      }
-      if (C.Vars.size() > 1)
-        Gecode::distinct(*this, vars(C.Vars));
-      return;
-    }
-    case Constraint::KindTy::Element:
-      Gecode::element(*this, toIntArgs(C.Values), X[C.Vars[0].Index],
-                      X[C.Vars[1].Index]);
-      return;
-    case Constraint::KindTy::Table: {
-      if (C.Values.empty()) {
-        fail();
-        return;
-      }
-      size_t Arity = C.Vars.size();
-      Gecode::TupleSet Tuples(static_cast<int>(Arity));
-      for (size_t Row = 0, E = C.Values.size() / Arity; Row != E; ++Row)
-        Tuples.add(
-            toIntArgs(ArrayRef<int64_t>(C.Values).slice(Row * Arity, Arity)));
-      Tuples.finalize();
-      Gecode::extensional(*this, vars(C.Vars), Tuples);
-      return;
-    }
-    }
-  }
-
   static Gecode::IntVarBranch varBranch(VarOrder Order) {
     switch (Order) {
     case VarOrder::Input:
@@ -539,92 +577,63 @@ private:
           return Max ? X.max() : X.min();
         });
   }
-
-  Gecode::IntVarArray X;
-  Gecode::IntVar Cost;
-};
-
-/// Stops the search as soon as any of the configured limits is exceeded.
-/// Gecode's predefined stop objects each watch one quantity; the solver
-/// offers several at once, so this owns one of each that is enabled.
-class CombinedStop final : public Gecode::Search::Stop {
-public:
-  explicit CombinedStop(const SolveOptions &Options) {
-    if (Options.NodeLimit)
-      Nodes = std::make_unique<Gecode::Search::NodeStop>(Options.NodeLimit);
-    if (Options.FailLimit)
-      Fails = std::make_unique<Gecode::Search::FailStop>(Options.FailLimit);
-    // The timer starts now, so this object is created right before search.
-    if (Options.TimeLimitMs)
-      Time = std::make_unique<Gecode::Search::TimeStop>(Options.TimeLimitMs);
-  }
-
-  bool isActive() const { return Nodes || Fails || Time; }
-
-  bool stop(const Gecode::Search::Statistics &S,
-            const Gecode::Search::Options &O) override {
-    return (Nodes && Nodes->stop(S, O)) || (Fails && Fails->stop(S, O)) ||
-           (Time && Time->stop(S, O));
-  }
-
-private:
-  std::unique_ptr<Gecode::Search::NodeStop> Nodes;
-  std::unique_ptr<Gecode::Search::FailStop> Fails;
-  std::unique_ptr<Gecode::Search::TimeStop> Time;
 };
 
 /// Runs engine EngineT over Root and fills in Result.
 template <template <class> class EngineT>
 void runSearch(ModelSpace &Root, const SolveOptions &Options, bool HasObjective,
                SolveResult &Result) {
-  CombinedStop Stop(Options);
-  Gecode::Search::Options SearchOptions;
-  SearchOptions.threads = Options.Threads;
-  if (Stop.isActive())
-    SearchOptions.stop = &Stop;
+  SearchLimits Limits;
+  Limits.Nodes = Options.NodeLimit;
+  Limits.Fails = Options.FailLimit;
+  // The timer starts now, right before the search.
+  if (Options.TimeLimitMs) {
+    auto Deadline = std::chrono::steady_clock::now() +
+                    std::chrono::milliseconds(Options.TimeLimitMs);
+    Limits.Expired = [Deadline] {
+      return std::chrono::steady_clock::now() > Deadline;
+    };
+  }
 
   // Without an objective every solution is optimal, so SearchMode::Optimal
   // needs no more than the first one.
   bool StopAtFirst = Options.Mode == SearchMode::First ||
                      (Options.Mode == SearchMode::Optimal && !HasObjective);
 
-  EngineT<ModelSpace> Engine(&Root, SearchOptions);
   bool StoppedByCaller = false;
-  while (ModelSpace *Raw = Engine.next()) {
-    std::unique_ptr<ModelSpace> Solution(Raw);
-    ++Result.NumSolutions;
-    std::vector<int64_t> Values = Solution->values();
-    int64_t Cost = Solution->costValue();
-    // Branch and bound only returns improving solutions; depth-first search
-    // may return worse ones after better ones.
-    if (Result.NumSolutions == 1 ||
-        (HasObjective && Cost < *Result.ObjectiveValue)) {
-      Result.Values = Values;
-      if (HasObjective)
-        Result.ObjectiveValue = Cost;
-    }
-    if (Options.Mode == SearchMode::All)
-      Result.Solutions.push_back(std::move(Values));
+  SearchOutcome Outcome = search<EngineT, ModelSpace>(
+      Root, Limits,
+      [&](ModelSpace &Solution) {
+        ++Result.NumSolutions;
+        std::vector<int64_t> Values = Solution.values();
+        int64_t Cost = Solution.costValue();
+        // Branch and bound only returns improving solutions; depth-first
+        // search may return worse ones after better ones.
+        if (Result.NumSolutions == 1 ||
+            (HasObjective && Cost < *Result.ObjectiveValue)) {
+          Result.Values = Values;
+          if (HasObjective)
+            Result.ObjectiveValue = Cost;
+        }
+        if (Options.Mode == SearchMode::All)
+          Result.Solutions.push_back(std::move(Values));
 
-    if (StopAtFirst) {
-      StoppedByCaller = true;
-      break;
-    }
-    if (Options.Mode == SearchMode::All && Options.SolutionLimit &&
-        Result.NumSolutions >= Options.SolutionLimit) {
-      Result.LimitReached = true;
-      StoppedByCaller = true;
-      break;
-    }
-  }
+        if (StopAtFirst) {
+          StoppedByCaller = true;
+          return false;
+        }
+        if (Options.Mode == SearchMode::All && Options.SolutionLimit &&
+            Result.NumSolutions >= Options.SolutionLimit) {
+          Result.LimitReached = true;
+          StoppedByCaller = true;
+          return false;
+        }
+        return true;
+      },
+      Options.Threads);
 
-  Gecode::Search::Statistics Stats = Engine.statistics();
-  Result.Stats.Nodes = Stats.node;
-  Result.Stats.Fails = Stats.fail;
-  Result.Stats.Propagations = Stats.propagate;
-  Result.Stats.Depth = Stats.depth;
-
-  bool Stopped = Engine.stopped();
+  Result.Stats = Outcome.Stats;
+  bool Stopped = Outcome.Stopped;
   if (Stopped)
     Result.LimitReached = true;
 
@@ -666,30 +675,22 @@ SolveResult raf::csp::solve(const Model &Problem, const SolveOptions &Options) {
   }
 
   bool HasObjective = Problem.getObjective().has_value();
-  // Gecode signals bad arguments, exceeded limits and exhausted memory by
-  // throwing; none of that may escape into -fno-exceptions callers.
-  try {
+  SolveResult Result;
+  std::optional<std::string> Error = catchSolverErrors([&] {
     ModelSpace Root(Problem, Options);
-    SolveResult Result;
     // Propagating the root first settles models that are infeasible without
     // search, and the engines clone their root, which Gecode refuses to do
     // for a failed space.
     if (Root.status() == Gecode::SS_FAILED) {
       Result.Status = SolveStatus::Infeasible;
-      return Result;
+      return;
     }
     if (Options.Mode == SearchMode::Optimal && HasObjective)
       runSearch<Gecode::BAB>(Root, Options, HasObjective, Result);
     else
       runSearch<Gecode::DFS>(Root, Options, HasObjective, Result);
-    return Result;
-  } catch (const Gecode::Exception &E) {
-    return makeError(std::string("Gecode error: ") + E.what());
-  } catch (const std::bad_alloc &) {
-    return makeError("out of memory during constraint solving");
-  } catch (const std::exception &E) {
-    return makeError(std::string("constraint solving failed: ") + E.what());
-  } catch (...) {
-    return makeError("constraint solving failed with an unknown exception");
-  }
+  });
+  if (Error)
+    return makeError(*Error);
+  return Result;
 }

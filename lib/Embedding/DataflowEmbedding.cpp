@@ -1,12 +1,17 @@
 //===- DataflowEmbedding.cpp - Intrinsic embedding as a CSP ---------------===//
 //
-// The Gecode model of DataflowEmbedding.h. This file and ConstraintSolver.cpp
-// are the only ones that include Gecode; both are compiled with -fexceptions
-// and catch every Gecode exception (see lib/Embedding/CMakeLists.txt).
+// The Gecode model of DataflowEmbedding.h, built on raf::csp's Gecode layer
+// (GecodeSolver.h: the space, the search loop and limits, the exception
+// boundary) that rematerialisation's models use too. This file and
+// ConstraintSolver.cpp are the only ones that include Gecode; both are
+// compiled with -fexceptions and catch every Gecode exception (see
+// lib/Embedding/CMakeLists.txt).
 //
 //===----------------------------------------------------------------------===//
 
 #include "raf/Embedding/DataflowEmbedding.h"
+
+#include "GecodeSolver.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -1063,12 +1068,13 @@ LinIntExpr linearize(Space &H, const IndexFunction &F, int Node,
   return LinIntExpr(0);
 }
 
-class EmbedSpace : public Space {
+/// The embedding's model on the variables of a raf::csp::SolverSpace (one
+/// per coordinate of an intrinsic node): linear edge, floor-div and mod
+/// constraints, and the propagators above posted on the same variables.
+class EmbedSpace : public raf::csp::SolverSpace {
 public:
-  IntVarArray X;
-
-  EmbedSpace(Problem &P, ArrayRef<unsigned> Order, bool WithMemoryAccess)
-      : X(*this, P.NumCoords) {
+  EmbedSpace(Problem &P, ArrayRef<unsigned> Order, bool WithMemoryAccess) {
+    X = IntVarArray(*this, P.NumCoords);
     // GECODE_ES_FAIL refers to the space as `home`.
     Home home = *this;
     const DataflowGraph &Op = P.Op, &In = P.In;
@@ -1249,35 +1255,8 @@ public:
     branch(*this, Branch, INT_VAR_NONE(), INT_VAL_MIN());
   }
 
-  EmbedSpace(EmbedSpace &S) : Space(S) { X.update(*this, S.X); }
+  EmbedSpace(EmbedSpace &S) : SolverSpace(S) {}
   Space *copy() override { return new EmbedSpace(*this); }
-
-  SmallVector<int64_t, 0> values() const {
-    SmallVector<int64_t, 0> V;
-    for (int I = 0; I != X.size(); ++I)
-      V.push_back(X[I].val());
-    return V;
-  }
-};
-
-/// Stops a search at a node limit or a deadline.
-class LimitStop : public Search::Stop {
-  uint64_t MaxNodes;
-  Clock::time_point Deadline;
-
-public:
-  bool TimedOut = false;
-  LimitStop(uint64_t MaxNodes, Clock::time_point Deadline)
-      : MaxNodes(MaxNodes), Deadline(Deadline) {}
-  bool stop(const Search::Statistics &S, const Search::Options &) override {
-    if (MaxNodes && S.node >= MaxNodes)
-      return true;
-    if (Clock::now() >= Deadline) {
-      TimedOut = true;
-      return true;
-    }
-    return false;
-  }
 };
 
 /// The asset orders of Eq. 4.40: each picks an ordered choice of k_s
@@ -1400,10 +1379,14 @@ static EmbeddingResult runSearch(Problem &P) {
     ++R.Stats.Solutions;
     P.add(std::move(*Emb));
   };
-  auto Count = [&](const Search::Statistics &S) {
-    R.Stats.Nodes += S.node;
-    R.Stats.Fails += S.fail;
+  auto Count = [&](const raf::csp::SearchOutcome &Outcome) {
+    R.Stats.Nodes += Outcome.Stats.Nodes;
+    R.Stats.Fails += Outcome.Stats.Fails;
   };
+  // Every search stops at the deadline; the assets also after AssetNodes
+  // nodes.
+  raf::csp::SearchLimits UntilDeadline;
+  UntilDeadline.Expired = [Deadline] { return Clock::now() >= Deadline; };
   bool TimedOut = false;
   // Phase 1, the portfolio: every asset searches (with the memory-access
   // constraint) for its first embedding under a node limit, to give branch
@@ -1421,16 +1404,16 @@ static EmbeddingResult runSearch(Problem &P) {
       break;
     ++R.Stats.Assets;
     auto Root = std::make_unique<EmbedSpace>(P, Order, P.MemoryAccess);
-    LimitStop Stop(AssetNodes, Deadline);
-    Search::Options SO;
-    SO.stop = &Stop;
-    DFS<EmbedSpace> Engine(Root.get(), SO);
-    if (EmbedSpace *S = Engine.next()) {
-      Record(*S);
-      delete S;
-    }
-    Count(Engine.statistics());
-    TimedOut |= Stop.TimedOut;
+    raf::csp::SearchLimits AssetLimits = UntilDeadline;
+    // Stops once a search has explored more than this many nodes.
+    AssetLimits.Nodes = AssetNodes - 1;
+    raf::csp::SearchOutcome Outcome = raf::csp::search<DFS, EmbedSpace>(
+        *Root, AssetLimits, [&](EmbedSpace &S) {
+          Record(S);
+          return false;
+        });
+    Count(Outcome);
+    TimedOut |= Outcome.TimedOut;
   }
   // Phase 2, branch and bound over the whole space (in relaxed mode without
   // the memory-access constraint, so that duplicating layouts compete too):
@@ -1441,17 +1424,14 @@ static EmbeddingResult runSearch(Problem &P) {
     bool WithMemory = P.MemoryAccess && P.Strict;
     P.UseBound = true;
     auto Root = std::make_unique<EmbedSpace>(P, Orders.front(), WithMemory);
-    LimitStop Stop(0, Deadline);
-    Search::Options SO;
-    SO.stop = &Stop;
-    DFS<EmbedSpace> Engine(Root.get(), SO);
-    while (EmbedSpace *S = Engine.next()) {
-      Record(*S);
-      delete S;
-    }
-    Count(Engine.statistics());
-    TimedOut |= Stop.TimedOut;
-    R.ProvedOptimal = !Stop.TimedOut && !Engine.stopped();
+    raf::csp::SearchOutcome Outcome = raf::csp::search<DFS, EmbedSpace>(
+        *Root, UntilDeadline, [&](EmbedSpace &S) {
+          Record(S);
+          return true;
+        });
+    Count(Outcome);
+    TimedOut |= Outcome.TimedOut;
+    R.ProvedOptimal = !Outcome.TimedOut && !Outcome.Stopped;
   }
   R.Stats.Milliseconds =
       std::chrono::duration<double, std::milli>(Clock::now() - Start).count();
@@ -1461,21 +1441,15 @@ static EmbeddingResult runSearch(Problem &P) {
     P.UseBound = false;
     bool WithMemory = P.MemoryAccess && P.Strict;
     auto Root = std::make_unique<EmbedSpace>(P, Orders.front(), WithMemory);
-    LimitStop Stop(0, Deadline);
-    Search::Options SO;
-    SO.stop = &Stop;
-    DFS<EmbedSpace> Engine(Root.get(), SO);
     std::set<std::string> Keys;
-    while (Keys.size() < O.CountLimit) {
-      EmbedSpace *S = Engine.next();
-      if (!S)
-        break;
-      if (auto Emb = extractEmbedding(P, S->values(), false))
-        Keys.insert(Emb->getKey());
-      delete S;
-    }
+    raf::csp::SearchOutcome Outcome = raf::csp::search<DFS, EmbedSpace>(
+        *Root, UntilDeadline, [&](EmbedSpace &S) {
+          if (auto Emb = extractEmbedding(P, S.values(), false))
+            Keys.insert(Emb->getKey());
+          return Keys.size() < O.CountLimit;
+        });
     R.Stats.Distinct = Keys.size();
-    R.Stats.DistinctComplete = Keys.size() < O.CountLimit && !Engine.stopped();
+    R.Stats.DistinctComplete = Keys.size() < O.CountLimit && !Outcome.Stopped;
   }
   R.LimitReached = TimedOut;
   for (auto &[Key, Emb] : P.Found)
@@ -1535,13 +1509,13 @@ EmbeddingResult raf::embed::embedIntrinsic(const DataflowGraph &Operator,
                                            const DataflowGraph &Intrinsic,
                                            const EmbeddingOptions &Options) {
   EmbeddingResult R;
-  try {
+  std::optional<std::string> Error = raf::csp::catchSolverErrors([&] {
     Problem P(Operator, Intrinsic, Options);
     std::string Error = buildProblem(P);
     if (!Error.empty()) {
       R.S = EmbeddingResult::Status::Infeasible;
       R.Message = Error;
-      return R;
+      return;
     }
     if (P.Strict)
       for (const Iterator &It : Intrinsic.Expr.Iterators) {
@@ -1554,7 +1528,7 @@ EmbeddingResult raf::embed::embedIntrinsic(const DataflowGraph &Operator,
           R.Message = "strict mode: no operator iterator is tagged with "
                       "the intrinsic's axis '" +
                       It.Name + "'";
-          return R;
+          return;
         }
       }
     // An intrinsic axis longer than every combination of the operator's
@@ -1591,7 +1565,7 @@ EmbeddingResult raf::embed::embedIntrinsic(const DataflowGraph &Operator,
                     (Axis.IsReduction ? "reduction" : "parallel") +
                     " iterators (" + (Names.empty() ? "none" : Names) +
                     ") offer at most " + std::to_string(Most);
-        return R;
+        return;
       }
     }
     R = runSearch(P);
@@ -1621,10 +1595,11 @@ EmbeddingResult raf::embed::embedIntrinsic(const DataflowGraph &Operator,
         }
       }
     }
-  } catch (const std::exception &E) {
+  });
+  if (Error) {
     R = EmbeddingResult();
     R.S = EmbeddingResult::Status::Error;
-    R.Message = std::string("the constraint solver failed: ") + E.what();
+    R.Message = "the constraint solver failed: " + *Error;
   }
   return R;
 }
