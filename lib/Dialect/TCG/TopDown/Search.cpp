@@ -11,6 +11,7 @@
 #include "raf/Dialect/TCG/TopDown/Search.h"
 
 #include "raf/Dialect/TCG/Intrinsics/IntrinsicLibrary.h"
+#include "raf/Dialect/TCG/Intrinsics/UserIntrinsics.h"
 #include "raf/Dialect/TCG/TopDown/Transformations.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -32,8 +33,34 @@ using namespace raf::tcg::topdown;
 FailureOr<std::unique_ptr<IntrinsicSet>>
 raf::tcg::topdown::loadIntrinsics(MLIRContext *context,
                                   ArrayRef<std::string> names, Location loc,
-                                  bool checkElementTypes) {
+                                  bool checkElementTypes,
+                                  StringRef intrinsicsFile) {
   auto set = std::make_unique<IntrinsicSet>();
+  if (!intrinsicsFile.empty()) {
+    SmallVector<std::string> chosen(names.begin(), names.end());
+    if (chosen.empty()) {
+      FailureOr<SmallVector<std::string>> all =
+          getIntrinsicNames(context, intrinsicsFile, loc);
+      if (failed(all))
+        return failure();
+      chosen = std::move(*all);
+    }
+    for (StringRef name : chosen) {
+      FailureOr<KernelOp> kernel = lookupIntrinsicKernel(
+          context, intrinsicsFile, name, loc, set->modules.emplace_back());
+      if (failed(kernel))
+        return failure();
+      FailureOr<LabelTree> tree = buildLabelTree(*kernel);
+      if (failed(tree))
+        return failure();
+      set->matcher.addIntrinsic(*tree);
+      set->trees.push_back(std::move(*tree));
+      set->kernels.push_back(*kernel);
+    }
+    set->matcher.finalize();
+    set->matcher.setCheckElementTypes(checkElementTypes);
+    return set;
+  }
   SmallVector<StringRef> chosen(names.begin(), names.end());
   if (chosen.empty())
     chosen.assign(getIntrinsicNames().begin(), getIntrinsicNames().end());

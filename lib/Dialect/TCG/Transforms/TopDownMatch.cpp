@@ -85,7 +85,8 @@ struct TCGTopDownMatchPass
     ModuleOp module = getOperation();
     SmallVector<std::string> names(intrinsics.begin(), intrinsics.end());
     FailureOr<std::unique_ptr<IntrinsicSet>> set = loadIntrinsics(
-        &getContext(), names, module.getLoc(), !ignoreElementTypes);
+        &getContext(), names, module.getLoc(), !ignoreElementTypes,
+        intrinsicsFile);
     if (failed(set))
       return signalPassFailure();
     const Matcher &matcher = (*set)->matcher;

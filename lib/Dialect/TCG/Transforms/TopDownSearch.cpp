@@ -50,7 +50,8 @@ struct TCGTopDownSearchPass
     }
     SmallVector<std::string> names(intrinsics.begin(), intrinsics.end());
     FailureOr<std::unique_ptr<IntrinsicSet>> set = loadIntrinsics(
-        &getContext(), names, module.getLoc(), !ignoreElementTypes);
+        &getContext(), names, module.getLoc(), !ignoreElementTypes,
+        intrinsicsFile);
     if (failed(set))
       return signalPassFailure();
 

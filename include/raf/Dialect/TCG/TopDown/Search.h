@@ -94,6 +94,9 @@ struct SearchResult {
 /// the chosen intrinsics and their label trees and kernels, in its order.
 struct IntrinsicSet {
   mlir::OwningOpRef<mlir::ModuleOp> library;
+  /// The modules of intrinsics read through a user's file (one per
+  /// intrinsic, as lookupIntrinsicKernel keeps them).
+  llvm::SmallVector<mlir::OwningOpRef<mlir::ModuleOp>> modules;
   Matcher matcher;
   llvm::SmallVector<LabelTree> trees;
   llvm::SmallVector<KernelOp> kernels;
@@ -101,10 +104,14 @@ struct IntrinsicSet {
 
 /// Loads the intrinsics `names` (all of the library when empty) from the
 /// intrinsic library; an unknown name is an error at `loc` listing the
-/// known ones. `checkElementTypes` as Matcher::setCheckElementTypes.
+/// known ones. `checkElementTypes` as Matcher::setCheckElementTypes. With
+/// `intrinsicsFile`, the user's intrinsics of that .mlir file are searched
+/// first and belong to "all" (UserIntrinsics.h, as --tcg-topdown-embed's
+/// intrinsics-file=).
 mlir::FailureOr<std::unique_ptr<IntrinsicSet>>
 loadIntrinsics(mlir::MLIRContext *context, llvm::ArrayRef<std::string> names,
-               mlir::Location loc, bool checkElementTypes = true);
+               mlir::Location loc, bool checkElementTypes = true,
+               llvm::StringRef intrinsicsFile = "");
 
 /// Runs the search on a copy of `kernel` (the kernel is not changed).
 /// Fails with an error at the kernel when its label tree cannot be built.

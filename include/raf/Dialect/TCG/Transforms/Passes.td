@@ -333,6 +333,10 @@ def TCGTopDownMatch : Pass<"tcg-topdown-match", "mlir::ModuleOp"> {
                "Intrinsics to match (default: the whole library)">,
     Option<"maxMaskings", "max-maskings", "unsigned", /*default=*/"4096",
            "Stop after this many maskings (a warning says so)">,
+    Option<"intrinsicsFile", "intrinsics-file", "std::string", "\"\"",
+           "A .mlir file of user intrinsics (named tcg.kernels, as "
+           "--tcg-topdown-embed's intrinsics-file=), searched before the "
+           "built-in library">,
     Option<"printPaths", "print-paths", "bool", /*default=*/"false",
            "Also print every root-to-leaf label string of each kernel">,
     Option<"config", "config", "unsigned", /*default=*/"0",
@@ -403,6 +407,10 @@ def TCGTopDownSearch : Pass<"tcg-topdown-search", "mlir::ModuleOp"> {
            /*default=*/"false",
            "Match intrinsics of other element types too (an int8 "
            "instruction against a float operator)">,
+    Option<"intrinsicsFile", "intrinsics-file", "std::string", "\"\"",
+           "A .mlir file of user intrinsics (named tcg.kernels, as "
+           "--tcg-topdown-embed's intrinsics-file=), searched before the "
+           "built-in library">,
     Option<"printBest", "print-best", "bool", /*default=*/"false",
            "Also print the graph of the best solution">,
     Option<"printTime", "print-time", "bool", /*default=*/"true",
