@@ -26,7 +26,8 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.raf_tools_dir, config.llvm_tools_dir]
-tools = ["raf-opt", "raf-run", "raf-translate", "raf-vta-sim", "raf-tune"]
+tools = ["raf-opt", "raf-run", "raf-translate", "raf-vta-sim", "raf-tune",
+         "raf-pipeline-doc"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # The sanitizer build (LLVM_USE_SANITIZER; docs/fuzzing.md): the feature
