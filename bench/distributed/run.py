@@ -176,7 +176,8 @@ def write_steps_table(args, params: int, rows: list) -> None:
     def cell(row, key, field):
         values = [float(lines[key][field])
                   for _, lines in sorted(row["ranks"].items()) if key in lines]
-        return " / ".join(f"{v:.0f}" for v in values) if values else "-"
+        return (" / ".join(f"{v:.0f}" if v >= 10 else f"{v:.2f}"
+                           for v in values) if values else "-")
 
     lines = [
         _STEP_BEGIN,
