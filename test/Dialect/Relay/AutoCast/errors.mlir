@@ -22,13 +22,14 @@
 // RUN: not raf-opt %t/no-gradients.mlir --raf-autocast -o /dev/null 2>/dev/null
 // RUN: not raf-opt %t/missing.mlir --raf-autocast -o /dev/null 2>/dev/null
 // RUN: raf-opt %t/no-gradients.mlir --raf-autocast=inference=true | FileCheck %s --check-prefix=INFERENCE
-// A bad option value is a parse error of the option.
+// A bad option value is a parse error of the option; an enumerated one lists
+// the accepted values.
 // RUN: not raf-opt %t/no-gradients.mlir --raf-autocast=inference=maybe 2>&1 | FileCheck %s --check-prefix=PARSE
 // RUN: not raf-opt %t/no-gradients.mlir --raf-training-pipeline=amp=fp8 2>&1 | FileCheck %s --check-prefix=AMP
 
 // INFERENCE: relay.nn.dense {{.*}} -> tensor<2x2xf16>
 // PARSE: for the --inference option: 'maybe' is invalid value for boolean argument
-// AMP: for the --amp option: Cannot find option named 'fp8'
+// AMP: option 'amp' of raf-training-pipeline: unknown value 'fp8'; expected one of none, f16, bf16
 
 //--- missing.mlir
 // Every operation without a casting rule is listed, in one error with a
