@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <mutex>
 #include <tuple>
 #include <type_traits>
 #include <vector>
@@ -278,6 +279,9 @@ void useThreads(int64_t threads) {
 struct Profile {
   using Shape = std::tuple<int64_t, int64_t, int64_t, int64_t>;
   std::map<Shape, std::pair<int64_t, double>> calls;
+  /// Guards `calls`: products may run on several threads of the compiled
+  /// code at once.
+  std::mutex mutex;
 
   static Profile *get() {
     static Profile *profile = [] {
@@ -288,9 +292,9 @@ struct Profile {
     return profile;
   }
 
-
   static void print() {
     Profile *profile = get();
+    std::lock_guard<std::mutex> lock(profile->mutex);
     std::vector<std::pair<Shape, std::pair<int64_t, double>>> rows(
         profile->calls.begin(), profile->calls.end());
     std::sort(rows.begin(), rows.end(), [](const auto &x, const auto &y) {
@@ -329,6 +333,7 @@ void gemmEntry(StridedMemRefType<T, 3> *a, StridedMemRefType<T, 3> *b,
     (void)registered;
     Matrix<T> first = matrixOf(c, transC, 0);
     int64_t k = matrixOf(a, transA, 0).cols;
+    std::lock_guard<std::mutex> lock(profile->mutex);
     auto &entry = profile->calls[{c->sizes[0], first.rows, first.cols, k}];
     entry.first += 1;
     entry.second += std::chrono::duration<double, std::milli>(

@@ -446,8 +446,11 @@ struct MPIProcess {
     auto rankFn = reinterpret_cast<CommQueryFn>(symbol("MPI_Comm_rank"));
     auto sizeFn = reinterpret_cast<CommQueryFn>(symbol("MPI_Comm_size"));
     void *world = symbol("ompi_mpi_comm_world");
-    finalize = reinterpret_cast<FinalizeFn>(symbol("MPI_Finalize"));
-    if (!initFn || !rankFn || !sizeFn || !world || !finalize)
+    // Kept in a local until MPI_Init succeeded: the destructor finalizes
+    // whenever `finalize` is set, and MPI_Finalize without MPI_Init is an
+    // error that aborts OpenMPI.
+    auto finalizeFn = reinterpret_cast<FinalizeFn>(symbol("MPI_Finalize"));
+    if (!initFn || !rankFn || !sizeFn || !world || !finalizeFn)
       return emitError(module.getLoc())
              << "the loaded MPI library is not OpenMPI (no MPI_Init, "
                 "MPI_Comm_rank, MPI_Comm_size, MPI_Finalize or "
@@ -457,10 +460,9 @@ struct MPIProcess {
         return emitError(module.getLoc())
                << "the loaded MPI library has no " << function.first;
     int value = 0;
-    if (callUnchecked([&] { return initFn(nullptr, nullptr); }) != 0) {
-      finalize = nullptr;
+    if (callUnchecked([&] { return initFn(nullptr, nullptr); }) != 0)
       return emitError(module.getLoc()) << "MPI_Init failed";
-    }
+    finalize = finalizeFn;
     rankFn(world, &value);
     rank = value;
     sizeFn(world, &value);
@@ -891,7 +893,7 @@ int main(int argc, char **argv) {
 static int runTool() {
   DialectRegistry registry;
   // The vta dialects: kernels carry #vta.schedule, and a module lowered by
-  // --tcg-lower-to-vta holds its programs beside the functions.
+  // --convert-tcg-to-vta holds its programs beside the functions.
   registry.insert<raf::relay::RelayDialect, raf::tcg::TCGDialect,
                   raf::vta::VTADialect, raf::vta_isa::VTAISADialect,
                   arith::ArithDialect,

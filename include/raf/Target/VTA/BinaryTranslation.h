@@ -18,10 +18,10 @@ class raw_ostream;
 
 namespace raf::vta {
 
-/// Writes a vta_isa.program of `module` as a VTA binary: the one named
-/// `kernel` (its symbol name, as --convert-tcg-to-vta names programs, or
-/// its `vta.kernel` attribute, as --tcg-lower-to-vta does), or, with an
-/// empty `kernel`, the module's only program. A module without that program is diagnosed and fails.
+/// Writes a vta_isa.program of `module` as a VTA binary: the one whose
+/// symbol name is `kernel` (--convert-tcg-to-vta names programs
+/// `<function>_kernel<n>`), or, with an empty `kernel`, the module's only
+/// program. A module without that program is diagnosed and fails.
 mlir::LogicalResult exportVTABinary(mlir::ModuleOp module,
                                     llvm::raw_ostream &os,
                                     llvm::StringRef kernel = {});

@@ -275,6 +275,25 @@ FailureOr<SmallVector<Statement, 0>> planSolution(const Library &lib,
                " is not one tensor expression (a fused body)";
       return failure();
     }
+    // splitStatements gives a statement's kernel exactly two kinds of
+    // operands: the kernel's own and the results of earlier statements.
+    bool readsOther = false;
+    tensor.walk([&](InputOp read) {
+      Value source = read.getSource();
+      if (auto argument = dyn_cast<BlockArgument>(source)) {
+        readsOther |= argument.getOwner() != &graph.getBodyBlock();
+        return;
+      }
+      readsOther |= !llvm::any_of(statements, [&](Statement &earlier) {
+        return earlier.computation.getOperation() == source.getDefiningOp();
+      });
+    });
+    if (readsOther) {
+      reason = "statement " + std::to_string(index) +
+               " reads a value that is neither an operand of the kernel nor "
+               "the result of an earlier statement";
+      return failure();
+    }
     unsigned end = tree.subtreeEnd[node];
     unsigned algebraic = 0;
     for (unsigned n = node; n != end; ++n)
