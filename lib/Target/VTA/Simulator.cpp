@@ -468,6 +468,66 @@ static int32_t shiftRight(int32_t value, int32_t operand,
   return int32_t(uint32_t(value) << unsigned(-amount));
 }
 
+/// One GEMM micro-op step: acc[b][oc] += sum_ic inp[b][ic] * wgt[oc][ic],
+/// with two's-complement wrap-around, and the low 8 bits to the output
+/// buffer. The sizes are template parameters for the configurations in use
+/// (1x16x16, 8x8x8), so that the compiler unrolls and vectorises the dot
+/// products; `gemmStepGeneric` serves any other shape. A dot product of
+/// BLOCK_IN int8 x int8 terms cannot overflow int32 (|p| <= 2^14, BLOCK_IN
+/// <= 2^16), and adding it to the accumulator modulo 2^32 equals adding
+/// the terms one by one modulo 2^32, so the results are bit-identical.
+template <unsigned Batch, unsigned BlockIn, unsigned BlockOut>
+static void gemmStep(int32_t *__restrict accRow, int8_t *__restrict outRow,
+                     const int8_t *__restrict inpRow,
+                     const int8_t *__restrict wgtRow) {
+  for (unsigned b = 0; b < Batch; ++b) {
+    for (unsigned oc = 0; oc < BlockOut; ++oc) {
+      int32_t dot = 0;
+      for (unsigned ic = 0; ic < BlockIn; ++ic)
+        dot += int32_t(inpRow[b * BlockIn + ic]) *
+               int32_t(wgtRow[oc * BlockIn + ic]);
+      uint32_t sum = uint32_t(accRow[b * BlockOut + oc]) + uint32_t(dot);
+      accRow[b * BlockOut + oc] = int32_t(sum);
+      outRow[b * BlockOut + oc] = int8_t(uint8_t(sum));
+    }
+  }
+}
+
+static void gemmStepGeneric(int32_t *accRow, int8_t *outRow,
+                            const int8_t *inpRow, const int8_t *wgtRow,
+                            unsigned batch, unsigned blockIn,
+                            unsigned blockOut) {
+  for (unsigned b = 0; b < batch; ++b) {
+    for (unsigned oc = 0; oc < blockOut; ++oc) {
+      int32_t sum = accRow[b * blockOut + oc];
+      for (unsigned ic = 0; ic < blockIn; ++ic)
+        sum = wrapAdd(sum, int32_t(inpRow[b * blockIn + ic]) *
+                               int32_t(wgtRow[oc * blockIn + ic]));
+      accRow[b * blockOut + oc] = sum;
+      outRow[b * blockOut + oc] = int8_t(uint8_t(uint32_t(sum)));
+    }
+  }
+}
+
+/// One ALU micro-op step on `lanes` accumulators; `Op` is the operation.
+template <typename Op>
+static void aluStep(int32_t *accRow, int8_t *__restrict outRow,
+                    const int32_t *srcRow, int32_t imm, unsigned lanes, Op op) {
+  if (srcRow) {
+    for (unsigned lane = 0; lane < lanes; ++lane) {
+      int32_t r = op(accRow[lane], srcRow[lane]);
+      accRow[lane] = r;
+      outRow[lane] = int8_t(uint8_t(uint32_t(r)));
+    }
+    return;
+  }
+  for (unsigned lane = 0; lane < lanes; ++lane) {
+    int32_t r = op(accRow[lane], imm);
+    accRow[lane] = r;
+    outRow[lane] = int8_t(uint8_t(uint32_t(r)));
+  }
+}
+
 llvm::Error Execution::executeLoop(size_t index, const Instruction &insn) {
   bool isGemm = insn.opcode == Opcode::Gemm;
   uint64_t uopDepth = config.buffDepth(Buffer::Uop);
@@ -481,6 +541,15 @@ llvm::Error Execution::executeLoop(size_t index, const Instruction &insn) {
   unsigned accLanes = batch * blockOut;
   uint64_t steps = CycleModel::getUopSteps(insn);
   (isGemm ? result.gemmUopSteps : result.aluUopSteps) += steps;
+  // Buffer depths, read once per instruction: the row checks below run on
+  // every micro-op step.
+  uint64_t accDepth = config.buffDepth(Buffer::Acc);
+  uint64_t inpDepth = config.buffDepth(Buffer::Inp);
+  uint64_t wgtDepth = config.buffDepth(Buffer::Wgt);
+  bool reset = isGemm && insn.resetReg;
+  bool useSrc = !isGemm && !insn.useImm;
+  int32_t imm = int32_t(insn.imm);
+  unsigned logAccWidth = config.logAccWidth;
 
   for (int64_t iOut = 0; iOut < insn.iterOut; ++iOut) {
     for (int64_t iIn = 0; iIn < insn.iterIn; ++iIn) {
@@ -490,18 +559,20 @@ llvm::Error Execution::executeLoop(size_t index, const Instruction &insn) {
             uop.dstIdx + iOut * insn.dstFactorOut + iIn * insn.dstFactorIn;
         uint64_t src =
             uop.srcIdx + iOut * insn.srcFactorOut + iIn * insn.srcFactorIn;
-        auto where = [&] {
-          return "micro-op " + std::to_string(u) +
-                 " at i_out = " + std::to_string(iOut) +
-                 ", i_in = " + std::to_string(iIn);
+        // The message of a failed row check (built only on failure).
+        auto outOfRange = [&](Buffer buffer, uint64_t row, const char *field) {
+          return checkRow(index, buffer, row,
+                          "micro-op " + std::to_string(u) +
+                              " at i_out = " + std::to_string(iOut) +
+                              ", i_in = " + std::to_string(iIn) + " (" +
+                              field + ")");
         };
-        if (llvm::Error error =
-                checkRow(index, Buffer::Acc, dst, where() + " (dst_idx)"))
-          return error;
+        if (dst >= accDepth)
+          return outOfRange(Buffer::Acc, dst, "dst_idx");
         int32_t *accRow = sim.acc.data() + dst * accLanes;
         int8_t *outRow = sim.out.data() + dst * accLanes;
 
-        if (isGemm && insn.resetReg) {
+        if (reset) {
           std::fill(accRow, accRow + accLanes, 0);
           std::fill(outRow, outRow + accLanes, 0);
           continue;
@@ -509,58 +580,49 @@ llvm::Error Execution::executeLoop(size_t index, const Instruction &insn) {
         if (isGemm) {
           uint64_t wgtIdx =
               uop.wgtIdx + iOut * insn.wgtFactorOut + iIn * insn.wgtFactorIn;
-          if (llvm::Error error =
-                  checkRow(index, Buffer::Inp, src, where() + " (src_idx)"))
-            return error;
-          if (llvm::Error error =
-                  checkRow(index, Buffer::Wgt, wgtIdx, where() + " (wgt_idx)"))
-            return error;
+          if (src >= inpDepth)
+            return outOfRange(Buffer::Inp, src, "src_idx");
+          if (wgtIdx >= wgtDepth)
+            return outOfRange(Buffer::Wgt, wgtIdx, "wgt_idx");
           const int8_t *inpRow = sim.inp.data() + src * batch * blockIn;
           const int8_t *wgtRow = sim.wgt.data() + wgtIdx * blockOut * blockIn;
-          for (unsigned b = 0; b < batch; ++b) {
-            for (unsigned oc = 0; oc < blockOut; ++oc) {
-              int32_t sum = accRow[b * blockOut + oc];
-              for (unsigned ic = 0; ic < blockIn; ++ic)
-                sum = wrapAdd(sum, int32_t(inpRow[b * blockIn + ic]) *
-                                       int32_t(wgtRow[oc * blockIn + ic]));
-              accRow[b * blockOut + oc] = sum;
-              outRow[b * blockOut + oc] = int8_t(uint8_t(uint32_t(sum)));
-            }
-          }
+          if (batch == 1 && blockIn == 16 && blockOut == 16)
+            gemmStep<1, 16, 16>(accRow, outRow, inpRow, wgtRow);
+          else if (batch == 8 && blockIn == 8 && blockOut == 8)
+            gemmStep<8, 8, 8>(accRow, outRow, inpRow, wgtRow);
+          else
+            gemmStepGeneric(accRow, outRow, inpRow, wgtRow, batch, blockIn,
+                            blockOut);
           continue;
         }
 
         const int32_t *srcRow = nullptr;
-        if (!insn.useImm) {
-          if (llvm::Error error =
-                  checkRow(index, Buffer::Acc, src, where() + " (src_idx)"))
-            return error;
+        if (useSrc) {
+          if (src >= accDepth)
+            return outOfRange(Buffer::Acc, src, "src_idx");
           srcRow = sim.acc.data() + src * accLanes;
         }
-        int32_t imm = int32_t(insn.imm);
-        for (unsigned lane = 0; lane < accLanes; ++lane) {
-          int32_t a = accRow[lane];
-          int32_t b = srcRow ? srcRow[lane] : imm;
-          int32_t r = 0;
-          switch (insn.aluOpcode) {
-          case AluOpcode::Min:
-            r = std::min(a, b);
-            break;
-          case AluOpcode::Max:
-            r = std::max(a, b);
-            break;
-          case AluOpcode::Add:
-            r = wrapAdd(a, b);
-            break;
-          case AluOpcode::Shr:
-            r = shiftRight(a, b, config.logAccWidth);
-            break;
-          case AluOpcode::Mul:
-            r = wrapMul(a, b);
-            break;
-          }
-          accRow[lane] = r;
-          outRow[lane] = int8_t(uint8_t(uint32_t(r)));
+        switch (insn.aluOpcode) {
+        case AluOpcode::Min:
+          aluStep(accRow, outRow, srcRow, imm, accLanes,
+                  [](int32_t a, int32_t b) { return std::min(a, b); });
+          break;
+        case AluOpcode::Max:
+          aluStep(accRow, outRow, srcRow, imm, accLanes,
+                  [](int32_t a, int32_t b) { return std::max(a, b); });
+          break;
+        case AluOpcode::Add:
+          aluStep(accRow, outRow, srcRow, imm, accLanes, wrapAdd);
+          break;
+        case AluOpcode::Shr:
+          aluStep(accRow, outRow, srcRow, imm, accLanes,
+                  [logAccWidth](int32_t a, int32_t b) {
+                    return shiftRight(a, b, logAccWidth);
+                  });
+          break;
+        case AluOpcode::Mul:
+          aluStep(accRow, outRow, srcRow, imm, accLanes, wrapMul);
+          break;
         }
       }
     }
