@@ -19,6 +19,7 @@ for arg in "$@"; do
 done
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${RAF_BUILD_DIR:-$root/build}"
+pytest_cmd=(/usr/bin/python3 -m pytest)
 
 "$root/scripts/install-deps.sh" || exit 1
 if [ "$sanitize" -eq 1 ]; then
@@ -27,6 +28,22 @@ if [ "$sanitize" -eq 1 ]; then
     { echo "0 passed, 1 failed (build)"; exit 1; }
   # Reports stop the tool (its test fails) with a stack (scripts/fuzz.sh).
   eval "$("$root/scripts/fuzz.sh" --env)"
+  # pytest imports the instrumented Python module raf_mlir_ir into Debian's
+  # interpreter, which is not instrumented: ASan's runtime (of the build's
+  # compiler) must be loaded first. The tools the tests start link their own
+  # runtime, so the preload stays in the interpreter, and so does its leak
+  # check being off (Python does not free everything at exit).
+  cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
+  asan_runtime=$("$cxx" -print-file-name=libclang_rt.asan-x86_64.so)
+  [ -f "$asan_runtime" ] ||
+    { echo "0 passed, 1 failed (no ASan runtime for $cxx)"; exit 1; }
+  pytest_cmd=(env "LD_PRELOAD=$asan_runtime"
+    "ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0"
+    "RAF_TOOLS_ASAN_OPTIONS=$ASAN_OPTIONS" /usr/bin/python3 -c
+    'import os, sys, pytest
+del os.environ["LD_PRELOAD"]
+os.environ["ASAN_OPTIONS"] = os.environ.pop("RAF_TOOLS_ASAN_OPTIONS")
+sys.exit(pytest.main(sys.argv[1:]))')
 else
   "$root/scripts/build.sh" all raf-docs || { echo "0 passed, 1 failed (build)"; exit 1; }
 fi
@@ -58,7 +75,7 @@ fi
 # Python tests (frontends, numeric oracles), run by Debian's interpreter.
 if compgen -G "$root/python/tests/test_*.py" > /dev/null; then
   py_log="$build/pytest-results.txt"
-  (cd "$root/python" && RAF_BUILD_DIR="$build" /usr/bin/python3 -m pytest -q \
+  (cd "$root/python" && RAF_BUILD_DIR="$build" "${pytest_cmd[@]}" -q \
       tests 2>&1) | tee "$py_log"
   py_passed=$(grep -oE '[0-9]+ passed' "$py_log" | tail -1 | cut -d' ' -f1)
   py_failed=$(grep -oE '[0-9]+ (failed|error)' "$py_log" | awk '{s += $1} END {print s + 0}')
