@@ -1374,6 +1374,14 @@ static std::string verifyWithIsl(const Problem &P, const Embedding &Emb) {
   return "";
 }
 
+std::string raf::embed::describeTimeLimit(uint64_t TimeoutMs) {
+  std::string Limit = std::to_string(TimeoutMs * TimeLimitScale) + " ms";
+  if (TimeLimitScale != 1)
+    Limit += " (" + std::to_string(TimeLimitScale) + " x the option's " +
+             std::to_string(TimeoutMs) + " ms on the sanitizer build)";
+  return Limit;
+}
+
 static EmbeddingResult runSearch(Problem &P) {
   EmbeddingResult R;
   const EmbeddingOptions &O = P.Opts;
@@ -1579,8 +1587,8 @@ EmbeddingResult raf::embed::embedIntrinsic(const DataflowGraph &Operator,
     }
     R = runSearch(P);
     if (R.S == EmbeddingResult::Status::Timeout) {
-      R.Message = "the time limit of " + std::to_string(Options.TimeoutMs) +
-                  " ms stopped the search before an embedding was found";
+      R.Message = "the time limit of " + describeTimeLimit(Options.TimeoutMs) +
+                  " stopped the search before an embedding was found";
     } else if (R.S == EmbeddingResult::Status::Infeasible) {
       // Name the constraint that fails: the first whose removal makes the
       // problem feasible.

@@ -179,6 +179,11 @@ PaddingOptions choosePadding(const TensorExpression &Operator,
                              const TensorExpression &Intrinsic,
                              EmbeddingOptions::Mode Mode);
 
+/// The search's time limit for an option of TimeoutMs (thread CPU time, in
+/// ms): "N ms", on the sanitizer build, whose limits are ten times the
+/// option's, "N ms (10 x the option's M ms on the sanitizer build)".
+std::string describeTimeLimit(uint64_t TimeoutMs);
+
 /// Embeds Intrinsic into Operator. Never throws.
 EmbeddingResult embedIntrinsic(const DataflowGraph &Operator,
                                const DataflowGraph &Intrinsic,

@@ -182,8 +182,8 @@ struct TCGDataflowEmbedPass
       }
       if (result.LimitReached)
         kernel.emitWarning()
-            << "the time limit of " << static_cast<unsigned>(timeout)
-            << " ms stopped the search "
+            << "the time limit of " << embed::describeTimeLimit(timeout)
+            << " stopped the search "
             << "for '" << intrinsic << "' after " << result.Candidates.size()
             << " embedding(s); the best is not proven optimal";
       kernel->setAttr(TCGDialect::kEmbeddingAttrName,

@@ -120,7 +120,8 @@ def TCGDataflowEmbed : Pass<"tcg-dataflow-embed", "mlir::ModuleOp"> {
     Option<"maxCandidates", "max-candidates", "unsigned", "5",
            "Number of cheapest distinct embeddings to find">,
     Option<"timeout", "timeout", "unsigned", "10000",
-           "Time limit per kernel in milliseconds (0: none)">,
+           "Time limit per kernel in milliseconds of the searching thread's "
+           "CPU time (0: none; ten times this on the sanitizer build)">,
     Option<"maxStride", "max-stride", "unsigned", "0",
            "Hyper-rectangle stride parameter (0: strict 1, relaxed 4)">,
     Option<"maxDimensions", "max-dimensions", "unsigned", "0",
