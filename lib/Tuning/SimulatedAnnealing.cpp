@@ -79,8 +79,10 @@ llvm::Expected<std::vector<uint64_t>> SimulatedAnnealing::findMaximums(
       return nextScores.takeError();
     for (size_t i = 0; i < points.size(); ++i) {
       double delta = double((*nextScores)[i]) - double(scores[i]);
-      // exp(delta / t) >= 1 always accepts; the comparison avoids inf.
-      bool accept = delta >= 0 || uniform(rng) < std::exp(delta / t);
+      // AutoTVM's ac_prob = exp(min(delta / (t + 1e-5), 1)): a move that
+      // does not lower the score is always accepted.
+      bool accept = delta >= 0 ||
+                    uniform(rng) < std::exp(std::min(delta / (t + 1e-5), 1.0));
       if (accept) {
         points[i] = next[i];
         scores[i] = (*nextScores)[i];
@@ -94,7 +96,7 @@ llvm::Expected<std::vector<uint64_t>> SimulatedAnnealing::findMaximums(
   std::sort(heap.begin(), heap.end(), greater);
   std::vector<uint64_t> result;
   for (const Item &item : heap)
-    if (item.second >= 0)
+    if (item.second >= 0 && (!options.dropNegativeScores || item.first >= 0))
       result.push_back(uint64_t(item.second));
   return result;
 }

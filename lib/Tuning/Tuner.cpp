@@ -187,6 +187,7 @@ llvm::Error TuningLoop::planByAnnealing(const ScoreFunction &score) {
   if (!maximums)
     return maximums.takeError();
   plan = std::move(*maximums);
+  result.planSizes.push_back(unsigned(plan.size()));
   planAt = 0;
   planIsFirstEpoch = false;
   return llvm::Error::success();

@@ -93,7 +93,7 @@ static std::vector<int64_t> divisors(int64_t n) {
 
 VTAScheduleSpace::VTAScheduleSpace(vta::GemmKernelModel kernel,
                                    vta::ScheduleLimits limits,
-                                   vta::CycleModel cycleModel)
+                                   vta::CycleModel cycleModel, bool dmaKnob)
     : kernel(std::move(kernel)), limits(limits), cycleModel(cycleModel) {
   const vta::GemmKernelModel &k = this->kernel;
   unsigned n = k.extents.size();
@@ -147,6 +147,11 @@ VTAScheduleSpace::VTAScheduleSpace(vta::GemmKernelModel kernel,
     permutationKnob = int(knobs.size());
     knobs.push_back({"permutation", {0, 1, 2, 3}});
   }
+  if (dmaKnob) {
+    // 0: DmaPlacement::Step, 1: DmaPlacement::HoistWeight.
+    this->dmaKnob = int(knobs.size());
+    knobs.push_back({"dma", {0, 1}});
+  }
 }
 
 vta::ScheduleKnobs VTAScheduleSpace::getSchedule(const Point &point) const {
@@ -180,6 +185,8 @@ vta::ScheduleKnobs VTAScheduleSpace::getSchedule(const Point &point) const {
     for (unsigned i = kernel.numParallel; i < n; ++i)
       schedule.loopOrder.push_back(i);
   }
+  if (dmaKnob >= 0 && point[dmaKnob] == 1)
+    schedule.dma = vta::DmaPlacement::HoistWeight;
   return schedule;
 }
 
@@ -395,6 +402,7 @@ std::optional<double> VTAScheduleSpace::measure(const Point &point) {
   std::vector<int64_t> key = schedule.tileSizes;
   key.push_back(schedule.virtualThreads);
   key.insert(key.end(), schedule.loopOrder.begin(), schedule.loopOrder.end());
+  key.push_back(int64_t(schedule.dma));
   auto it = measured.find(key);
   if (it != measured.end())
     return it->second;
@@ -454,8 +462,9 @@ llvm::Expected<vta::ScheduleKnobs>
 raf::tuning::tuneSchedule(const vta::GemmKernelModel &kernel,
                           const vta::ScheduleLimits &limits,
                           const TunerOptions &options,
-                          const vta::CycleModel &cycleModel) {
-  VTAScheduleSpace space(kernel, limits, cycleModel);
+                          const vta::CycleModel &cycleModel,
+                          bool dmaKnob) {
+  VTAScheduleSpace space(kernel, limits, cycleModel, dmaKnob);
   llvm::Expected<TuningResult> result = tune(space, options);
   if (!result)
     return result.takeError();

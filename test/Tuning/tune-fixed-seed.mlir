@@ -39,7 +39,7 @@
 // RUN: diff %t.tune1 %t.tune2
 // RUN: cat %t.truth %t.tune1 | FileCheck %s --check-prefix=TUNE
 // TUNE: "optimum_cycles":[[CYC:[0-9]+]]
-// TUNE: {"best_cycles":[[CYC]],"best_schedule":"#vta.schedule<{{.*}}>","optimum_cycles":[[CYC]],"prediction_spread":{{\[\[}}[[LOW:[-+.0-9e]+]],[[HIGH:[-+.0-9e]+]]{{\]\]}},"presampled_valid":{{[0-9]+}},"run":0,"seed":7,"trainings":1,"trials":100,"trials_to_1pct":{{[0-9]+}},"trials_to_best":{{[0-9]+}},"valid_trials":{{[0-9]+}},"validity_queries":512}
+// TUNE: {"best_cycles":[[CYC]],"best_schedule":"#vta.schedule<{{.*}}>","optimum_cycles":[[CYC]],"plan_sizes":{{\[[0-9]+\]}},"prediction_spread":{{\[\[}}[[LOW:[-+.0-9e]+]],[[HIGH:[-+.0-9e]+]]{{\]\]}},"presampled_valid":{{[0-9]+}},"run":0,"seed":7,"trainings":1,"trials":100,"trials_to_1pct":{{[0-9]+}},"trials_to_best":{{[0-9]+}},"valid_trials":{{[0-9]+}},"validity_queries":512}
 // TUNE: {"best_cycles":[[CYC]],{{.*}}"run":1,"seed":8,
 // TUNE: {"best_cycles":[[CYC]],{{.*}}"run":2,"seed":9,
 
@@ -47,6 +47,12 @@
 // of this layer is one of them.
 // RUN: raf-tune truth --conv=1,16,8,8,32,3,3,0,0,1,1 --requant-shift=-1 --cache=%t.cache --validity=tvm | FileCheck %s --check-prefix=TVM
 // TVM: "optimum_cycles":{{[0-9]+}},{{.*}}"size":512,"valid":{{[0-9]+}},"valid_ratio":0.{{[0-9]+}}}
+
+// The DMA placement knob (--dma-knob) doubles the space; this layer's
+// optimum hoists the weight loads, and raf-tune prints it as #vta.schedule
+// prints itself.
+// RUN: raf-tune truth --conv=1,16,8,8,32,3,3,0,0,1,1 --requant-shift=-1 --cache=%t.cache --dma-knob | FileCheck %s --check-prefix=DMA
+// DMA: "optimum_schedule":"#vta.schedule<tiles = [1, 1, 2, 3, 1, 3, 3], virtual_threads = 2, loop_order = [0, 1, 2, 3, 4, 5, 6], dma = hoist_weight>",{{.*}}"size":1024,
 
 // RUN: not raf-tune truth --conv=1,16,8,8,32,3,3,0,0,1,1 --validity=fpga 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: unknown --validity 'fpga' (schedule or tvm)

@@ -15,12 +15,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "raf/Dialect/VTA/IR/VTAAttrs.h"
+#include "raf/Dialect/VTA/IR/VTADialect.h"
 #include "raf/Tuning/CostModel.h"
 #include "raf/Tuning/GroundTruth.h"
 #include "raf/Tuning/Metrics.h"
 #include "raf/Tuning/ScheduleSearch.h"
 #include "raf/Tuning/Tuner.h"
 #include "raf/Tuning/VTAScheduleSpace.h"
+
+#include "mlir/IR/MLIRContext.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -137,6 +141,12 @@ static cl::opt<bool> padInDRAM(
     cl::desc("Store the padded input in DRAM (the kernel model before the "
              "loads padded on the fly; default: the loads pad, as "
              "--raf-vta-pipeline compiles a padding of at most 15)"),
+    cl::cat(toolCategory));
+static cl::opt<bool> dmaKnob(
+    "dma-knob",
+    cl::desc("Add the DMA placement knob (#vta.schedule's dma = step or "
+             "hoist_weight) to the space: twice the configurations of "
+             "TVM's template space"),
     cl::cat(toolCategory));
 static cl::opt<unsigned> verifyProbes(
     "verify-probes",
@@ -353,17 +363,13 @@ static int runSpace(VTAScheduleSpace &space) {
 /// (`vta.schedule = ...`), which --vta-schedule and raf-run --target=vta-sim
 /// then compile as it is.
 static std::string scheduleAttr(const vta::ScheduleKnobs &knobs) {
+  // Printed by the attribute itself, so that every knob it has (the DMA
+  // placement too) appears as --vta-schedule and the lowering parse it.
+  static mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+  context.getOrLoadDialect<vta::VTADialect>();
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << "#vta.schedule<tiles = [";
-  llvm::interleaveComma(knobs.tileSizes, os);
-  os << "], virtual_threads = " << knobs.virtualThreads;
-  if (!knobs.loopOrder.empty()) {
-    os << ", loop_order = [";
-    llvm::interleaveComma(knobs.loopOrder, os);
-    os << "]";
-  }
-  os << ">";
+  mlir::Attribute(vta::ScheduleAttr::get(&context, knobs)).print(os);
   return text;
 }
 
@@ -477,7 +483,8 @@ pretrainBaseModel(ValidityRules rules, uint64_t &samples) {
   std::vector<float> x;
   std::vector<double> ys;
   for (const ConvLayer &layer : layers) {
-    VTAScheduleSpace other(makeKernel(layer), vta::ScheduleLimits());
+    VTAScheduleSpace other(makeKernel(layer), vta::ScheduleLimits(),
+                           vta::CycleModel(), dmaKnob);
     bool padded = layer.padH > 0 || layer.padW > 0;
     other.setValidityRules(rules, padded);
     Expected<GroundTruth> truth = getGroundTruth(other, padded);
@@ -596,6 +603,10 @@ static int runTune(VTAScheduleSpace &vtaSpace, const GroundTruth &truth) {
     for (auto [low, high] : result->predictionSpread)
       spread.push_back(json::Array{low, high});
     line["prediction_spread"] = std::move(spread);
+    json::Array plans;
+    for (unsigned n : result->planSizes)
+      plans.push_back(int64_t(n));
+    line["plan_sizes"] = std::move(plans);
     if (baseModel) {
       line["pretrain_samples"] = int64_t(baseSamples);
       line["pretrain_seconds"] = pretrainSeconds;
@@ -732,7 +743,8 @@ int main(int argc, char **argv) {
     WithColor::error() << toString(std::move(e)) << "\n";
     return 1;
   }
-  VTAScheduleSpace space(makeKernel(*layer), vta::ScheduleLimits());
+  VTAScheduleSpace space(makeKernel(*layer), vta::ScheduleLimits(),
+                         vta::CycleModel(), dmaKnob);
   bool paddedInput = layer->padH > 0 || layer->padW > 0;
   if (validityRules == "tvm")
     space.setValidityRules(ValidityRules::TVMPipeline, paddedInput);

@@ -11,6 +11,7 @@
 #include "raf/Tuning/Metrics.h"
 #include "raf/Tuning/Presampling.h"
 #include "raf/Tuning/SampleSelection.h"
+#include "raf/Tuning/SimulatedAnnealing.h"
 #include "raf/Tuning/Tuner.h"
 #include "raf/Tuning/ValidityBias.h"
 
@@ -210,6 +211,40 @@ TEST(ValidityBiasTest, KnownInvalidSinksKnownValidGainsOne) {
   EXPECT_FLOAT_EQ(scores[1], -2.0f);
   EXPECT_FLOAT_EQ(scores[2], -1e6f);
   EXPECT_FLOAT_EQ(scores[3], 2.0f);
+}
+
+TEST(SimulatedAnnealingTest, ReturnsOnlyNonNegativeScoresAsAutoTVM) {
+  // Scores: 1 on the 7 configurations of row 0 other than the excluded
+  // (0, 0), -1 elsewhere. AutoTVM's find_maximums keeps the heap's items
+  // scored >= 0, so 7 of the 20 requested come back, best first; without
+  // the filter the heap is filled up with negative ones.
+  TabulatedSpace space = makeSquareSpace(8, 8, 0, 7);
+  ScoreFunction score = [&](llvm::ArrayRef<uint64_t> indices)
+      -> llvm::Expected<std::vector<float>> {
+    std::vector<float> s;
+    for (uint64_t i : indices)
+      s.push_back(space.toPoint(i)[0] == 0 ? 1.0f : -1.0f);
+    return s;
+  };
+  std::unordered_set<uint64_t> exclusive{space.toIndex({0, 0})};
+  std::mt19937_64 rng(1);
+  SimulatedAnnealing filtered;
+  llvm::Expected<std::vector<uint64_t>> top =
+      filtered.findMaximums(space, score, 20, exclusive, rng);
+  ASSERT_TRUE(bool(top)) << llvm::toString(top.takeError());
+  EXPECT_EQ(top->size(), 7u);
+  for (uint64_t i : *top) {
+    EXPECT_EQ(space.toPoint(i)[0], 0u);
+    EXPECT_FALSE(exclusive.count(i));
+  }
+  AnnealingOptions options;
+  options.dropNegativeScores = false;
+  SimulatedAnnealing unfiltered(options);
+  top = unfiltered.findMaximums(space, score, 20, exclusive, rng);
+  ASSERT_TRUE(bool(top)) << llvm::toString(top.takeError());
+  ASSERT_EQ(top->size(), 20u);
+  for (unsigned i = 0; i < 7; ++i)
+    EXPECT_EQ(space.toPoint((*top)[i])[0], 0u);
 }
 
 TEST(MetricsTest, QuantilesMatchNumPy) {

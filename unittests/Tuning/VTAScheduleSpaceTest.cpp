@@ -35,6 +35,55 @@ TEST(VTAScheduleSpaceTest, KnobsOfTheTemplate) {
             9216u);
 }
 
+TEST(VTAScheduleSpaceTest, DmaPlacementKnob) {
+  // Off by default (Tab. 5.1's sizes); on, the last knob doubles the space:
+  // configuration 2i + d is configuration i of the template space with
+  // dma = step (d = 0) or hoist_weight (d = 1). With 128 input-channel
+  // blocks, a hoisted weight (every input-channel block of an
+  // output-channel tile) overflows the weight buffer where the step's
+  // weight tile does not.
+  ConvLayer layer{1, 2048, 2, 2, 256, 1, 1, 0, 0, 1, 1};
+  vta::GemmKernelModel kernel = makeConvKernelModel(layer);
+  VTAScheduleSpace plain(kernel, vta::ScheduleLimits());
+  VTAScheduleSpace space(kernel, vta::ScheduleLimits(), vta::CycleModel(),
+                         /*dmaKnob=*/true);
+  ASSERT_EQ(space.size(), 2 * plain.size());
+  EXPECT_EQ(space.getKnobs().back().name, "dma");
+  EXPECT_EQ(space.getKnobs().back().values, (std::vector<int64_t>{0, 1}));
+  EXPECT_NE(plain.getKey(), space.getKey());
+  unsigned hoistValid = 0, hoistOnlyInvalid = 0, measured = 0, faster = 0;
+  for (uint64_t i = 0; i < plain.size(); ++i) {
+    vta::ScheduleKnobs step = plain.getSchedule(plain.toPoint(i));
+    EXPECT_EQ(space.getSchedule(space.toPoint(2 * i)), step);
+    Point hoisted = space.toPoint(2 * i + 1);
+    vta::ScheduleKnobs hoist = space.getSchedule(hoisted);
+    EXPECT_EQ(hoist.dma, vta::DmaPlacement::HoistWeight);
+    // Valid exactly when the schedule's check accepts it.
+    Validity v = space.checkValidity(hoisted);
+    EXPECT_EQ(v.valid,
+              vta::checkSchedule(kernel, hoist, vta::ScheduleLimits()).valid());
+    hoist.dma = vta::DmaPlacement::Step;
+    EXPECT_EQ(hoist, step);
+    bool stepValid = plain.checkValidity(plain.toPoint(i)).valid;
+    hoistOnlyInvalid += stepValid && !v.valid;
+    if (!v.valid || !stepValid)
+      continue;
+    ++hoistValid;
+    // The cycles of some of them, each placement simulated on its own.
+    if (hoistValid % 8)
+      continue;
+    std::optional<double> a = space.measure(hoisted);
+    std::optional<double> b = space.measure(space.toPoint(2 * i));
+    ASSERT_TRUE(a && b);
+    EXPECT_EQ(b, plain.measure(plain.toPoint(i)));
+    ++measured;
+    faster += *a < *b;
+  }
+  EXPECT_GT(measured, 0u);
+  EXPECT_GT(hoistOnlyInvalid, 0u);
+  EXPECT_GT(faster, 0u);
+}
+
 TEST(VTAScheduleSpaceTest, ConfigurationToSchedule) {
   VTAScheduleSpace space(makeConvKernelModel(layer5()), vta::ScheduleLimits());
   // tile_b = 2, tile_h = 19, tile_w = 2, tile_ci = 1, tile_co = 2, two

@@ -6,8 +6,13 @@
 // 128 chains, 500 iterations, a temperature cooled linearly from 1 to 0,
 // early stop after 50 iterations without a new top point, chains kept
 // between calls. A move changes one knob to another random value; it is
-// accepted with probability exp((new - old) / t). A min-heap keeps the
-// `num` best-scored points outside `exclusive`. The score is the model's
+// accepted with probability exp(min((new - old) / (t + 1e-5), 1)). A
+// min-heap keeps the `num` best-scored points outside `exclusive`, and of
+// these only the ones scored >= 0 are returned (AutoTVM since TVM v0.6,
+// apache/tvm#3462: `heap_items = [x for x in heap_items if x[0] >= 0]`,
+// meant to drop the heap's -inf placeholders, drops every negative score
+// too; the model-based tuner then fills the rest of its batch with random
+// configurations). The score is the model's
 // prediction, or anything else, such as the validity-biased score of
 // ValidityBias.h (§5.2.3), which then steers both acceptance and heap.
 //
@@ -34,6 +39,8 @@ struct AnnealingOptions {
   unsigned parallelSize = 128;
   unsigned earlyStop = 50;
   bool persistent = true;
+  /// Return only maximums scored >= 0, as AutoTVM's find_maximums does.
+  bool dropNegativeScores = true;
 };
 
 /// Scores of configurations, higher is better.
@@ -45,7 +52,8 @@ public:
   explicit SimulatedAnnealing(AnnealingOptions options = {})
       : options(options) {}
 
-  /// Up to `num` configurations outside `exclusive`, best score first.
+  /// Up to `num` configurations outside `exclusive`, best score first
+  /// (only those scored >= 0 with `dropNegativeScores`).
   llvm::Expected<std::vector<uint64_t>>
   findMaximums(const TuningSpace &space, const ScoreFunction &score,
                unsigned num, const std::unordered_set<uint64_t> &exclusive,

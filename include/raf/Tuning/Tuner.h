@@ -91,6 +91,10 @@ struct TuningResult {
   /// configurations was chosen against predictions "mostly in the
   /// interval [-7, 7]" (Rieber 2022, §5.2.3).
   std::vector<std::pair<float, float>> predictionSpread;
+  /// The length of each plan simulated annealing proposed (at most the
+  /// epoch; AutoTVM keeps only configurations scored >= 0, and the batch
+  /// is topped up with random ones).
+  std::vector<unsigned> planSizes;
   /// The best trial, if any was valid.
   std::optional<size_t> best() const;
 };

@@ -19,7 +19,16 @@
 // * permutation in {0, 1, 2, 3}: the order of the output-tile loops, b
 //   outermost: (co, h, w), (co, w, h), (h, w, co), (w, h, co); the
 //   reduction loops keep the kernel order (ci, kh, kw). The dissertation
-//   does not list its four permutations; these are ours.
+//   does not list its four permutations; these are ours;
+// * dma in {step, hoist_weight} (only with `dmaKnob`, off by default, so
+//   that the spaces keep the sizes of Tab. 5.1): the DMA placement of
+//   #vta.schedule, the weight loads at every step or hoisted out of the
+//   output-tile loops. TVM's template has no such knob; it is the last
+//   knob, so configuration 2i + d of the larger space is configuration i
+//   of the template space with `dma = step` (d = 0) or `hoist_weight`
+//   (d = 1). Whether a
+//   hoisted weight fits is the schedule's check; the TVM-pipeline rules
+//   judge the tiles as without it.
 //
 // The validity query is checkSchedule; the cost is the schedule's cycles
 // on the cycle model (simulateSchedule), memoised per distinct schedule.
@@ -86,8 +95,11 @@ enum class ValidityRules {
 
 class VTAScheduleSpace : public TuningSpace {
 public:
+  /// With `dmaKnob`, the space has the DMA placement knob `dma` (twice the
+  /// configurations).
   VTAScheduleSpace(vta::GemmKernelModel kernel, vta::ScheduleLimits limits,
-                   vta::CycleModel cycleModel = vta::CycleModel());
+                   vta::CycleModel cycleModel = vta::CycleModel(),
+                   bool dmaKnob = false);
 
   /// Selects the validity rules; `paddedInput` says that TVM pads the input
   /// on the fly (the layer has padding).
@@ -135,6 +147,7 @@ private:
   /// For each tile iterator, its knob, or -1 when it is not split.
   std::vector<int> tileKnob;
   int ocThreadKnob = -1, hThreadKnob = -1, permutationKnob = -1;
+  int dmaKnob = -1;
   ValidityRules rules = ValidityRules::Schedule;
   bool paddedInput = false;
   /// Tile iterators by role (-1 when absent).
@@ -144,11 +157,13 @@ private:
 
 /// Tunes the schedule of `kernel` with `options` on the cycle model (every
 /// trial is a simulation) and returns the fastest schedule measured; fails
-/// if no trial was valid. --vta-schedule=method=tune runs it.
+/// if no trial was valid. --vta-schedule=method=tune runs it. `dmaKnob`
+/// adds the DMA placement knob to the space.
 llvm::Expected<vta::ScheduleKnobs>
 tuneSchedule(const vta::GemmKernelModel &kernel,
              const vta::ScheduleLimits &limits, const TunerOptions &options,
-             const vta::CycleModel &cycleModel = vta::CycleModel());
+             const vta::CycleModel &cycleModel = vta::CycleModel(),
+             bool dmaKnob = false);
 
 } // namespace tuning
 } // namespace raf
