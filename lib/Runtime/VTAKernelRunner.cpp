@@ -48,11 +48,16 @@ LogicalResult VTAKernelRunner::run(Operation *op, KernelOperands operands,
       const_cast<HostTensor &>(*operands[layout.getWeightOperand()]);
   VTALaunchLayout offsets{layout.getInputOffset(), layout.getWeightOffset(),
                           layout.getResultOffset(), layout.getResultPlanes(),
-                          layout.getSize()};
+                          layout.getSize(), layout.getBiasOffset().value_or(-1)};
+  // A fused bias: the int32 rows of the third operand.
+  SmallVector<int64_t> biasStrides;
+  std::optional<VTATensorView> bias;
+  if (layout.hasBias())
+    bias = view(const_cast<HostTensor &>(*operands[2]), biasStrides);
   if (llvm::Error error = runtime.launch(
           launch.getProgram(), cached->second, offsets,
           view(input, inputStrides), view(weight, weightStrides),
-          view(result, resultStrides)))
+          view(result, resultStrides), bias ? &*bias : nullptr))
     return op->emitError(llvm::toString(std::move(error)));
   results.push_back(std::move(result));
   return success();

@@ -87,7 +87,8 @@ llvm::Error VTARuntime::launch(llvm::StringRef name,
                                const VTALaunchLayout &layout,
                                const VTATensorView &input,
                                const VTATensorView &weight,
-                               const VTATensorView &result) {
+                               const VTATensorView &result,
+                               const VTATensorView *bias) {
   auto failure = [&](const llvm::Twine &message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "VTA launch of '" + name + "': " + message);
@@ -116,6 +117,12 @@ llvm::Error VTARuntime::launch(llvm::StringRef name,
     return failure(llvm::formatv(
         "the operands or the result do not fit the {0}-byte DRAM image",
         layout.size));
+  if ((bias != nullptr) != (layout.biasOffset >= 0))
+    return failure(bias ? "a bias for a program without one"
+                        : "the program adds a bias but the launch has none");
+  if (bias && !fits(layout.biasOffset, 4 * getNumElements(*bias)))
+    return failure(llvm::formatv(
+        "the bias does not fit the {0}-byte DRAM image", layout.size));
   // Operands go in row-major order, as the packed tensors are laid out
   // (TVM-VTA's runtime copies packed buffers the same way, VTABufferCopy).
   auto place = [&](const VTATensorView &view, int64_t offset) {
@@ -127,6 +134,17 @@ llvm::Error VTARuntime::launch(llvm::StringRef name,
   };
   place(input, layout.inputOffset);
   place(weight, layout.weightOffset);
+  // The bias rows as the accumulator buffer holds them: int32,
+  // little-endian.
+  if (bias) {
+    uint8_t *destination = dram.data() + layout.biasOffset;
+    const auto *source = static_cast<const int32_t *>(bias->data);
+    forEachElement(*bias, [&](int64_t element) {
+      auto value = static_cast<uint32_t>(source[element]);
+      for (unsigned byte = 0; byte < 4; ++byte)
+        *destination++ = uint8_t(value >> (8 * byte));
+    });
+  }
 
   vta::CycleModel model;
   {
@@ -222,17 +240,14 @@ llvm::ArrayRef<uint8_t> bytesOf(UnrankedMemRefType<int8_t> *memref) {
 }
 } // namespace
 
-/// One `vta.launch`: the program binary and its symbol name (rank-1 i8
-/// constants), the GEMM input and weight (int8), the result buffer (int32)
-/// and the #vta.dram_layout offsets. Failures are recorded on the global
-/// runtime (the caller checks after the compiled function returns); once one
-/// is recorded, launches do nothing.
-extern "C" void _mlir_ciface_rafVTALaunch(
-    UnrankedMemRefType<int8_t> *binary, UnrankedMemRefType<int8_t> *name,
-    UnrankedMemRefType<int8_t> *input, UnrankedMemRefType<int8_t> *weight,
-    UnrankedMemRefType<int32_t> *result, int64_t inputOffset,
-    int64_t weightOffset, int64_t resultOffset, int64_t resultPlanes,
-    int64_t dramSize) {
+/// Runs one launch for the C entry points below; `bias` may be null.
+static void launchFromC(UnrankedMemRefType<int8_t> *binary,
+                        UnrankedMemRefType<int8_t> *name,
+                        UnrankedMemRefType<int8_t> *input,
+                        UnrankedMemRefType<int8_t> *weight,
+                        UnrankedMemRefType<int32_t> *bias,
+                        UnrankedMemRefType<int32_t> *result,
+                        const VTALaunchLayout &layout) {
   VTARuntime &runtime = VTARuntime::getGlobal();
   if (runtime.hasError())
     return;
@@ -247,17 +262,51 @@ extern "C" void _mlir_ciface_rafVTALaunch(
                             .str());
     return;
   }
-  llvm::SmallVector<int64_t> inputStorage, weightStorage, resultStorage;
-  VTALaunchLayout layout{inputOffset, weightOffset, resultOffset, resultPlanes,
-                         dramSize};
+  llvm::SmallVector<int64_t> inputStorage, weightStorage, biasStorage,
+      resultStorage;
+  VTATensorView biasView;
+  if (bias)
+    biasView = viewOf(bias, biasStorage);
   if (llvm::Error error = runtime.launch(
           programName, **program, layout, viewOf(input, inputStorage),
-          viewOf(weight, weightStorage), viewOf(result, resultStorage)))
+          viewOf(weight, weightStorage), viewOf(result, resultStorage),
+          bias ? &biasView : nullptr))
     runtime.recordError(llvm::toString(std::move(error)));
+}
+
+/// One `vta.launch`: the program binary and its symbol name (rank-1 i8
+/// constants), the GEMM input and weight (int8), the result buffer (int32)
+/// and the #vta.dram_layout offsets. Failures are recorded on the global
+/// runtime (the caller checks after the compiled function returns); once one
+/// is recorded, launches do nothing.
+extern "C" void _mlir_ciface_rafVTALaunch(
+    UnrankedMemRefType<int8_t> *binary, UnrankedMemRefType<int8_t> *name,
+    UnrankedMemRefType<int8_t> *input, UnrankedMemRefType<int8_t> *weight,
+    UnrankedMemRefType<int32_t> *result, int64_t inputOffset,
+    int64_t weightOffset, int64_t resultOffset, int64_t resultPlanes,
+    int64_t dramSize) {
+  launchFromC(binary, name, input, weight, /*bias=*/nullptr, result,
+              {inputOffset, weightOffset, resultOffset, resultPlanes,
+               dramSize});
+}
+
+/// A `vta.launch` of a program with a fused bias: as rafVTALaunch, with the
+/// bias rows (int32) and their offset.
+extern "C" void _mlir_ciface_rafVTALaunchBiased(
+    UnrankedMemRefType<int8_t> *binary, UnrankedMemRefType<int8_t> *name,
+    UnrankedMemRefType<int8_t> *input, UnrankedMemRefType<int8_t> *weight,
+    UnrankedMemRefType<int32_t> *bias, UnrankedMemRefType<int32_t> *result,
+    int64_t inputOffset, int64_t weightOffset, int64_t biasOffset,
+    int64_t resultOffset, int64_t resultPlanes, int64_t dramSize) {
+  launchFromC(binary, name, input, weight, bias, result,
+              {inputOffset, weightOffset, resultOffset, resultPlanes, dramSize,
+               biasOffset});
 }
 
 std::vector<std::pair<std::string, void *>>
 raf::runtime::getVTARuntimeSymbols() {
   return {{("_mlir_ciface_" + VTALaunchFunctionName).str(),
-           reinterpret_cast<void *>(&_mlir_ciface_rafVTALaunch)}};
+           reinterpret_cast<void *>(&_mlir_ciface_rafVTALaunch)},
+          {("_mlir_ciface_" + VTALaunchBiasedFunctionName).str(),
+           reinterpret_cast<void *>(&_mlir_ciface_rafVTALaunchBiased)}};
 }

@@ -218,7 +218,7 @@ def test_requantised(name, shift, tmp_path):
 def test_acc_dependence_distance(name, tmp_path):
     path, _, _ = packed(name, tmp_path)
     result = subprocess.run(
-        [str(RAF_OPT), str(path), "--tcg-lower-to-vta=acc-dep-distance=3",
+        [str(RAF_OPT), str(path), "--convert-tcg-to-vta=keep-kernels=true acc-dep-distance=3",
          "-o", "/dev/null"], capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, result.stderr
 

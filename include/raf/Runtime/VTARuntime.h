@@ -39,6 +39,9 @@ namespace raf::runtime {
 
 /// The function --convert-vta-launch-to-runtime declares and calls.
 inline constexpr llvm::StringLiteral VTALaunchFunctionName = "rafVTALaunch";
+/// The same for a program with a fused bias (a third operand).
+inline constexpr llvm::StringLiteral VTALaunchBiasedFunctionName =
+    "rafVTALaunchBiased";
 
 /// What the launches run so far cost on the simulator.
 struct VTARunStats {
@@ -64,6 +67,9 @@ struct VTALaunchLayout {
   /// requantised int8 result, returned sign-extended.
   int64_t resultPlanes = 4;
   int64_t size = 0;
+  /// The fused bias's int32 rows (#vta.dram_layout's bias_offset); negative
+  /// when the program has none.
+  int64_t biasOffset = -1;
 };
 
 /// A strided view of host memory: `data` points at element 0, `strides`
@@ -90,11 +96,14 @@ public:
   loadProgram(llvm::ArrayRef<uint8_t> binary);
 
   /// Runs `program` on a fresh DRAM image holding `input` and `weight` (int8,
-  /// row-major at their offsets) and writes the result planes, reassembled,
-  /// into `result` (int32). `name` only labels errors.
+  /// row-major at their offsets) and, for a program with a fused bias,
+  /// `bias` (int32, row-major, little-endian at layout.biasOffset), and
+  /// writes the result planes, reassembled, into `result` (int32). `name`
+  /// only labels errors.
   llvm::Error launch(llvm::StringRef name, const vta::Program &program,
                      const VTALaunchLayout &layout, const VTATensorView &input,
-                     const VTATensorView &weight, const VTATensorView &result);
+                     const VTATensorView &weight, const VTATensorView &result,
+                     const VTATensorView *bias = nullptr);
 
   /// Records the first error of a launch compiled code made (it cannot
   /// return one); later launches are skipped until takeError().

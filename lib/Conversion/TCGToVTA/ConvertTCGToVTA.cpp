@@ -110,7 +110,9 @@ struct ConvertTCGToVTAPass
           lowering->weightOperand, lowering->weightOffset,
           lowering->resultOffset, lowering->resultRows,
           lowering->resultRowBytes, lowering->numPlanes,
-          lowering->dramBytes));
+          lowering->dramBytes, lowering->biasOffset,
+          lowering->biasOffset ? std::optional<int64_t>(lowering->biasRows)
+                               : std::nullopt));
       StringAttr symbol = symbols.insert(program);
       if (keepKernels) {
         kernel->setAttr(vta::kProgramAttrName, FlatSymbolRefAttr::get(symbol));
@@ -118,9 +120,14 @@ struct ConvertTCGToVTAPass
       }
 
       builder.setInsertionPoint(kernel);
+      // A fused bias is the launch's third operand, its rows built on the
+      // host in the packed result's layout.
+      SmallVector<Value> operands(kernel->getOperands());
+      if (Value biasRows = epilogue.buildBiasRows(builder, kernel.getLoc()))
+        operands.push_back(biasRows);
       auto launch = vta::LaunchOp::create(
           builder, kernel.getLoc(), kernel.getResult().getType(),
-          FlatSymbolRefAttr::get(symbol), kernel->getOperands());
+          FlatSymbolRefAttr::get(symbol), operands);
       kernel.getResult().replaceAllUsesWith(launch.getResult());
       kernel.erase();
       epilogue.eraseFusedOps();

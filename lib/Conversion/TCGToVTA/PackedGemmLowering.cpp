@@ -345,8 +345,35 @@ FailureOr<PackedGemmLowering> Lowering::run() {
   int64_t outRow = config.elemBytes(Buffer::Out);
   lowering.inputOffset = 0;
   lowering.weightOffset = llvm::alignTo(inputRows * inpRow, wgtRow);
-  lowering.resultOffset =
-      llvm::alignTo(lowering.weightOffset + weightRows * wgtRow, outRow);
+  int64_t dataEnd = lowering.weightOffset + weightRows * wgtRow;
+  // A fused bias: accumulator rows of int32 after the weight, one per index
+  // of the parallel tile iterators it varies along (TVM-VTA's fused conv2d
+  // + bias loads such rows into the accumulator buffer and adds them).
+  if (options.biasDims) {
+    int64_t accRow = config.elemBytes(Buffer::Acc);
+    lowering.biasRows = 1;
+    for (unsigned d : *options.biasDims) {
+      if (d >= model.numParallel)
+        return error() << "the bias varies along tile iterator " << d
+                       << ", which is not a parallel one";
+      DimAccess dim;
+      dim.size = model.extents[d];
+      dim.coefficients.assign(numTileIterators, 0);
+      dim.coefficients[d] = 1;
+      model.bias.push_back(std::move(dim));
+      lowering.biasRows *= model.extents[d];
+    }
+    // One row for every output tile: a dimension no iterator moves.
+    if (model.bias.empty()) {
+      DimAccess dim;
+      dim.coefficients.assign(numTileIterators, 0);
+      model.bias.push_back(std::move(dim));
+    }
+    lowering.biasOffset = llvm::alignTo(dataEnd, accRow);
+    dataEnd = *lowering.biasOffset + lowering.biasRows * accRow;
+    model.biasBase = *lowering.biasOffset / accRow;
+  }
+  lowering.resultOffset = llvm::alignTo(dataEnd, outRow);
   lowering.resultRows = resultRows;
   lowering.resultRowBytes = outRow;
   lowering.numPlanes = options.requantShift ? 1 : 4;

@@ -35,9 +35,11 @@ namespace raf {
 using namespace mlir;
 using namespace raf;
 
-/// The name of the C entry point (raf::runtime::VTALaunchFunctionName; the
-/// conversion does not link the runtime).
+/// The names of the C entry points (raf::runtime::VTALaunchFunctionName and
+/// VTALaunchBiasedFunctionName; the conversion does not link the runtime).
 static constexpr llvm::StringLiteral kLaunchFunction = "rafVTALaunch";
+static constexpr llvm::StringLiteral kLaunchBiasedFunction =
+    "rafVTALaunchBiased";
 
 namespace {
 
@@ -66,28 +68,37 @@ memref::GlobalOp createByteGlobal(OpBuilder &builder, Location loc,
 /// The runtime's entry point, declared once:
 ///   func.func private @rafVTALaunch(binary, name, input, weight, result,
 ///       input_offset, weight_offset, result_offset, result_planes, size)
+/// or, for programs with a fused bias,
+///   func.func private @rafVTALaunchBiased(binary, name, input, weight, bias,
+///       result, input_offset, weight_offset, bias_offset, result_offset,
+///       result_planes, size)
 /// A module symbol of that name that is not this declaration is an error:
 /// inserting ours would rename it and the JIT would not find the runtime.
-FailureOr<func::FuncOp> getLaunchFunction(ModuleOp module,
-                                          SymbolTable &symbols) {
+FailureOr<func::FuncOp> getLaunchFunction(ModuleOp module, SymbolTable &symbols,
+                                          bool biased) {
   OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
   Type i8 = builder.getI8Type(), i64 = builder.getI64Type();
   auto bytes = UnrankedMemRefType::get(i8, /*memorySpace=*/0);
   auto words = UnrankedMemRefType::get(builder.getI32Type(), 0);
-  auto type = builder.getFunctionType(
-      {bytes, bytes, bytes, bytes, words, i64, i64, i64, i64, i64}, {});
-  if (Operation *existing = symbols.lookup(kLaunchFunction)) {
+  StringRef name = biased ? kLaunchBiasedFunction : kLaunchFunction;
+  auto type =
+      biased ? builder.getFunctionType({bytes, bytes, bytes, bytes, words,
+                                        words, i64, i64, i64, i64, i64, i64},
+                                       {})
+             : builder.getFunctionType(
+                   {bytes, bytes, bytes, bytes, words, i64, i64, i64, i64, i64},
+                   {});
+  if (Operation *existing = symbols.lookup(name)) {
     auto function = dyn_cast<func::FuncOp>(existing);
     if (function && function.getFunctionType() == type)
       return function;
     return existing->emitError("symbol '")
-           << kLaunchFunction
+           << name
            << "' is the VTA runtime's launch entry point; expected a "
               "func.func of type "
            << type;
   }
-  auto function =
-      func::FuncOp::create(builder, module.getLoc(), kLaunchFunction, type);
+  auto function = func::FuncOp::create(builder, module.getLoc(), name, type);
   function.setPrivate();
   // Called through MLIR's C interface: each memref as a pointer to its
   // (unranked) descriptor.
@@ -166,7 +177,7 @@ struct ConvertVTALaunchToRuntimePass
       if (!entry->second.binary)
         continue;
       FailureOr<func::FuncOp> launchFunction =
-          getLaunchFunction(module, symbols);
+          getLaunchFunction(module, symbols, layout.hasBias());
       if (failed(launchFunction))
         return signalPassFailure();
       rewriteLaunch(launch, entry->second, layout, *launchFunction);
@@ -215,13 +226,18 @@ struct ConvertVTALaunchToRuntimePass
         MemRefType::get(resultType.getShape(), resultType.getElementType()));
     SmallVector<Value> arguments = {
         global(program.binary), global(program.name),
-        operand(layout.getInputOperand()), operand(layout.getWeightOperand()),
-        unranked(out),
-        constant(layout.getInputOffset()),
-        constant(layout.getWeightOffset()),
-        constant(layout.getResultOffset()),
-        constant(layout.getResultPlanes()),
-        constant(layout.getSize())};
+        operand(layout.getInputOperand()), operand(layout.getWeightOperand())};
+    // A fused bias: its rows (the launch's third operand) and offset.
+    if (layout.hasBias())
+      arguments.push_back(operand(2));
+    arguments.append(
+        {unranked(out), constant(layout.getInputOffset()),
+         constant(layout.getWeightOffset())});
+    if (layout.hasBias())
+      arguments.push_back(constant(*layout.getBiasOffset()));
+    arguments.append({constant(layout.getResultOffset()),
+                      constant(layout.getResultPlanes()),
+                      constant(layout.getSize())});
     func::CallOp::create(builder, loc, callee, arguments);
     Value result = bufferization::ToTensorOp::create(
         builder, loc, resultType, out, /*restrict=*/builder.getUnitAttr(),

@@ -1,4 +1,4 @@
-// RUN: raf-opt %s --split-input-file --verify-diagnostics --tcg-lower-to-vta
+// RUN: raf-opt %s --split-input-file --verify-diagnostics --convert-tcg-to-vta=keep-kernels=true
 
 // A kernel that was never packed (no --tcg-apply-strategy).
 func.func @not_packed(%a: tensor<1x16xi8>, %b: tensor<16x16xi8>) -> tensor<1x16xi32> {

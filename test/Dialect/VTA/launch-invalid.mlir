@@ -8,7 +8,7 @@ vta_isa.program @p #vta.config<"1x16x16"> dram #vta.dram_layout<input_operand = 
   vta_isa.finish
 }
 func.func @operand_count(%a: tensor<1x16xi8>) -> tensor<1x16xi32> {
-  // expected-error @+1 {{'vta.launch' op takes the GEMM's input and weight, got 1 operand(s)}}
+  // expected-error @+1 {{'vta.launch' op takes the GEMM's input and weight (and a bias), got 1 operand(s)}}
   %r = vta.launch @p(%a) : (tensor<1x16xi8>) -> tensor<1x16xi32>
   return %r : tensor<1x16xi32>
 }
@@ -133,3 +133,71 @@ func.func @dynamic_operand(%a: tensor<?x16xi8>, %b: tensor<16x16xi8>) -> tensor<
   %r = vta.launch @p(%a, %b) : (tensor<?x16xi8>, tensor<16x16xi8>) -> tensor<1x16xi32>
   return %r : tensor<1x16xi32>
 }
+
+// -----
+
+// A fused bias (bias_offset, bias_rows): the launch's third operand.
+vta_isa.program @p #vta.config<"1x16x16"> dram #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1, weight_offset = 16, result_offset = 384, result_rows = 1, result_row_bytes = 16, result_planes = 4, size = 448, bias_offset = 320, bias_rows = 1> uops {
+  vta_isa.uop dst_idx = 0, src_idx = 0, wgt_idx = 0
+} instructions {
+  vta_isa.finish
+}
+func.func @bias_type(%a: tensor<1x16xi8>, %b: tensor<16x16xi8>, %c: tensor<1x16xi8>) -> tensor<1x16xi32> {
+  // expected-error @+1 {{'vta.launch' op the bias (third operand) must be a static int32 tensor, got 'tensor<1x16xi8>'}}
+  %r = vta.launch @p(%a, %b, %c) : (tensor<1x16xi8>, tensor<16x16xi8>, tensor<1x16xi8>) -> tensor<1x16xi32>
+  return %r : tensor<1x16xi32>
+}
+
+// -----
+
+vta_isa.program @p #vta.config<"1x16x16"> dram #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1, weight_offset = 16, result_offset = 384, result_rows = 1, result_row_bytes = 16, result_planes = 4, size = 448, bias_offset = 320, bias_rows = 1> uops {
+  vta_isa.uop dst_idx = 0, src_idx = 0, wgt_idx = 0
+} instructions {
+  vta_isa.finish
+}
+func.func @bias_missing(%a: tensor<1x16xi8>, %b: tensor<16x16xi8>) -> tensor<1x16xi32> {
+  // expected-error @+1 {{'vta.launch' op program 'p' adds a bias, which the launch must pass as a third operand}}
+  %r = vta.launch @p(%a, %b) : (tensor<1x16xi8>, tensor<16x16xi8>) -> tensor<1x16xi32>
+  return %r : tensor<1x16xi32>
+}
+
+// -----
+
+vta_isa.program @p #vta.config<"1x16x16"> dram #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1, weight_offset = 16, result_offset = 272, result_rows = 1, result_row_bytes = 16, result_planes = 4, size = 336> uops {
+  vta_isa.uop dst_idx = 0, src_idx = 0, wgt_idx = 0
+} instructions {
+  vta_isa.finish
+}
+func.func @bias_unexpected(%a: tensor<1x16xi8>, %b: tensor<16x16xi8>, %c: tensor<1x16xi32>) -> tensor<1x16xi32> {
+  // expected-error @+1 {{'vta.launch' op program 'p' adds no bias, but the launch passes a third operand}}
+  %r = vta.launch @p(%a, %b, %c) : (tensor<1x16xi8>, tensor<16x16xi8>, tensor<1x16xi32>) -> tensor<1x16xi32>
+  return %r : tensor<1x16xi32>
+}
+
+// -----
+
+vta_isa.program @p #vta.config<"1x16x16"> dram #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1, weight_offset = 16, result_offset = 384, result_rows = 1, result_row_bytes = 16, result_planes = 4, size = 448, bias_offset = 320, bias_rows = 1> uops {
+  vta_isa.uop dst_idx = 0, src_idx = 0, wgt_idx = 0
+} instructions {
+  vta_isa.finish
+}
+func.func @bias_shape(%a: tensor<1x16xi8>, %b: tensor<16x16xi8>, %c: tensor<2x16xi32>) -> tensor<1x16xi32> {
+  // expected-error @+1 {{'vta.launch' op bias has 32 elements but program 'p' reads 1 rows of 16 int32 elements}}
+  %r = vta.launch @p(%a, %b, %c) : (tensor<1x16xi8>, tensor<16x16xi8>, tensor<2x16xi32>) -> tensor<1x16xi32>
+  return %r : tensor<1x16xi32>
+}
+
+// -----
+
+// expected-error @+1 {{bias_offset and bias_rows must be given together}}
+module attributes {vta.d = #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1, weight_offset = 16, result_offset = 384, result_rows = 1, result_row_bytes = 16, result_planes = 4, size = 448, bias_offset = 320>} {}
+
+// -----
+
+// expected-error @+1 {{the bias needs a non-negative offset and at least one row, got bias_offset = -64 and bias_rows = 1}}
+module attributes {vta.d = #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1, weight_offset = 16, result_offset = 384, result_rows = 1, result_row_bytes = 16, result_planes = 4, size = 448, bias_offset = -64, bias_rows = 1>} {}
+
+// -----
+
+// expected-error @+1 {{the bias (3 rows of 16 int32 from byte 320) does not fit the 448-byte image}}
+module attributes {vta.d = #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1, weight_offset = 16, result_offset = 384, result_rows = 1, result_row_bytes = 16, result_planes = 4, size = 448, bias_offset = 320, bias_rows = 3>} {}

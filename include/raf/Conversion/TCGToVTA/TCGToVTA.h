@@ -17,6 +17,7 @@
 #include "raf/Target/VTA/Simulator.h"
 #include "raf/Target/VTA/TileProgram.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/Support/LLVM.h"
 
 #include <functional>
@@ -33,6 +34,11 @@ struct PackedGemmLoweringOptions {
   /// A fused epilogue (FusedEpilogue): the accumulators are clamped to
   /// [clampLow, clampHigh] before the requantisation or the byte planes.
   std::optional<int64_t> clampLow, clampHigh;
+  /// A fused bias (FusedBias): when set, the program adds int32 bias rows,
+  /// read from a third operand laid out [dims..., BATCH, BLOCK_OUT], to the
+  /// accumulators before the clamp. The rows vary along these parallel tile
+  /// iterators (dimensions of the packed result); none: one row for all.
+  std::optional<llvm::SmallVector<unsigned>> biasDims;
   /// When above 1, fail if a GEMM writes an accumulator row again fewer
   /// than this many micro-op steps after writing it (ACC_DEP_DISTANCE, 3 on
   /// TVM-VTA; see findAccDependenceHazard). The schedule avoids such steps
@@ -77,6 +83,10 @@ struct PackedGemmLowering {
   unsigned weightOperand = 1;
   int64_t inputOffset = 0;
   int64_t weightOffset = 0;
+  /// The fused bias (PackedGemmLoweringOptions::biasDims): `biasRows`
+  /// accumulator rows of int32 from `biasOffset`, the launch's third operand.
+  std::optional<int64_t> biasOffset;
+  int64_t biasRows = 0;
   /// The result: `numPlanes` consecutive planes of `resultRows` output rows
   /// each (the packed result's elements in row-major order, one byte each).
   /// With 4 planes, plane k holds bits [8k, 8k + 8) of every int32 element.
@@ -104,22 +114,51 @@ mlir::FailureOr<PackedGemmLowering>
 lowerPackedGemm(tcg::KernelOp kernel,
                 const PackedGemmLoweringOptions &options = {});
 
+/// A per-channel bias added to a packed kernel's result, fused into its
+/// program as TVM-VTA's fused conv2d + bias (an ACC load of the bias rows
+/// and an ALU ADD): `relay.nn.bias_add(%r, %b)` or `relay.add` of `%r` and
+/// a tensor that broadcasts into it along at most one axis, where `%r` is
+/// the kernel's result after the reshapes, transposes and strided slices
+/// that unpack it, and `%b` is defined before the kernel. The host builds
+/// the bias rows in the packed result's layout with one relay.take of the
+/// flattened `%b` (`indices`, a constant), the launch's third operand.
+struct FusedBias {
+  /// The relay.nn.bias_add or relay.add the program computes.
+  mlir::Operation *op = nullptr;
+  /// Its operand on the kernel's side, and the bias.
+  mlir::Value input, bias;
+  /// The packed result dimensions (parallel tile iterators) the bias rows
+  /// vary along, and the index into the flattened bias of every element of
+  /// the rows, shaped [dims..., BATCH, BLOCK_OUT] (one row when `dims` is
+  /// empty).
+  llvm::SmallVector<unsigned> dims;
+  llvm::SmallVector<int64_t> rowShape;
+  std::vector<int32_t> indices;
+};
+
 /// Element-wise operations after a packed kernel that its program computes
-/// in the ALU epilogue, as TVM-VTA's fused conv2d + relu / clip: a chain of
-/// single-use relay.nn.relu, relay.maximum and relay.minimum with an integer
-/// splat constant, reached from the kernel's result through the reshapes,
+/// in the ALU epilogue, as TVM-VTA's fused conv2d + bias + relu / clip: an
+/// optional bias (FusedBias) first, then a chain of single-use
+/// relay.nn.relu, relay.maximum and relay.minimum with an integer splat
+/// constant, reached from the kernel's result through the reshapes,
 /// transposes and strided slices that unpack it (element-wise operations
-/// commute with them). The chain is one clamp min(max(acc, clampLow),
+/// commute with them). The chain is one clamp min(max(acc + bias, clampLow),
 /// clampHigh); it stops before an operation whose bound would not fit an
 /// ALU immediate (signed 16 bits).
 struct FusedEpilogue {
+  std::optional<FusedBias> bias;
   std::optional<int64_t> clampLow, clampHigh;
   /// The relay operations the clamp replaces, in order.
   llvm::SmallVector<mlir::Operation *> fused;
 
-  bool empty() const { return fused.empty(); }
-  /// Sets the clamp in `options`.
+  bool empty() const { return fused.empty() && !bias; }
+  /// Sets the bias and the clamp in `options`.
   void apply(PackedGemmLoweringOptions &options) const;
+  /// Builds the bias rows for the launch (a relay.reshape to one dimension
+  /// when the bias has another rank, and a relay.take) at the builder's
+  /// insertion point; null without a bias.
+  mlir::Value buildBiasRows(mlir::OpBuilder &builder,
+                            mlir::Location loc) const;
   /// Removes the fused operations (each forwards its tensor operand); call
   /// once the kernel is replaced by the launch of its program.
   void eraseFusedOps() const;

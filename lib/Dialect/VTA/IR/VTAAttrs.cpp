@@ -266,7 +266,8 @@ LogicalResult DramLayoutAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, int64_t inputOperand,
     int64_t inputOffset, int64_t weightOperand, int64_t weightOffset,
     int64_t resultOffset, int64_t resultRows, int64_t resultRowBytes,
-    int64_t resultPlanes, int64_t size) {
+    int64_t resultPlanes, int64_t size, std::optional<int64_t> biasOffset,
+    std::optional<int64_t> biasRows) {
   if (!((inputOperand == 0 && weightOperand == 1) ||
         (inputOperand == 1 && weightOperand == 0)))
     return emitError() << "input_operand and weight_operand must be 0 and 1 "
@@ -296,6 +297,25 @@ LogicalResult DramLayoutAttr::verify(
   if (inputOffset >= size || weightOffset >= size)
     return emitError() << "an operand offset lies beyond the " << size
                        << "-byte image";
+  if (biasOffset.has_value() != biasRows.has_value())
+    return emitError() << "bias_offset and bias_rows must be given together";
+  if (!biasOffset)
+    return success();
+  if (*biasOffset < 0 || *biasRows < 1)
+    return emitError() << "the bias needs a non-negative offset and at least "
+                          "one row, got bias_offset = "
+                       << *biasOffset << " and bias_rows = " << *biasRows;
+  // Accumulator rows: result_row_bytes int32 elements each.
+  std::optional<int64_t> biasBytes =
+      llvm::checkedMul(*biasRows, resultRowBytes);
+  if (biasBytes)
+    biasBytes = llvm::checkedMul(*biasBytes, int64_t(4));
+  std::optional<int64_t> biasEnd =
+      biasBytes ? llvm::checkedAdd(*biasOffset, *biasBytes) : std::nullopt;
+  if (!biasEnd || *biasEnd > size)
+    return emitError() << "the bias (" << *biasRows << " rows of "
+                       << resultRowBytes << " int32 from byte " << *biasOffset
+                       << ") does not fit the " << size << "-byte image";
   return success();
 }
 

@@ -380,14 +380,21 @@ ProgramOp ProgramOp::createFrom(OpBuilder &builder, Location loc,
 //===----------------------------------------------------------------------===//
 
 LogicalResult LaunchOp::verify() {
-  if (getOperands().size() != 2)
-    return emitOpError("takes the GEMM's input and weight, got ")
+  if (getOperands().size() != 2 && getOperands().size() != 3)
+    return emitOpError("takes the GEMM's input and weight (and a bias), got ")
            << getOperands().size() << " operand(s)";
-  for (Value operand : getOperands()) {
+  for (Value operand : getOperands().take_front(2)) {
     auto type = cast<RankedTensorType>(operand.getType());
     if (!type.getElementType().isSignlessInteger(8) || !type.hasStaticShape())
       return emitOpError("operands must be static int8 tensors, got ")
              << operand.getType();
+  }
+  if (getOperands().size() == 3) {
+    auto type = cast<RankedTensorType>(getOperands()[2].getType());
+    if (!type.getElementType().isSignlessInteger(32) || !type.hasStaticShape())
+      return emitOpError("the bias (third operand) must be a static int32 "
+                         "tensor, got ")
+             << type;
   }
   auto resultType = cast<RankedTensorType>(getResult().getType());
   if (!resultType.getElementType().isSignlessInteger(32) ||
@@ -411,8 +418,25 @@ LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return emitOpError("program '")
            << getProgram() << "' has no dram layout to launch it with";
   // The operand count and types are verify()'s; do not index past them.
-  if (getOperands().size() != 2)
+  if (getOperands().size() != 2 && getOperands().size() != 3)
     return success();
+  bool hasBiasOperand = getOperands().size() == 3;
+  if (hasBiasOperand != layout.hasBias())
+    return emitOpError("program '")
+           << getProgram()
+           << (layout.hasBias() ? "' adds a bias, which the launch must pass "
+                                  "as a third operand"
+                                : "' adds no bias, but the launch passes a "
+                                  "third operand");
+  if (hasBiasOperand) {
+    int64_t biasElements = cast<RankedTensorType>(getOperands()[2].getType())
+                               .getNumElements();
+    if (biasElements != *layout.getBiasRows() * layout.getResultRowBytes())
+      return emitOpError("bias has ")
+             << biasElements << " elements but program '" << getProgram()
+             << "' reads " << *layout.getBiasRows() << " rows of "
+             << layout.getResultRowBytes() << " int32 elements";
+  }
   // The result is read back as planes of result_rows x result_row_bytes
   // elements, in the result's row-major order.
   int64_t elements = cast<RankedTensorType>(getResult().getType())

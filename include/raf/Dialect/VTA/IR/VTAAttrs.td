@@ -79,8 +79,8 @@ def VTA_ScheduleAttr : AttrDef<VTA_Dialect, "Schedule"> {
       weight buffer (per virtual thread).
 
     `--vta-schedule` chooses it and attaches it to the kernel as
-    `vta.schedule`; `--convert-tcg-to-vta` (and its alias
-    `--tcg-lower-to-vta`) and `raf-run --target=vta-sim` compile and run
+    `vta.schedule`; `--convert-tcg-to-vta` and `raf-run --target=vta-sim`
+    compile and run
     exactly that schedule.
 
     ```mlir
@@ -131,7 +131,11 @@ def VTA_DramLayoutAttr : AttrDef<VTA_Dialect, "DramLayout"> {
     result at `result_offset`: `result_planes` consecutive planes of
     `result_rows` rows of `result_row_bytes` bytes (4 planes: byte k of
     every exact int32 element in plane k; 1 plane: the requantised int8
-    result). `size` is the whole image.
+    result). `size` is the whole image. A program with a fused bias
+    (TVM-VTA's fused conv2d + bias) also reads `bias_rows` accumulator rows
+    of int32 (`result_row_bytes` elements each, little-endian) from
+    `bias_offset`: the launch's third operand, row-major; both fields are
+    present or both absent.
 
     ```mlir
     #vta.dram_layout<input_operand = 0, input_offset = 0, weight_operand = 1,
@@ -144,7 +148,13 @@ def VTA_DramLayoutAttr : AttrDef<VTA_Dialect, "DramLayout"> {
                         "int64_t":$weight_operand, "int64_t":$weight_offset,
                         "int64_t":$result_offset, "int64_t":$result_rows,
                         "int64_t":$result_row_bytes, "int64_t":$result_planes,
-                        "int64_t":$size);
+                        "int64_t":$size,
+                        OptionalParameter<"std::optional<int64_t>">:$bias_offset,
+                        OptionalParameter<"std::optional<int64_t>">:$bias_rows);
+  let extraClassDeclaration = [{
+    /// Whether the program adds a bias read from the launch's third operand.
+    bool hasBias() const { return getBiasOffset().has_value(); }
+  }];
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
 }

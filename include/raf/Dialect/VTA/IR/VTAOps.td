@@ -102,7 +102,9 @@ def VTA_LaunchOp : VTA_Op<"launch", [
     `vta.program` before `--convert-vta-to-vta-isa`, with a `dram` layout)
     on its two int8 operands and returns its result as int32: the exact
     accumulators, or, for a requantising program (one result plane), the
-    int8 result sign-extended. The operands are copied into a DRAM image as
+    int8 result sign-extended. A program with a fused bias (its layout has
+    `bias_offset`) takes a third operand, the int32 bias rows (`bias_rows`
+    accumulator rows, row-major). The operands are copied into a DRAM image as
     the program's `#vta.dram_layout` says (row-major, as the packed tensors
     are laid out), the program runs, and the result planes are read back
     in the result's row-major order. `--convert-tcg-to-vta` replaces a
