@@ -116,6 +116,22 @@ func.func @tensorize_empty_target() attributes {
 
 // -----
 
+func.func @tensorize_unknown_key() attributes {
+  // expected-error @+1 {{unexpected 'axes' (expected target or gemm, each at most once)}}
+  t = #tcg.tensorize<"vta.gemm.1x16x16", axes = [1, 16, 16]>} {
+  return
+}
+
+// -----
+
+func.func @tensorize_repeated_key() attributes {
+  // expected-error @+1 {{unexpected 'target' (expected target or gemm, each at most once)}}
+  t = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", target = "vta">} {
+  return
+}
+
+// -----
+
 func.func @tensorize_two_extents() attributes {
   // expected-error @+1 {{gemm lists 2 extents; a GEMM core has three (x, y, z)}}
   t = #tcg.tensorize<"vta.gemm.1x16x16", gemm = [1, 16]>} {
