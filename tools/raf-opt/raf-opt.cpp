@@ -91,9 +91,18 @@ int main(int argc, char **argv) {
       llvm::errs() << errorMessage << "\n";
       return 1;
     }
-    if (mlir::failed(
-            mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
+    // A custom operation parser may fail without a diagnostic (upstream
+    // TOSA's attribute-dictionary parser does on `tosa.clamp %x {32>) ...`),
+    // and so may a pass: a failure that printed nothing gets an error.
+    uint64_t printedBefore = llvm::errs().tell();
+    if (mlir::failed(mlir::MlirOptMain(output->os(), std::move(input),
+                                       registry, config))) {
+      if (llvm::errs().tell() == printedBefore)
+        llvm::errs() << inputFilename
+                     << ": error: failed without a diagnostic (an operation's "
+                        "parser or a pass gave up without saying why)\n";
       return 1;
+    }
     output->keep();
     return 0;
   });
