@@ -24,8 +24,10 @@ namespace {
 
 /// input at byte 0 (inp row 0), weight at 256 (wgt row 1), result at 512
 /// (out row 32): `planes` stores of the accumulators, shifted by 8 bits
-/// between planes.
-vta::Program buildProgram(int planes) {
+/// between planes. With `bias`, a fused bias row at 512 (acc row 8) is
+/// loaded into acc row 1 and added before the planes, and the result moves
+/// to 576 (out row 36).
+vta::Program buildProgram(int planes, bool bias = false) {
   vta::TileProgram tiles;
   tiles.config = vta::Config::getDefault();
   auto tile = [](vta::Instruction insn, std::vector<vta::Uop> uops = {}) {
@@ -39,6 +41,14 @@ vta::Program buildProgram(int planes) {
   tiles.instructions.push_back(
       tile(vta::Instruction::gemm(0, 1, 1, 1, /*resetReg=*/true), body));
   tiles.instructions.push_back(tile(vta::Instruction::gemm(0, 1), body));
+  int64_t resultRow = 32;
+  if (bias) {
+    tiles.instructions.push_back(
+        tile(vta::Instruction::load(vta::MemoryType::Acc, 1, 8, 1, 1, 1)));
+    tiles.instructions.push_back(
+        tile(vta::Instruction::alu(vta::AluOpcode::Add, 0, 1), {{0, 1, 0}}));
+    resultRow = 36;
+  }
   tiles.instructions.push_back(
       tile(vta::Instruction::aluImm(vta::AluOpcode::Add, 0, 0, 1), body));
   for (int plane = 0; plane < planes; ++plane) {
@@ -46,7 +56,7 @@ vta::Program buildProgram(int planes) {
       tiles.instructions.push_back(
           tile(vta::Instruction::aluImm(vta::AluOpcode::Shr, 8, 0, 1), body));
     tiles.instructions.push_back(
-        tile(vta::Instruction::store(0, 32 + plane, 1, 1, 1)));
+        tile(vta::Instruction::store(0, resultRow + plane, 1, 1, 1)));
   }
   llvm::Expected<vta::Program> program = vta::assemble(tiles);
   EXPECT_TRUE(static_cast<bool>(program)) << llvm::toString(program.takeError());
@@ -129,6 +139,41 @@ TEST(VTARuntime, OnePlaneIsSignExtended) {
       {result.data(), resultShape, resultStrides})));
   for (int i = 0; i < 16; ++i)
     EXPECT_EQ(result[i], int8_t(operands.expected[i] & 0xff)) << i;
+}
+
+TEST(VTARuntime, FusedBias) {
+  // The bias rows are int32 in DRAM, little-endian, as the accumulator
+  // buffer holds them; given as a strided view (every other element).
+  vta::Program program = buildProgram(4, /*bias=*/true);
+  Operands operands;
+  std::vector<int32_t> bias(32, 0), result(16);
+  for (int i = 0; i < 16; ++i)
+    bias[2 * i] = (i - 8) * 1000003;
+  const int64_t biasShape[] = {1, 16}, everyOther[] = {32, 2};
+  VTATensorView biasView{bias.data(), biasShape, everyOther};
+  VTARuntime runtime;
+  VTALaunchLayout layout{0, 256, 576, 4, 640, /*biasOffset=*/512};
+  ASSERT_FALSE(static_cast<bool>(runtime.launch(
+      "p", program, layout, {operands.input.data(), inputShape, inputStrides},
+      {operands.weight.data(), weightShape, weightStrides},
+      {result.data(), resultShape, resultStrides}, &biasView)));
+  for (int i = 0; i < 16; ++i)
+    EXPECT_EQ(result[i], operands.expected[i] + bias[2 * i]) << i;
+  // A layout with a bias needs one, and one without takes none.
+  llvm::Error missing = runtime.launch(
+      "p", program, layout, {operands.input.data(), inputShape, inputStrides},
+      {operands.weight.data(), weightShape, weightStrides},
+      {result.data(), resultShape, resultStrides});
+  EXPECT_EQ(llvm::toString(std::move(missing)),
+            "VTA launch of 'p': the program adds a bias but the launch has "
+            "none");
+  layout.biasOffset = -1;
+  llvm::Error extra = runtime.launch(
+      "p", program, layout, {operands.input.data(), inputShape, inputStrides},
+      {operands.weight.data(), weightShape, weightStrides},
+      {result.data(), resultShape, resultStrides}, &biasView);
+  EXPECT_EQ(llvm::toString(std::move(extra)),
+            "VTA launch of 'p': a bias for a program without one");
 }
 
 TEST(VTARuntime, LoadsEachBinaryOnce) {
