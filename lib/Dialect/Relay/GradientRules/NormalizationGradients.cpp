@@ -9,6 +9,8 @@
 
 #include "AdjointBuilder.h"
 
+#include "raf/Dialect/Relay/Transforms/AttributeNames.h"
+
 using namespace mlir;
 using namespace raf::relay;
 using namespace raf::relay::grad;
@@ -41,10 +43,21 @@ struct Normalized {
   Value xhat, rstd;
 };
 
+/// Marks the relay.mean computing `value` as a statistic over the batch
+/// (`raf.batch_stat`) when `batchStat` is set: a data-parallel program
+/// takes it over the global batch (SyncBatchNorm, docs/data-parallel.md).
+Value markBatchStat(Value value, bool batchStat) {
+  if (auto mean = value.getDefiningOp<MeanOp>(); mean && batchStat)
+    mean->setAttr(kBatchStatAttr, UnitAttr::get(mean.getContext()));
+  return value;
+}
+
 Normalized normalize(AdjointBuilder &ad, Value x, ArrayRef<int64_t> axes,
-                     double epsilon) {
-  Value centered = ad.sub(x, ad.mean(x, axes, /*keepdims=*/true));
-  Value variance = ad.mean(ad.mul(centered, centered), axes, true);
+                     double epsilon, bool batchStat = false) {
+  Value centered = ad.sub(
+      x, markBatchStat(ad.mean(x, axes, /*keepdims=*/true), batchStat));
+  Value variance = markBatchStat(
+      ad.mean(ad.mul(centered, centered), axes, true), batchStat);
   Value rstd = RsqrtOp::create(ad.builder(), ad.getLoc(),
                                ad.add(variance, ad.scalarLike(epsilon, x)));
   return {ad.mul(centered, rstd), rstd};
@@ -54,9 +67,11 @@ Normalized normalize(AdjointBuilder &ad, Value x, ArrayRef<int64_t> axes,
 /// gradient `dxhat` of xhat:
 ///   dx = rstd * (dxhat - mean(dxhat) - xhat * mean(dxhat * xhat)).
 Value normalizedInputGradient(AdjointBuilder &ad, Normalized n, Value dxhat,
-                              ArrayRef<int64_t> axes) {
-  Value meanGrad = ad.mean(dxhat, axes, /*keepdims=*/true);
-  Value meanProjection = ad.mean(ad.mul(dxhat, n.xhat), axes, true);
+                              ArrayRef<int64_t> axes, bool batchStat = false) {
+  Value meanGrad =
+      markBatchStat(ad.mean(dxhat, axes, /*keepdims=*/true), batchStat);
+  Value meanProjection =
+      markBatchStat(ad.mean(ad.mul(dxhat, n.xhat), axes, true), batchStat);
   return ad.mul(
       n.rstd, ad.sub(ad.sub(dxhat, meanGrad), ad.mul(n.xhat, meanProjection)));
 }
@@ -105,8 +120,12 @@ LogicalResult grad::adjoint(BatchNormOp op, AdjointBuilder &ad) {
 
   Normalized n;
   if (op.getTraining()) {
-    n = normalize(ad, x, others, epsilon);
-    ad.setOperandGradient(0, normalizedInputGradient(ad, n, dxhat, others));
+    // The four means over the batch are marked, so that a data-parallel
+    // program can take them over the global batch (PyTorch's SyncBatchNorm
+    // all-reduces the same per-channel sums of its backward).
+    n = normalize(ad, x, others, epsilon, /*batchStat=*/true);
+    ad.setOperandGradient(
+        0, normalizedInputGradient(ad, n, dxhat, others, /*batchStat=*/true));
   } else {
     // Inference: the moving statistics normalise; x enters linearly.
     Value mean = alongAxis(ad, op.getMovingMean(), axis, rank);

@@ -24,6 +24,10 @@ inline constexpr llvm::StringLiteral kNumStatesAttr = "raf.num_states";
 inline constexpr llvm::StringLiteral kNumAuxAttr = "raf.num_aux";
 inline constexpr llvm::StringLiteral kUpdatableAttr = "raf.updatable";
 inline constexpr llvm::StringLiteral kUpdatesArgAttr = "raf.updates_arg";
+// On the relay.mean ops of a training-mode batch norm's gradient that take
+// statistics over the batch (written by --raf-autodiff, read by
+// --raf-data-parallel's SyncBatchNorm): docs/data-parallel.md.
+inline constexpr llvm::StringLiteral kBatchStatAttr = "raf.batch_stat";
 
 // Fused functions (--raf-fuse, lifted primitive closures):
 // docs/fusion-and-dispatch.md.
