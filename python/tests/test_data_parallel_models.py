@@ -20,16 +20,18 @@ statistics.
   of the squared gradient, which turns the float32 rounding noise of
   gradients that are zero in exact arithmetic (the attention's key bias:
   softmax ignores it) into steps of the learning rate's size.
-* CNN with batch norm (conv, BatchNorm2d, ReLU, dense, cross-entropy; Adam):
-  batch statistics are not synchronised across ranks, which is the
-  semantics of PyTorch's DistributedDataParallel without SyncBatchNorm:
-  rank r normalises with the statistics of its own block and keeps its own
+* CNN with batch norm (conv, BatchNorm2d, ReLU, dense, cross-entropy; Adam),
+  "cnn_bn": --raf-data-parallel synchronises the batch statistics
+  (sync-batch-norm=true, the default; PyTorch's SyncBatchNorm), so the
+  parameters, the optimizer states and every rank's running statistics
+  equal torch.optim training on the whole batch, and rank r's loss is the
+  mean of the whole batch's per-sample losses over its block.
+* The same CNN with sync-batch-norm=false, "cnn_bn_local": the semantics of
+  PyTorch's DistributedDataParallel without SyncBatchNorm: rank r
+  normalises with the statistics of its own block and keeps its own
   running statistics, and the gradients are averaged. The reference is that
   computation in PyTorch (the mean over the ranks of each block's loss,
-  each block with its rank's running statistics), not the whole batch: with
-  batch norm, per-block statistics differ from the whole batch's, so equality
-  with whole-batch training would need synchronised statistics (SyncBN),
-  which RAF-MLIR does not implement (docs/data-parallel.md).
+  each block with its rank's running statistics).
 
 The references run in float64 from the same float32 starting values.
 
@@ -68,9 +70,12 @@ class CNN(nn.Module):
         self.bn = nn.BatchNorm2d(4)
         self.fc = nn.Linear(4 * 5 * 5, 3)
 
-    def forward(self, x, labels):
+    def logits(self, x):
         h = F.relu(self.bn(self.conv(x)))
-        return F.cross_entropy(self.fc(torch.flatten(h, 1)), labels)
+        return self.fc(torch.flatten(h, 1))
+
+    def forward(self, x, labels):
+        return F.cross_entropy(self.logits(x), labels)
 
 
 class Transformer(nn.Module):
@@ -81,19 +86,25 @@ class Transformer(nn.Module):
             activation="gelu", batch_first=True)
         self.head = nn.Linear(8, 3)
 
+    def logits(self, x):
+        return self.head(self.encoder(x).mean(dim=1))
+
     def forward(self, x, labels):
-        return F.cross_entropy(self.head(self.encoder(x).mean(dim=1)), labels)
+        return F.cross_entropy(self.logits(x), labels)
 
 
 # model: (class, input shape per sample, optimizer options, torch optimizer,
-# torch state names)
+# torch state names, whether batch norm is synchronised)
 MODELS = {
     "cnn_bn": (CNN, (2, 5, 5), "kind=adam lr=0.01",
                lambda p: torch.optim.Adam(p, lr=0.01),
-               ["exp_avg", "exp_avg_sq"]),
+               ["exp_avg", "exp_avg_sq"], True),
+    "cnn_bn_local": (CNN, (2, 5, 5), "kind=adam lr=0.01",
+                     lambda p: torch.optim.Adam(p, lr=0.01),
+                     ["exp_avg", "exp_avg_sq"], False),
     "transformer": (Transformer, (4, 8), "kind=momentum lr=0.05 momentum=0.9",
                     lambda p: torch.optim.SGD(p, lr=0.05, momentum=0.9),
-                    ["momentum_buffer"]),
+                    ["momentum_buffer"], True),
 }
 
 
@@ -136,7 +147,7 @@ def reference(name, ranks, data):
         x = torch.from_numpy(x).double()
         labels = torch.from_numpy(labels)
         losses = []
-        if buffers:
+        if not MODELS[name][5]:
             # DistributedDataParallel without SyncBatchNorm: each rank's
             # block with its own statistics; gradients averaged.
             total = 0
@@ -150,12 +161,17 @@ def reference(name, ranks, data):
                 total = total + loss / ranks
             total.backward()
         else:
-            # The whole batch.
-            with torch.no_grad():
-                for r in range(ranks):
-                    block = slice(r * local, (r + 1) * local)
-                    losses.append(float(model(x[block], labels[block])))
-            model(x, labels).backward()
+            # The whole batch (synchronised batch norm: every rank's running
+            # statistics are the whole batch's); rank r's loss is the mean
+            # of the per-sample losses of its block.
+            per_sample = F.cross_entropy(model.logits(x), labels,
+                                         reduction="none")
+            for r in range(ranks):
+                losses.append(float(per_sample[r * local:(r + 1) * local]
+                                    .mean()))
+            per_sample.mean().backward()
+            rank_buffers = [[b.detach().clone() for b in buffers]
+                            for _ in range(ranks)]
         opt.step()
         states = [opt.state[p][n].detach().numpy().copy()
                   for n in MODELS[name][4] for p in params]
@@ -181,7 +197,8 @@ def build_step(name, ranks, zero, directory):
     step = directory / "step.mlir"
     passes = [f"--raf-autodiff=inline-backward=true requires-grad="
               + ",".join(map(str, grad_indices)),
-              f"--raf-data-parallel=world-size={ranks} zero={zero}",
+              f"--raf-data-parallel=world-size={ranks} zero={zero} "
+              f"sync-batch-norm={str(MODELS[name][5]).lower()}",
               f"--raf-append-optimizer={MODELS[name][2]}"]
     if zero:
         passes.append("--raf-zero-partition")

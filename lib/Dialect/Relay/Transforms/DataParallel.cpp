@@ -184,6 +184,57 @@ void fuseReduceScatters(ArrayRef<ReduceScatterOp> group) {
     op.erase();
 }
 
+/// Fuses the allgathers `group` of ZeRO's updated parameter blocks (in
+/// block order, one element type) into one: block i, [b_i, ...] with s_i
+/// elements, is flattened, the blocks are concatenated into one [S] vector
+/// and allgathered into [N * S] (row r of its [N, S] view is rank r's
+/// concatenation), which is split along dimension 1 into the [N, s_i]
+/// parts, each the rows of one gathered parameter [N * b_i, ...]. The mirror
+/// of fuseReduceScatters: one message per bucket instead of one per
+/// parameter (RAF's grouped collectives).
+void fuseAllgathers(ArrayRef<AllgatherOp> group) {
+  AllgatherOp last = group.back();
+  int64_t worldSize = last.getWorldSize();
+  OpBuilder builder(last);
+  Location loc = last.getLoc();
+  SmallVector<Value> flat;
+  SmallVector<int64_t> splitPoints;
+  SmallVector<Type> partTypes;
+  int64_t total = 0;
+  Type elementType = getElementTypeOrSelf(last.getType());
+  for (AllgatherOp op : group) {
+    int64_t size = cast<RankedTensorType>(op.getX().getType()).getNumElements();
+    if (total > 0)
+      splitPoints.push_back(total);
+    total += size;
+    flat.push_back(reshape(builder, loc, op.getX(), {size}));
+    partTypes.push_back(RankedTensorType::get({worldSize, size}, elementType));
+  }
+  Value bucket = ConcatenateOp::create(
+      builder, loc, TypeRange{RankedTensorType::get({total}, elementType)},
+      flat, {builder.getNamedAttr("axis", builder.getI64IntegerAttr(0))});
+  Value gathered = AllgatherOp::create(builder, loc, bucket,
+                                       last.getWorldSizeAttr());
+  // Split right before the first use, so that the non-blocking allgather is
+  // waited on there.
+  SmallVector<Value> results;
+  for (AllgatherOp op : group)
+    results.push_back(op.getResult());
+  builder.setInsertionPoint(getFirstUser(last->getBlock(), results));
+  Value rows = reshape(builder, loc, gathered, {worldSize, total});
+  auto split = SplitOp::create(
+      builder, loc, partTypes, ValueRange{rows},
+      {builder.getNamedAttr("indices",
+                            builder.getDenseI64ArrayAttr(splitPoints)),
+       builder.getNamedAttr("axis", builder.getI64IntegerAttr(1))});
+  for (auto [index, part] : llvm::enumerate(split.getResults()))
+    results[index].replaceAllUsesWith(reshape(
+        builder, loc, part,
+        cast<RankedTensorType>(results[index].getType()).getShape()));
+  for (AllgatherOp op : group)
+    op.erase();
+}
+
 /// Groups the all-reduces in `ops` (block order) into buckets of at most
 /// `bucketBytes` bytes and one element type (a larger one is a bucket of
 /// its own).
@@ -253,6 +304,126 @@ FailureOr<unsigned> checkGradientFunction(func::FuncOp fn) {
   if (walk.wasInterrupted())
     return failure();
   return k;
+}
+
+/// A rank-0 constant of `elementType`.
+Value scalarConstant(OpBuilder &builder, Location loc, double value,
+                     Type elementType) {
+  auto type = RankedTensorType::get({}, elementType);
+  return ConstantOp::create(
+      builder, loc,
+      DenseElementsAttr::get(type, FloatAttr::get(elementType, value)));
+}
+
+/// The mean of `local`, a per-rank mean over equally many elements on every
+/// rank, over the ranks' global batch: the average of the ranks' means.
+Value globalMean(OpBuilder &builder, Location loc, Value local,
+                 int64_t worldSize) {
+  return AllreduceOp::create(builder, loc, local, builder.getStringAttr("avg"),
+                             builder.getI64IntegerAttr(worldSize));
+}
+
+/// SyncBatchNorm (PyTorch's torch.nn.SyncBatchNorm; Ioffe and Szegedy
+/// 2015, Alg. 1 over the global mini-batch): every training-mode batch norm
+/// of `fn` normalises with the mean and variance of the global batch, and
+/// the means over the batch in its gradient (`raf.batch_stat`, written by
+/// --raf-autodiff) are global too. Every rank holds the same number of
+/// elements per channel (one static per-rank shape), so a global mean is the
+/// all-reduced average of the ranks' means; the variance is the global mean
+/// of the squared deviations from the global mean (two passes, as a single
+/// process computes it).
+LogicalResult syncBatchNorms(func::FuncOp fn, int64_t worldSize) {
+  SmallVector<MeanOp> stats;
+  SmallVector<BatchNormOp> norms;
+  fn.walk([&](Operation *op) {
+    if (auto mean = dyn_cast<MeanOp>(op); mean && mean->hasAttr(kBatchStatAttr))
+      stats.push_back(mean);
+    if (auto norm = dyn_cast<BatchNormOp>(op); norm && norm.getTraining())
+      norms.push_back(norm);
+  });
+  // The gradient: dx = rstd * (dxhat - mean(dxhat) - xhat * mean(dxhat *
+  // xhat)) with global means and statistics, the sums PyTorch's
+  // SyncBatchNorm all-reduces in its backward.
+  for (MeanOp mean : stats) {
+    OpBuilder builder(mean->getContext());
+    builder.setInsertionPointAfter(mean);
+    Value global =
+        globalMean(builder, mean.getLoc(), mean.getResult(), worldSize);
+    mean.getResult().replaceAllUsesExcept(global, global.getDefiningOp());
+  }
+  for (BatchNormOp norm : norms) {
+    // The verifier guarantees a float x of rank >= 2 and a valid axis
+    auto type = cast<RankedTensorType>(norm.getX().getType());
+    int64_t rank = type.getRank();
+    auto axis = static_cast<int64_t>(norm.getAxis());
+    if (axis < 0)
+      axis += rank;
+    int64_t channels = type.getDimSize(axis);
+    // (And gamma, beta and the moving statistics of type [C] x element.)
+    if (!type.hasStaticShape())
+      return norm.emitError("--raf-data-parallel: sync-batch-norm needs an "
+                            "input of static shape, got ")
+             << type;
+    SmallVector<int64_t> others, statShape(rank, 1);
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != axis)
+        others.push_back(d);
+    statShape[axis] = channels;
+    int64_t count =
+        worldSize * (type.getNumElements() / std::max<int64_t>(channels, 1));
+    if (count < 2)
+      return norm.emitError("--raf-data-parallel: training batch norm needs "
+                            "more than one value per channel in the global "
+                            "batch to estimate the unbiased variance, got ")
+             << count;
+    OpBuilder builder(norm);
+    Location loc = norm.getLoc();
+    Type elementType = type.getElementType();
+    auto scalar = [&](double value) {
+      return scalarConstant(builder, loc, value, elementType);
+    };
+    auto mean = [&](Value x) {
+      return globalMean(builder, loc,
+                        MeanOp::create(builder, loc, x,
+                                       builder.getDenseI64ArrayAttr(others),
+                                       /*keepdims=*/true, /*exclude=*/false),
+                        worldSize);
+    };
+    auto alongAxis = [&](Value vector) {
+      return reshape(builder, loc, vector, statShape);
+    };
+    Value batchMean = mean(norm.getX());
+    Value centered = SubtractOp::create(builder, loc, norm.getX(), batchMean);
+    Value variance =
+        mean(MultiplyOp::create(builder, loc, centered, centered));
+    Value rstd = RsqrtOp::create(
+        builder, loc,
+        AddOp::create(builder, loc, variance,
+                      scalar(norm.getEpsilon().convertToDouble())));
+    Value y = MultiplyOp::create(builder, loc, centered, rstd);
+    if (norm.getScale())
+      y = MultiplyOp::create(builder, loc, y, alongAxis(norm.getGamma()));
+    if (norm.getCenter())
+      y = AddOp::create(builder, loc, y, alongAxis(norm.getBeta()));
+    // The moving statistics, with the unbiased global variance (PyTorch).
+    double momentum = norm.getMomentum().convertToDouble();
+    auto update = [&](Value moving, Value batch, double factor) {
+      Value kept = MultiplyOp::create(builder, loc, moving,
+                                      scalar(1.0 - momentum));
+      Value added = MultiplyOp::create(
+          builder, loc, reshape(builder, loc, batch, {channels}),
+          scalar(momentum * factor));
+      return AddOp::create(builder, loc, kept, added).getResult();
+    };
+    Value newMean = update(norm.getMovingMean(), batchMean, 1.0);
+    Value newVar = update(norm.getMovingVar(), variance,
+                          static_cast<double>(count) / (count - 1));
+    norm.getResult().replaceAllUsesWith(y);
+    norm.getNewMean().replaceAllUsesWith(newMean);
+    norm.getNewVar().replaceAllUsesWith(newVar);
+    norm.erase();
+  }
+  return success();
 }
 
 struct RafDataParallelPass
@@ -338,6 +509,10 @@ struct RafDataParallelPass
         ++index;
       }
     }
+    if (syncBatchNorm && worldSize > 1 &&
+        failed(syncBatchNorms(fn, worldSize)))
+      return signalPassFailure();
+    fn.walk([](MeanOp mean) { mean->removeAttr(kBatchStatAttr); });
     fn->setAttr(kZeroAttr, builder.getI64IntegerAttr(zero));
     fn->setAttr(kWorldSizeAttr, size);
   }
@@ -381,6 +556,8 @@ public:
   /// The collective that computes the gradient's block: the all-reduce
   /// (ZeRO-1) or the reduce-scatter (ZeRO-2); set by run().
   Operation *getGradientCollective() const { return gradientCollective; }
+  /// The allgathers of the new parameters' blocks; set by run().
+  ArrayRef<AllgatherOp> getGathers() const { return gathers; }
 
 private:
   /// The block of dimension 0 of `x` (of the gradient's shape) this rank
@@ -406,6 +583,7 @@ private:
   llvm::SetVector<Operation *> update;
   llvm::DenseMap<Value, Value> blocks;
   Operation *gradientCollective = nullptr;
+  SmallVector<AllgatherOp> gathers;
 };
 
 Value UpdatePartitioner::emitBlock(OpBuilder &builder, Location loc, Value x,
@@ -436,8 +614,10 @@ Value UpdatePartitioner::emitGather(Operation *terminator, Value block) {
   OpBuilder builder(terminator);
   Location loc = terminator->getLoc();
   builder.setInsertionPointAfterValue(block);
-  Value whole = AllgatherOp::create(builder, loc, block,
+  auto gather = AllgatherOp::create(builder, loc, block,
                                     builder.getI64IntegerAttr(worldSize));
+  gathers.push_back(gather);
+  Value whole = gather;
   builder.setInsertionPoint(terminator);
   if (paddedRows != vectorShape[0]) {
     auto type = cast<RankedTensorType>(whole.getType());
@@ -641,6 +821,8 @@ struct RafZeroPartitionPass
     int64_t worldSize = tagged.front().getWorldSize();
     // The gradients' collectives per bucket of --raf-data-parallel.
     std::map<int64_t, SmallVector<Operation *>> buckets;
+    // The allgathers of the new parameters whose gradients are in a bucket.
+    std::map<int64_t, SmallVector<AllgatherOp>> gatherBuckets;
     for (AllreduceOp op : tagged) {
       auto zero = op->getAttrOfType<IntegerAttr>(kZeroAttr);
       if (!zero || (zero.getInt() != 1 && zero.getInt() != 2) ||
@@ -662,9 +844,12 @@ struct RafZeroPartitionPass
       auto bucket = op->getAttrOfType<IntegerAttr>(kBucketAttr);
       if (failed(partitioner.run()))
         return signalPassFailure();
-      if (bucket)
+      if (bucket) {
         buckets[bucket.getInt()].push_back(
             partitioner.getGradientCollective());
+        llvm::append_range(gatherBuckets[bucket.getInt()],
+                           partitioner.getGathers());
+      }
       if (level == 1)
         op->removeAttr(kZeroAttr);
     }
@@ -684,6 +869,21 @@ struct RafZeroPartitionPass
       else
         fuseBucket(llvm::map_to_vector(
             group, [](Operation *op) { return cast<AllreduceOp>(op); }));
+    }
+    // The same buckets for the parameters' allgathers: one allgather of
+    // the concatenated updated blocks per bucket.
+    for (auto &[index, group] : gatherBuckets) {
+      llvm::sort(group, [](AllgatherOp a, AllgatherOp b) {
+        return a->isBeforeInBlock(b);
+      });
+      SmallVector<Operation *> ops(group.begin(), group.end());
+      Type elementType = getElementTypeOrSelf(group.front().getType());
+      if (group.size() < 2 || !canFuseAtLast(ops) ||
+          llvm::any_of(group, [&](AllgatherOp op) {
+            return getElementTypeOrSelf(op.getType()) != elementType;
+          }))
+        continue;
+      fuseAllgathers(group);
     }
     step.setFunctionType(
         FunctionType::get(&getContext(), argumentTypes, resultTypes));

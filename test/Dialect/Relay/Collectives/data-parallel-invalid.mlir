@@ -14,6 +14,10 @@
 // RUN: raf-opt %t/forward.mlir -verify-diagnostics --raf-data-parallel="world-size=2"
 // RUN: raf-opt %t/twice.mlir -verify-diagnostics --raf-data-parallel="world-size=2"
 // RUN: raf-opt %t/int-grad.mlir -verify-diagnostics --raf-data-parallel="world-size=2"
+// RUN: raf-opt %t/bn-dynamic.mlir -verify-diagnostics --raf-data-parallel="world-size=2"
+// RUN: raf-opt %t/bn-empty.mlir -verify-diagnostics --raf-data-parallel="world-size=2"
+// Without SyncBatchNorm the same programs are accepted.
+// RUN: raf-opt %t/bn-dynamic.mlir --raf-data-parallel="world-size=2 sync-batch-norm=false" -o /dev/null
 // The pass fails (non-zero exit), it does not only warn.
 // RUN: not raf-opt %t/grad.mlir --raf-data-parallel -o /dev/null 2>/dev/null
 
@@ -48,4 +52,22 @@ func.func @main(%w: tensor<3xi32>, %dy: tensor<f32>) -> (tensor<f32>, tensor<3xi
     attributes {raf.grad_params = array<i64: 0>} {
   %l = relay.constant dense<1.0> : tensor<f32>
   return %l, %w : tensor<f32>, tensor<3xi32>
+}
+
+//--- bn-dynamic.mlir
+func.func @main(%x: tensor<?x2xf32>, %g: tensor<2xf32>, %m: tensor<2xf32>, %dy: tensor<f32>)
+    -> (tensor<f32>, tensor<2xf32>) attributes {raf.grad_params = array<i64: 1>} {
+  // expected-error @+1 {{--raf-data-parallel: sync-batch-norm needs an input of static shape, got 'tensor<?x2xf32>'}}
+  %y:3 = relay.nn.batch_norm %x, %g, %g, %m, %m {training = true} : (tensor<?x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>)
+  %l = relay.sum %y#0 : (tensor<?x2xf32>)
+  return %l, %g : tensor<f32>, tensor<2xf32>
+}
+
+//--- bn-empty.mlir
+func.func @main(%x: tensor<0x2xf32>, %g: tensor<2xf32>, %dy: tensor<f32>)
+    -> (tensor<f32>, tensor<2xf32>) attributes {raf.grad_params = array<i64: 1>} {
+  // expected-error @+1 {{--raf-data-parallel: training batch norm needs more than one value per channel in the global batch to estimate the unbiased variance, got 0}}
+  %y:3 = relay.nn.batch_norm %x, %g, %g, %g, %g {training = true} : (tensor<0x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>)
+  %l = relay.sum %y#0 : (tensor<0x2xf32>)
+  return %l, %g : tensor<f32>, tensor<2xf32>
 }

@@ -4,7 +4,8 @@
 // without buckets and fuses the bucket's collectives. ZeRO-2: the padded
 // gradients (b: 3 -> 4, w: 3x4 -> 4x4) viewed as [2, block] rows,
 // concatenated along the blocks and reduce-scattered once; each rank gets
-// its blocks of both, split back where the update first uses them.
+// its blocks of both, split back where the update first uses them. The
+// updated parameter blocks of the bucket are gathered by one allgather.
 // RUN: raf-opt --raf-autodiff="inline-backward=true" --raf-data-parallel="world-size=2 zero=2 bucket-bytes=1024" --raf-append-optimizer="kind=momentum lr=0.5" --raf-zero-partition %s | FileCheck %s
 // ZeRO-1: one all-reduce of the flattened gradients, then the blocks.
 // RUN: raf-opt --raf-autodiff="inline-backward=true" --raf-data-parallel="world-size=2 zero=1 bucket-bytes=1024" --raf-append-optimizer="kind=momentum lr=0.5" --raf-zero-partition %s | FileCheck %s --check-prefix=ZERO1
@@ -37,8 +38,19 @@
 // CHECK-NOT: relay.comm.reduce_scatter
 // CHECK: %[[PARTS:.*]]:2 = relay.split %[[RS]] {indices = array<i64: 2>} : (tensor<10xf32>) -> (tensor<2xf32>, tensor<8xf32>)
 // CHECK-NEXT: relay.reshape %[[PARTS]]#1 {newshape = array<i64: 2, 4>}
-// CHECK-COUNT-2: relay.comm.allgather
-// CHECK: return
+// The updated blocks (w: 2x4, b: 2) are gathered by one allgather of their
+// concatenation, split along the [2, 10] rows' columns before the return.
+// CHECK: %[[BW:.*]] = relay.reshape %{{.*}} {newshape = array<i64: 8>} : (tensor<2x4xf32>)
+// CHECK-NEXT: %[[BLOCKS:.*]] = relay.concatenate %[[BW]], %{{.*}} : (tensor<8xf32>, tensor<2xf32>) -> tensor<10xf32>
+// CHECK-NEXT: %[[AG:.*]] = relay.comm.allgather %[[BLOCKS]] {world_size = 2 : i64} : (tensor<10xf32>) -> tensor<20xf32>
+// CHECK-NOT: relay.comm.allgather
+// CHECK-NEXT: %[[ROWS:.*]] = relay.reshape %[[AG]] {newshape = array<i64: 2, 10>}
+// CHECK-NEXT: %[[P:.*]]:2 = relay.split %[[ROWS]] {axis = 1 : i64, indices = array<i64: 8>} : (tensor<2x10xf32>) -> (tensor<2x8xf32>, tensor<2x2xf32>)
+// CHECK-NEXT: %[[W:.*]] = relay.reshape %[[P]]#0 {newshape = array<i64: 4, 4>}
+// CHECK-NEXT: %[[B:.*]] = relay.reshape %[[P]]#1 {newshape = array<i64: 4>}
+// CHECK-NEXT: %[[B3:.*]] = relay.strided_slice %[[B]] {{.*}} -> tensor<3xf32>
+// CHECK-NEXT: %[[W3:.*]] = relay.strided_slice %[[W]] {{.*}} -> tensor<3x4xf32>
+// CHECK-NEXT: return %{{.*}}, %[[W3]], %[[B3]],
 
 // ZERO1-LABEL: func.func @train_step(
 // ZERO1: %[[CAT:.*]] = relay.concatenate %{{.*}}, %{{.*}} : (tensor<3xf32>, tensor<12xf32>) -> tensor<15xf32>
@@ -46,11 +58,15 @@
 // ZERO1-NOT: relay.comm.allreduce
 // ZERO1: relay.split %[[A]]
 // ZERO1-COUNT-2: relay.comm.shard %{{.*}} {world_size = 2 : i64} : (tensor<4x
+// ZERO1: relay.comm.allgather %{{.*}} : (tensor<10xf32>) -> tensor<20xf32>
+// ZERO1-NOT: relay.comm.allgather
 // ZERO1-NOT: raf.bucket
 
 // TAG-COUNT-2: relay.comm.allreduce %{{.*}} {raf.bucket = 0 : i64, raf.zero = 2 : i64, reduction = "avg", world_size = 2 : i64}
 
 // SMALL-COUNT-2: relay.comm.reduce_scatter
+// SMALL-NOT: relay.concatenate
+// SMALL-COUNT-2: relay.comm.allgather
 // SMALL-NOT: relay.concatenate
 // SMALL-NOT: raf.bucket
 func.func @main(%x: tensor<2x4xf32> {raf.requires_grad = false},

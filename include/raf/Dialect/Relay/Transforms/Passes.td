@@ -668,8 +668,19 @@ def RafDataParallel : Pass<"raf-data-parallel", "::mlir::ModuleOp"> {
       all-reduces of each bucket are tagged `raf.bucket = <index>` and
       `--raf-zero-partition` fuses the bucket's collectives.
 
-    The loss and the auxiliary results stay per rank (batch-norm statistics
-    are not synchronised). The function gets `raf.world_size` and
+    * `sync-batch-norm=true` (the default): every training-mode batch norm
+      normalises with the mean and variance of the global batch (two
+      all-reduces per batch norm, of the per-channel mean and of the mean
+      squared deviation), updates its moving statistics with them (unbiased
+      global variance), and the means over the batch in its gradient
+      (`raf.batch_stat`) are all-reduced too, as PyTorch's SyncBatchNorm;
+      the step then equals single-process training on the concatenated
+      batch. `false`: each rank's own statistics (DistributedDataParallel
+      without SyncBatchNorm).
+
+    The loss and the auxiliary results stay per rank (with synchronised
+    batch norms the running statistics are the same on every rank). The
+    function gets `raf.world_size` and
     `raf.zero`. Running `--raf-append-optimizer` afterwards gives a
     data-parallel training step; it runs on simulated ranks with
     `raf-run --target=interp --ranks=N` and as MPI processes with
@@ -689,7 +700,11 @@ def RafDataParallel : Pass<"raf-data-parallel", "::mlir::ModuleOp"> {
            "--raf-zero-partition after --raf-append-optimizer">,
     Option<"bucketBytes", "bucket-bytes", "int64_t", /*default=*/"0",
            "Fuse the all-reduces of consecutive gradients into buckets of "
-           "at most this many bytes (0: no bucketing)">
+           "at most this many bytes (0: no bucketing)">,
+    Option<"syncBatchNorm", "sync-batch-norm", "bool", /*default=*/"true",
+           "Training-mode batch norms use the statistics of the global "
+           "batch, as PyTorch's SyncBatchNorm (false: each rank's own, as "
+           "DistributedDataParallel without it)">
   ];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::raf::relay::RelayDialect"];
@@ -717,7 +732,9 @@ def RafZeroPartition : Pass<"raf-zero-partition", "::mlir::ModuleOp"> {
     gradients viewed as [N, block] rows and concatenated along the blocks
     (ZeRO-2), each gradient keeping its own padding and block layout. The
     allgather of a new parameter comes right after its block is updated;
-    the padding is removed before the return. An op in the update that
+    the padding is removed before the return. The new parameters of one
+    bucket share one allgather of their blocks' concatenation, after the
+    bucket's last block, split back before the return. An op in the update that
     is not element-wise, or that mixes the gradient with a tensor of
     another shape, is an error.
   }];
