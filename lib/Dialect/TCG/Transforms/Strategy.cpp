@@ -178,10 +178,12 @@ public:
       : op(op), intrinsic(intrinsic), strategy(strategy),
         axisIterator(axisIterator), context(op.Output.Access.getContext()) {}
 
-  /// Packs `operand`, whose intrinsic counterpart reads the intrinsic
-  /// iterators `ownAxes` (one per dimension). Sets the packed operand's
-  /// shape and access in `packedOperand`.
-  bool pack(const embed::Operand &operand, ArrayRef<unsigned> ownAxes,
+  /// Packs `operand`, whose intrinsic counterpart `intrinsicOperand` reads
+  /// the intrinsic iterators `ownAxes` (one per dimension not read at a
+  /// constant). Sets the packed operand's shape and access in
+  /// `packedOperand`.
+  bool pack(const embed::Operand &operand,
+            const embed::Operand &intrinsicOperand, ArrayRef<unsigned> ownAxes,
             OperandStrategy &result, embed::Operand &packedOperand,
             std::string &error);
 
@@ -377,13 +379,21 @@ std::string OperandPacker::needsFallback(const embed::Operand &operand,
 }
 
 bool OperandPacker::pack(const embed::Operand &operand,
+                         const embed::Operand &intrinsicOperand,
                          ArrayRef<unsigned> ownAxes, OperandStrategy &result,
                          embed::Operand &packedOperand, std::string &error) {
   out = &result;
   unsigned numIters = op.Iterators.size();
   packedOperand.Name = operand.Name;
   packedOperand.ElementType = operand.ElementType;
+  bool broadcast = ownAxes.size() != intrinsicOperand.Shape.size();
   std::string reason = needsFallback(operand, ownAxes);
+  if (!reason.empty() && broadcast) {
+    error = "operand '" + operand.Name + "' needs the fallback gather (" +
+            reason + "), which does not pack the broadcast scalar '" +
+            intrinsicOperand.Name + "' of '" + intrinsic.Name + "'";
+    return false;
+  }
   if (!reason.empty())
     return gather(operand, ownAxes, reason, packedOperand, error);
 
@@ -652,7 +662,26 @@ bool OperandPacker::pack(const embed::Operand &operand,
     access.push_back(dims[perm[k]].expr);
   }
   std::string fuseDetail;
-  for (unsigned q : ownAxes) {
+  // The intrinsic operand's dimensions in its order. One read at a constant
+  // c (the broadcast scalar s[0] of the vector-scalar instructions, Rieber
+  // 2022, Tab. 3.1) holds the element the operator reads, which the outer
+  // dimensions index: a unit dimension read at c, padded to the
+  // intrinsic's extent if that is larger.
+  SmallVector<int64_t> scalarWidth;
+  const unsigned *nextAxis = ownAxes.begin();
+  for (auto [k, expr] : llvm::enumerate(intrinsicOperand.Access.getResults())) {
+    if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+      int64_t c = constant.getValue();
+      scalarWidth.resize(2 * finalShape.size(), 0);
+      scalarWidth.push_back(c);
+      scalarWidth.push_back(intrinsicOperand.Shape[k] - 1 - c);
+      finalShape.push_back(1);
+      access.push_back(constant);
+      fuseDetail += (fuseDetail.empty() ? "" : ", ") + intrinsicOperand.Name +
+                    "[" + std::to_string(c) + "] broadcast";
+      continue;
+    }
+    unsigned q = *nextAxis++;
     finalShape.push_back(intrinsic.Iterators[q].Extent);
     access.push_back(packedDim(axisIterator[q]));
     // The iterators of axis q, innermost first as the embedding lists them.
@@ -672,6 +701,11 @@ bool OperandPacker::pack(const embed::Operand &operand,
   if (ArrayRef<int64_t>(finalShape) != ArrayRef<int64_t>(shape)) {
     reshapeOp(StrategyRule::Fuse, finalShape);
     addDetail(StrategyRule::Fuse, fuseDetail);
+  }
+  if (llvm::any_of(scalarWidth, [](int64_t w) { return w != 0; })) {
+    scalarWidth.resize(2 * finalShape.size(), 0);
+    padOp(StrategyRule::Fuse, scalarWidth);
+    finalShape.assign(shape.begin(), shape.end());
   }
   packedOperand.Shape = finalShape;
   packedOperand.Access =
@@ -829,10 +863,13 @@ bool OperandPacker::gather(const embed::Operand &operand,
   return true;
 }
 
-/// The intrinsic iterator of every dimension of an intrinsic operand.
+/// The intrinsic iterator of every dimension of an intrinsic operand that
+/// is not read at a constant (a broadcast scalar).
 bool operandAxes(const embed::Operand &operand,
                  SmallVectorImpl<unsigned> &axes) {
   for (AffineExpr expr : operand.Access.getResults()) {
+    if (isa<AffineConstantExpr>(expr))
+      continue;
     auto dim = dyn_cast<AffineDimExpr>(expr);
     if (!dim)
       return false;
@@ -988,7 +1025,11 @@ bool raf::tcg::deriveStrategy(const embed::TensorExpression &op,
     SmallVector<unsigned> axes;
     if (!operandAxes(intrinsicOperand, axes)) {
       error = "operand '" + intrinsicOperand.Name + "' of '" + intrinsic.Name +
-              "' is not indexed by bare iterators";
+              "' is not indexed by bare iterators or constants";
+      return false;
+    }
+    if (isOutput && axes.size() != intrinsicOperand.Shape.size()) {
+      error = "the result of '" + intrinsic.Name + "' is read at a constant";
       return false;
     }
     OperandStrategy s;
@@ -996,7 +1037,8 @@ bool raf::tcg::deriveStrategy(const embed::TensorExpression &op,
     s.intrinsicOperand = intrinsicOperand.Name;
     s.input = isOutput ? -1 : static_cast<int>(i);
     embed::Operand packedOperand;
-    if (!packer.pack(operand, axes, s, packedOperand, error))
+    if (!packer.pack(operand, intrinsicOperand, axes, s, packedOperand,
+                     error))
       return false;
     if (isOutput) {
       // The result reads every parallel iterator once in a bare dimension,
