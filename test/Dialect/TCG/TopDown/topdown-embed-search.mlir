@@ -6,15 +6,14 @@
 // are then strategy-applied (--tcg-apply-strategy) and run on raf-run; the
 // result matches the statements run as plain kernels, the untransformed
 // kernel (where raf-run runs it: not FC + bias, whose reduction is combined
-// with the bias) and PyTorch. --tcg-apply-strategy refuses the
-// vector-scalar instructions (vs.*: their scalar operand is read at a
-// constant index), so those embeddings are dropped before it and their
-// statements run as plain kernels.
+// with the bias) and PyTorch. Every embedded statement is packed, the
+// vector-scalar instructions (vs.*) too: their scalar operand s[0] is a
+// unit dimension read at 0 (the broadcast rule of the strategy derivation).
 // RUN: raf-opt %S/../../../../bench/topdown/operators.mlir --tcg-topdown-embed="search=true selective-masking=true max-maskings=65536" -o %t.emb.mlir
 // RUN: FileCheck %s --input-file=%t.emb.mlir
 // RUN: raf-opt %t.emb.mlir --tcg-print-embeddings -o /dev/null | FileCheck %s --check-prefix=REPORT
-// RUN: %python %S/Inputs/operators_oracle.py drop-vs %t.emb.mlir %t.consumable.mlir
-// RUN: raf-opt %t.consumable.mlir --tcg-apply-strategy -o %t.applied.mlir
+// RUN: raf-opt %t.emb.mlir --tcg-apply-strategy -o %t.applied.mlir
+// RUN: raf-opt %t.emb.mlir --tcg-print-embeddings -o /dev/null | FileCheck %s --check-prefix=STRATEGY
 // RUN: FileCheck %s --check-prefix=PACKED --input-file=%t.applied.mlir
 // RUN: %python %S/Inputs/operators_oracle.py inputs %t
 // RUN: raf-run %t.emb.mlir --entry=fc_bias --input=%t.x.npy --input=%t.w.npy --input=%t.b.npy --output=%t.split.fc_bias.npy
@@ -70,10 +69,40 @@
 // REPORT-NEXT:   b -> w: [d2 16]
 // REPORT:      embedding of vs.mul.16 (topdown) into capsule_routing.9
 
-// PACKED-LABEL: func.func @fc_bias
-// PACKED-COUNT-2: tcg.tensorize
-// PACKED-LABEL: func.func @conv2d_nhwc
-// PACKED-COUNT-3: tcg.tensorize
+// The strategy of vs.add.16: the one-element constant 1 gets a unit
+// dimension for s[0] (a reshape, folded into the constant).
+// STRATEGY:      embedding of vs.add.16 (topdown) into fc_bias_sigmoid.3
+// STRATEGY:        strategy: fc_bias_sigmoid.3.const0: fuse s[0] broadcast
+// capsule routing's max subtraction: the row maximum m[i] is the scalar.
+// STRATEGY:      embedding of vs.sub.16 (topdown) into capsule_routing.1
+// STRATEGY-NEXT:   x: j 16
+// STRATEGY-NEXT:   v -> b: [d1 16]
+// STRATEGY-NEXT:   s -> capsule_routing.0: [-]
+// STRATEGY:        strategy: capsule_routing.0: fuse s[0] broadcast
+
+// Every statement with an embedding is packed (27 in all).
+// PACKED-LABEL: func.func @fc_bias(
+// PACKED-COUNT-2: tcg.tensorize =
+// PACKED-NOT:   tcg.tensorize =
+// PACKED-LABEL: func.func @fc_bias_sigmoid(
+// PACKED-COUNT-5: tcg.tensorize =
+// PACKED-NOT:   tcg.tensorize =
+// PACKED-LABEL: func.func @gemm(
+// PACKED-COUNT-1: tcg.tensorize =
+// PACKED-NOT:   tcg.tensorize =
+// PACKED-LABEL: func.func @attention(
+// PACKED:       tcg.tensorize = #tcg.tensorize<"mv.mul.add.16x16">
+// PACKED:       tcg.tensorize = #tcg.tensorize<"vs.mul.16">
+// PACKED-NOT:   tcg.tensorize =
+// PACKED-LABEL: func.func @conv2d_nhwc(
+// PACKED-COUNT-3: tcg.tensorize =
+// PACKED-NOT:   tcg.tensorize =
+// PACKED-LABEL: func.func @conv2d_relu_nhwc(
+// PACKED-COUNT-4: tcg.tensorize =
+// PACKED-NOT:   tcg.tensorize =
+// PACKED-LABEL: func.func @capsule_routing(
+// PACKED-COUNT-10: tcg.tensorize =
+// PACKED-NOT:   tcg.tensorize =
 
 // NUM:      fc_bias: split vs torch ok, applied vs torch ok, applied vs split ok
 // NUM-NEXT: fc_bias_sigmoid: split vs torch ok, applied vs torch ok, applied vs split ok

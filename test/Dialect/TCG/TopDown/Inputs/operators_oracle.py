@@ -9,10 +9,6 @@ Tab. 3.3 (bench/topdown/operators.mlir), used by topdown-embed-search.mlir.
       (APPLIED.<op>.npy) and the untransformed kernel
       (UNTRANSFORMED.<op>.npy, where raf-run runs it) with PyTorch and
       the applied result with the other two
-  operators_oracle.py drop-vs IN OUT
-      drops the #tcg.embedding of the vector-scalar instructions (vs.*),
-      which --tcg-apply-strategy refuses (their scalar operand is read at a
-      constant index); those statements then run as plain kernels
 """
 import os
 import sys
@@ -80,34 +76,8 @@ def check(split, applied, untransformed, prefix):
     return bad
 
 
-def drop_vs(source, target):
-    text = open(source).read()
-    key = 'tcg.embedding = #tcg.embedding<"vs.'
-    out, i = [], 0
-    while True:
-        j = text.find(key, i)
-        if j < 0:
-            out.append(text[i:])
-            break
-        out.append(text[i:j])
-        k, depth = j + len("tcg.embedding = #tcg.embedding"), 0
-        while True:
-            depth += {"<": 1, ">": -1}.get(text[k], 0)
-            k += 1
-            if depth == 0:
-                break
-        if text[k:k + 2] == ", ":
-            k += 2
-        elif out[-1].endswith(", "):
-            out[-1] = out[-1][:-2]
-        i = k
-    open(target, "w").write("".join(out))
-
-
 if __name__ == "__main__":
     if sys.argv[1] == "inputs":
         inputs(sys.argv[2])
-    elif sys.argv[1] == "drop-vs":
-        drop_vs(sys.argv[2], sys.argv[3])
     else:
         sys.exit(1 if check(*sys.argv[2:6]) else 0)
