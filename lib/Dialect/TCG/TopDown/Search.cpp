@@ -18,6 +18,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <chrono>
@@ -36,45 +37,46 @@ raf::tcg::topdown::loadIntrinsics(MLIRContext *context,
                                   bool checkElementTypes,
                                   StringRef intrinsicsFile) {
   auto set = std::make_unique<IntrinsicSet>();
-  if (!intrinsicsFile.empty()) {
-    SmallVector<std::string> chosen(names.begin(), names.end());
-    if (chosen.empty()) {
-      FailureOr<SmallVector<std::string>> all =
-          getIntrinsicNames(context, intrinsicsFile, loc);
-      if (failed(all))
-        return failure();
-      chosen = std::move(*all);
-    }
-    for (StringRef name : chosen) {
-      FailureOr<KernelOp> kernel = lookupIntrinsicKernel(
-          context, intrinsicsFile, name, loc, set->modules.emplace_back());
-      if (failed(kernel))
-        return failure();
-      FailureOr<LabelTree> tree = buildLabelTree(*kernel);
-      if (failed(tree))
-        return failure();
-      set->matcher.addIntrinsic(*tree);
-      set->trees.push_back(std::move(*tree));
-      set->kernels.push_back(*kernel);
-    }
-    set->matcher.finalize();
-    set->matcher.setCheckElementTypes(checkElementTypes);
-    return set;
+  SmallVector<std::string> chosen(names.begin(), names.end());
+  if (chosen.empty()) {
+    FailureOr<SmallVector<std::string>> all =
+        getIntrinsicNames(context, intrinsicsFile, loc);
+    if (failed(all))
+      return failure();
+    chosen = std::move(*all);
   }
-  SmallVector<StringRef> chosen(names.begin(), names.end());
-  if (chosen.empty())
-    chosen.assign(getIntrinsicNames().begin(), getIntrinsicNames().end());
+  // Each library is parsed once: the user's file (checked by looking its
+  // first intrinsic up) and the built-in one; a name neither defines is
+  // looked up once more for its error, which lists the known names.
+  llvm::StringMap<KernelOp> kernels;
+  auto collect = [&](ModuleOp module, bool overrides) {
+    module.walk([&](KernelOp kernel) {
+      if (std::optional<StringRef> name = kernel.getKernelName())
+        if (overrides || !kernels.count(*name))
+          kernels[*name] = kernel;
+    });
+  };
+  if (!intrinsicsFile.empty()) {
+    FailureOr<SmallVector<std::string>> userNames =
+        getIntrinsicNames(context, intrinsicsFile, loc);
+    if (failed(userNames) ||
+        failed(lookupIntrinsicKernel(context, intrinsicsFile,
+                                     userNames->front(), loc,
+                                     set->modules.emplace_back())))
+      return failure();
+    collect(*set->modules.back(), /*overrides=*/true);
+  }
   set->library = parseIntrinsicLibrary(context);
   if (!set->library)
-    return failure();
+    return emitError(loc, "the intrinsic library does not parse");
+  collect(*set->library, /*overrides=*/false);
   for (StringRef name : chosen) {
-    if (failed(lookupIntrinsic(context, name, loc)))
+    KernelOp kernel = kernels.lookup(name);
+    if (!kernel) {
+      OwningOpRef<ModuleOp> unused;
+      (void)lookupIntrinsicKernel(context, intrinsicsFile, name, loc, unused);
       return failure();
-    KernelOp kernel;
-    set->library->walk([&](KernelOp k) {
-      if (k.getKernelName() == name)
-        kernel = k;
-    });
+    }
     FailureOr<LabelTree> tree = buildLabelTree(kernel);
     if (failed(tree))
       return failure();

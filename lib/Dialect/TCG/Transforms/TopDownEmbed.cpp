@@ -108,27 +108,15 @@ SmallVector<Operation *> readOps(const Computation &computation,
 }
 
 
-/// The parsed intrinsic library and the label trees of the intrinsics the
-/// matcher holds, in its order.
-struct Library {
-  // The modules the intrinsic kernels live in (the built-in library, the
-  // user's file).
-  SmallVector<OwningOpRef<ModuleOp>> modules;
-  SmallVector<LabelTree> intrinsicTrees;
-  SmallVector<KernelOp> intrinsicKernels;
-};
-
 /// The candidate for `match`, or failure with a reason why it has none.
 /// `total` is the number of nodes the cost counts the uncovered ones of;
 /// `withConstants` as readOps.
 FailureOr<embed::Embedding>
-buildCandidate(const Library &lib, const Match &match, const LabelTree &tree,
-               const Computation &computation, unsigned total,
-               bool withConstants, std::string &reason) {
-  const SmallVector<LabelTree> &intrinsicTrees = lib.intrinsicTrees;
-  const SmallVector<KernelOp> &intrinsicKernels = lib.intrinsicKernels;
-  const LabelTree &itree = intrinsicTrees[match.intrinsic];
-  KernelOp ikernel = intrinsicKernels[match.intrinsic];
+buildCandidate(const IntrinsicSet &lib, const Match &match,
+               const LabelTree &tree, const Computation &computation,
+               unsigned total, bool withConstants, std::string &reason) {
+  const LabelTree &itree = lib.trees[match.intrinsic];
+  KernelOp ikernel = lib.kernels[match.intrinsic];
   Correspondence c;
   correspond(itree, itree.nodes[0].children.front(), tree, match.root,
              match.masking, c);
@@ -243,12 +231,10 @@ struct Statement {
 /// with the reason the typed form cannot hold it: a computation that is not
 /// one tensor expression (a fused body), or one covered by several
 /// instructions, or a match the attribute cannot pair with the operands.
-FailureOr<SmallVector<Statement, 0>> planSolution(const Library &lib,
-                                               const Matcher &matcher,
-                                               KernelOp graph,
-                                               const LabelTree &tree,
-                                               ArrayRef<Match> matches,
-                                               std::string &reason) {
+FailureOr<SmallVector<Statement, 0>>
+planSolution(const IntrinsicSet &lib, KernelOp graph, const LabelTree &tree,
+             ArrayRef<Match> matches, std::string &reason) {
+  const Matcher &matcher = lib.matcher;
   // The loop-nest analysis reports why it fails as an error; here that is
   // only a reason to try the next solution.
   ScopedDiagnosticHandler quiet(graph.getContext(),
@@ -416,14 +402,13 @@ struct TCGTopDownEmbedPass
   using Base::Base;
 
   void runOnOperation() override;
-  LogicalResult embedSearched(KernelOp kernel, const Library &lib,
-                              const Matcher &matcher);
+  LogicalResult embedSearched(KernelOp kernel, const IntrinsicSet &lib);
 };
 
 LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
-                                                 const Library &lib,
-                                                 const Matcher &matcher) {
+                                                 const IntrinsicSet &lib) {
   MLIRContext *context = kernel.getContext();
+  const Matcher &matcher = lib.matcher;
   // A read used twice (x * x) becomes one read per use, as the label tree
   // already duplicates it (§3.2.1), so an instruction reading two operands
   // finds two operator reads; the kernel is replaced below anyway.
@@ -448,8 +433,7 @@ LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
   options.accept = [&](KernelOp graph, const LabelTree &tree,
                        const Selection &selection) {
     std::string reason;
-    if (succeeded(planSolution(lib, matcher, graph, tree, selection.matches,
-                               reason)))
+    if (succeeded(planSolution(lib, graph, tree, selection.matches, reason)))
       return true;
     ++refused;
     lastReason = std::move(reason);
@@ -478,7 +462,7 @@ LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
     return failure();
   std::string reason;
   FailureOr<SmallVector<Statement, 0>> statements = planSolution(
-      lib, matcher, graph, *tree, result->best->selection.matches, reason);
+      lib, graph, *tree, result->best->selection.matches, reason);
   if (failed(statements))
     return kernel.emitError() << "--tcg-topdown-embed: " << reason;
   SmallVector<KernelOp> kernels =
@@ -515,38 +499,20 @@ void TCGTopDownEmbedPass::runOnOperation() {
   // The user's library (intrinsics-file=path) is searched first, as by
   // --tcg-dataflow-embed.
   SmallVector<std::string> names(intrinsics.begin(), intrinsics.end());
-  if (names.empty()) {
-    FailureOr<SmallVector<std::string>> all =
-        getIntrinsicNames(context, intrinsicsFile, module.getLoc());
-    if (failed(all))
-      return signalPassFailure();
-    names = std::move(*all);
-  }
-  Library lib;
-  Matcher matcher;
-  for (StringRef name : names) {
-    FailureOr<KernelOp> found =
-        lookupIntrinsicKernel(context, intrinsicsFile, name, module.getLoc(),
-                              lib.modules.emplace_back());
-    if (failed(found))
-      return signalPassFailure();
-    KernelOp kernel = *found;
-    FailureOr<LabelTree> tree = buildLabelTree(kernel);
-    if (failed(tree))
-      return signalPassFailure();
-    matcher.addIntrinsic(*tree);
-    lib.intrinsicTrees.push_back(std::move(*tree));
-    lib.intrinsicKernels.push_back(kernel);
-  }
-  matcher.finalize();
-  matcher.setCheckElementTypes(!ignoreElementTypes);
+  FailureOr<std::unique_ptr<IntrinsicSet>> loaded =
+      loadIntrinsics(context, names, module.getLoc(), !ignoreElementTypes,
+                     intrinsicsFile);
+  if (failed(loaded))
+    return signalPassFailure();
+  const IntrinsicSet &lib = **loaded;
+  const Matcher &matcher = lib.matcher;
 
   bool failedAny = false;
   if (search) {
     SmallVector<KernelOp> kernels;
     module.walk([&](KernelOp kernel) { kernels.push_back(kernel); });
     for (KernelOp kernel : kernels)
-      failedAny |= failed(embedSearched(kernel, lib, matcher));
+      failedAny |= failed(embedSearched(kernel, lib));
     if (failedAny)
       signalPassFailure();
     return;

@@ -94,8 +94,7 @@ struct SearchResult {
 /// the chosen intrinsics and their label trees and kernels, in its order.
 struct IntrinsicSet {
   mlir::OwningOpRef<mlir::ModuleOp> library;
-  /// The modules of intrinsics read through a user's file (one per
-  /// intrinsic, as lookupIntrinsicKernel keeps them).
+  /// The user's file, when intrinsics are read from one.
   llvm::SmallVector<mlir::OwningOpRef<mlir::ModuleOp>> modules;
   Matcher matcher;
   llvm::SmallVector<LabelTree> trees;
