@@ -804,10 +804,8 @@ def measure_candidate(tools, emb, conv, intrinsic, k, workdir, tag, args, rng):
     return r
 
 
-def measure_mode(tools, conv, intrinsic, mode, count, workdir, args, rng, computed=None):
-    """Embeds and measures `computed` (default `conv`), the function that
-    runs on VTA for the layer `conv`."""
-    computed = computed or conv
+def embed(tools, computed, intrinsic, mode, count, workdir, args):
+    """Runs the embedding of `computed`: (rc, stdout, stderr, emb file, tag)."""
     source = workdir / f"{computed.name}.mlir"
     source.write_text(computed.mlir())
     tag = f"{computed.name}.{intrinsic.split('.')[-1]}.{mode}"
@@ -817,6 +815,14 @@ def measure_mode(tools, conv, intrinsic, mode, count, workdir, args, rng, comput
     rc, out, err = tools.run([tools.raf_opt, source, "--mlir-print-op-on-diagnostic=false",
                               "--convert-relay-to-tcg", f"--tcg-dataflow-embed={option}",
                               "--tcg-print-embeddings", "-o", emb])
+    return rc, out, err, emb, tag
+
+
+def measure_mode(tools, conv, intrinsic, mode, count, workdir, args, rng, computed=None):
+    """Embeds and measures `computed` (default `conv`), the function that
+    runs on VTA for the layer `conv`."""
+    rc, out, err, emb, tag = embed(tools, computed or conv, intrinsic, mode, count, workdir,
+                                   args)
     if rc != 0:
         return {"embedded": False, "error": "embedding: " + first_error(err), "candidates": []}
     m = CANDIDATE_COUNT.search(out)
@@ -855,6 +861,8 @@ def measure_layer(job):
                    args.embed_timeout, args.embed_timeout_8x8x8)
         if args.schedule != "heuristic":
             options += (args.schedule, args.tuner, args.tune_trials, args.tune_seed)
+        if args.cycles_only:
+            options += ("cycles",)
         # The tools' contents are part of the key: cycles and host times
         # measured by other binaries (another schedule search, another host
         # code lowering) are not read back.
@@ -878,6 +886,8 @@ def measure_layer_now(suite, ident, conv, intrinsic, args):
     tools = Tools(pathlib.Path(args.build_dir), args.timeout)
     workdir = pathlib.Path(args.workdir) / f"{suite}-{conv.name}"
     workdir.mkdir(parents=True, exist_ok=True)
+    if args.cycles_only:
+        return cycles_layer(tools, suite, ident, conv, intrinsic, workdir, args)
     rng = np.random.default_rng(2026)
     start = time.perf_counter()
     # TVM's strategy has no dilation: its baseline runs the zero-dilated
@@ -892,6 +902,252 @@ def measure_layer_now(suite, ident, conv, intrinsic, args):
     return {"suite": suite, "ident": ident, "conv": conv, "intrinsic": intrinsic,
             "base": base, "native_strict": native, "relaxed": relaxed,
             "wall_s": time.perf_counter() - start, "load": os.getloadavg()[0]}
+
+
+# ---------------------------------------------------------------------------
+# Cycles only (--cycles-only): heuristic and tuned schedules, no host timing
+# ---------------------------------------------------------------------------
+
+KERNEL_LOOP = re.compile(r"tcg\.(?:tensor|reduce(?: \w+)?) %[\w.#]+ in \[(-?\d+), (-?\d+)\) "
+                         r"name \"[^\"]*\"( gemm_axis)?")
+
+
+def mac_steps(packed_text):
+    """GEMM micro-op steps of the packed kernels' multiply-accumulates: the
+    product of the extents of every loop that is not a GEMM axis (summed
+    over the kernels). Every schedule runs each of these steps once, and the
+    compute module spends at least one cycle on each (the cycle model's
+    default gemm-cycles-per-uop, docs/vta.md), so this is a lower bound of
+    any schedule's cycles, the tuned one's included. None when the module
+    has no tcg.kernel."""
+    total, found = 0, False
+    for chunk in packed_text.split("tcg.kernel ")[1:]:
+        found = True
+        steps = 1
+        # The kernel's body ends at the first line that closes its region at
+        # the kernel's own indentation; the loops come first in any case.
+        for lo, hi, gemm_axis in KERNEL_LOOP.findall(chunk.split("\n    }")[0]):
+            if not gemm_axis:
+                steps *= max(0, int(hi) - int(lo))
+        total += steps
+    return total if found else None
+
+
+SSA_NUMBER = re.compile(r"%\d+\b")
+
+
+def kernel_key(packed_text):
+    """The packed kernel and what follows it (the result-side rewrites), with
+    the numbered SSA values renamed in order of appearance: two candidates
+    with the same key compile to the same VTA program under either schedule
+    (the heuristic search and the seeded tuner are deterministic), so only
+    one of them is lowered and tuned."""
+    at = packed_text.find("tcg.kernel ")
+    if at < 0:
+        return None
+    names = {}
+    return SSA_NUMBER.sub(lambda m: names.setdefault(m.group(0), f"%v{len(names)}"),
+                          packed_text[at:])
+
+
+def cycles_candidate(tools, emb, k, workdir, tag):
+    """Applies candidate k: {"candidate", "ok", "packed", "bound", "key",
+    "error"}."""
+    packed = workdir / f"{tag}.packed.mlir"
+    rc, _, err = tools.run([tools.raf_opt, emb, "--mlir-print-op-on-diagnostic=false",
+                            f"--tcg-apply-strategy=candidate={k}",
+                            "--mlir-print-elementsattrs-with-hex-if-larger=64", "-o", packed])
+    if rc != 0:
+        return {"candidate": k, "ok": False, "error": "apply-strategy: " + first_error(err)}
+    text = packed.read_text()
+    return {"candidate": k, "ok": True, "packed": packed, "bound": mac_steps(text),
+            "key": kernel_key(text)}
+
+
+def cycles_mode(tools, conv, intrinsic, mode, count, workdir, args, computed=None):
+    """Embeds `computed` (default `conv`) and returns per candidate the
+    heuristic schedule's cycles and, with a tuned schedule asked for, the
+    tuned one's. Only the candidates that can matter are lowered and tuned:
+    candidate k is skipped when its lower bound (mac_steps) is at least the
+    fewest cycles found so far on that side, since it cannot be the best
+    (candidates are visited in the order of their bounds)."""
+    start = time.perf_counter()
+    rc, out, err, emb, tag = embed(tools, computed or conv, intrinsic, mode, count, workdir,
+                                   args)
+    times = {"embed_s": time.perf_counter() - start, "lower_s": 0.0, "tune_s": 0.0}
+    if rc != 0:
+        return {"embedded": False, "error": "embedding: " + first_error(err),
+                "candidates": [], "times": times}
+    m = CANDIDATE_COUNT.search(out)
+    found = int(m.group(1)) if m else 1
+    maps = candidate_mappings(out)
+    cands = [cycles_candidate(tools, emb, k, workdir, f"{tag}.c{k}")
+             for k in range(min(found, count))]
+    for r in cands:
+        r["mapping"] = maps[r["candidate"]] if r["candidate"] < len(maps) else "?"
+    # A candidate whose kernel equals an earlier one's takes its results.
+    first = {}
+    for r in cands:
+        if r["ok"] and r["key"] is not None:
+            if r["key"] in first:
+                r["same_as"] = first[r["key"]]["candidate"]
+            else:
+                first[r["key"]] = r
+    order = sorted((r for r in cands if r["ok"] and "same_as" not in r),
+                   key=lambda r: (r["bound"] is None, r["bound"] or 0))
+
+    def visit(side, measure):
+        best = None
+        for r in order:
+            if best is not None and r["bound"] is not None and r["bound"] >= best:
+                r[side] = {"ok": False, "pruned": True}
+                continue
+            start = time.perf_counter()
+            r[side] = measure(r)
+            times["lower_s" if side == "heuristic" else "tune_s"] += (
+                time.perf_counter() - start)
+            if r[side]["ok"]:
+                best = min(best or r[side]["cycles"], r[side]["cycles"])
+
+    visit("heuristic", lambda r: kernel_cycles(tools, r["packed"], workdir,
+                                               r["packed"].name[:-len(".packed.mlir")]))
+    if "tuned" in args.schedules:
+        def tune(r):
+            t = tuned_schedule(tools, r["packed"].read_text(), workdir,
+                               r["packed"].name[:-len(".packed.mlir")], args)
+            t.pop("text", None)
+            return t
+        visit("tuned", tune)
+    for r in cands:
+        r.pop("packed", None)
+        r.pop("key", None)
+        if "same_as" in r:
+            for side in ("heuristic", "tuned"):
+                if side in cands[r["same_as"]]:
+                    r[side] = dict(cands[r["same_as"]][side], same_as=r["same_as"])
+    return {"embedded": True, "candidates": cands, "times": times}
+
+
+def cycles_layer(tools, suite, ident, conv, intrinsic, workdir, args):
+    start = time.perf_counter()
+    base = cycles_mode(tools, conv, intrinsic, "strict", 1, workdir, args,
+                       computed=conv.with_zero_dilated_kernel())
+    relaxed = cycles_mode(tools, conv, intrinsic, "relaxed", args.candidates, workdir, args)
+    if not args.keep:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return {"suite": suite, "ident": ident, "conv": conv, "intrinsic": intrinsic,
+            "cycles_only": True, "base": base, "relaxed": relaxed,
+            "wall_s": time.perf_counter() - start, "load": os.getloadavg()[0]}
+
+
+def cycles_compare(row, side):
+    """{"base", "best" (cycles), "cand", "op" (speed-up), "status"} of one
+    side ("heuristic" or "tuned") of a --cycles-only row."""
+    base = row["base"]["candidates"][:1]
+    b = base[0].get(side) if base else None
+    if not b or not b.get("ok"):
+        why = (row["base"].get("error") or (b or {}).get("error")
+               or (base[0].get("error") if base else "") or "not measured")
+        return {"status": f"baseline: {why}"}
+    measured = [(r[side]["cycles"], r["candidate"], r["mapping"])
+                for r in row["relaxed"]["candidates"] if r.get(side, {}).get("ok")]
+    if not measured:
+        errors = [r.get(side, {}).get("error") or r.get("error")
+                  for r in row["relaxed"]["candidates"]]
+        why = row["relaxed"].get("error") or next((e for e in errors if e), "no candidate")
+        return {"base": b["cycles"], "status": f"strategies: {why}"}
+    cycles, cand, mapping = min(measured)
+    return {"base": b["cycles"], "best": cycles, "cand": cand, "mapping": mapping,
+            "op": b["cycles"] / cycles, "status": "ok"}
+
+
+def cycles_status(row):
+    h, t = cycles_compare(row, "heuristic"), cycles_compare(row, "tuned")
+    if h["status"] != "ok":
+        return h["status"]
+    text = f"op heuristic {fmt_x(h['op'])}"
+    if has_tuned_cycles(row):
+        text += f", tuned {fmt_x(t.get('op'))}" if t["status"] == "ok" else f"; {t['status']}"
+    return text
+
+
+def has_tuned_cycles(row):
+    return any("tuned" in r for mode in ("base", "relaxed")
+               for r in row[mode]["candidates"])
+
+
+def cycles_counts(rows):
+    """How many candidates were lowered / tuned / skipped by the bound."""
+    counts = {"candidates": 0, "heuristic": 0, "tuned": 0, "h_pruned": 0, "t_pruned": 0,
+              "h_failed": 0, "t_failed": 0, "h_same": 0, "t_same": 0}
+    for row in rows:
+        for mode in ("base", "relaxed"):
+            for r in row[mode]["candidates"]:
+                counts["candidates"] += 1
+                for side, key in (("heuristic", "h"), ("tuned", "t")):
+                    v = r.get(side)
+                    if v is None:
+                        continue
+                    if "same_as" in v:
+                        counts[key + "_same"] += 1
+                    elif v.get("pruned"):
+                        counts[key + "_pruned"] += 1
+                    elif v.get("ok"):
+                        counts[side] += 1
+                    else:
+                        counts[key + "_failed"] += 1
+    return counts
+
+
+def cycles_table(title, rows, paper=None):
+    """The tuned-vs-heuristic table of one suite (--cycles-only)."""
+    lines = [f"## {title}", "",
+             "| ID | layer (NCHW * OIHW, pad, stride) | base cycles heur. | base cycles tuned "
+             "| base tuned/heur. | best heur. (cand.: cycles) | best tuned (cand.: cycles) | "
+             "best tuned/heur. | Op S heur. | Op S tuned | cand. lowered / tuned / skipped "
+             "by the bound / same kernel | s (embed, lower, tune) | status |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    ratios = {"base": [], "best": [], "op_h": [], "op_t": []}
+    for row in rows:
+        h, t = cycles_compare(row, "heuristic"), cycles_compare(row, "tuned")
+        c = cycles_counts([row])
+        times = [row[m].get("times", {}) for m in ("base", "relaxed")]
+        secs = [sum(x.get(k, 0.0) for x in times) for k in ("embed_s", "lower_s", "tune_s")]
+        both = h["status"] == "ok" and t["status"] == "ok"
+        if both:
+            ratios["base"].append(t["base"] / h["base"])
+            ratios["best"].append(t["best"] / h["best"])
+            ratios["op_h"].append(h["op"])
+            ratios["op_t"].append(t["op"])
+        status = h["status"] if h["status"] != "ok" else (
+            t["status"] if has_tuned_cycles(row) and t["status"] != "ok" else "ok")
+        fmt_r = lambda a, b: f"{a / b:.4f}" if a and b else "-"
+        lines.append(
+            f"| {row['ident']} | {row['conv'].shape_text()} | {h.get('base', '-')} | "
+            f"{t.get('base', '-')} | {fmt_r(t.get('base'), h.get('base'))} | "
+            + (f"{h['cand']}: {h['best']}" if "best" in h else "-") + " | "
+            + (f"{t['cand']}: {t['best']}" if "best" in t else "-") + " | "
+            f"{fmt_r(t.get('best'), h.get('best'))} | {fmt_x(h.get('op'))} | "
+            f"{fmt_x(t.get('op'))} | {c['heuristic']} / {c['tuned']} / "
+            f"{c['h_pruned']}+{c['t_pruned']} / {c['h_same']} | "
+            + ", ".join(f"{x:.0f}" for x in secs) + f" | {short(status, 80)} |")
+    n = len(ratios["op_h"])
+    g = {k: geomean(v)[0] for k, v in ratios.items()}
+    lines.append(f"| **Geo-mean ({n} of {len(rows)} layers with both sides)** | | | | "
+                 f"**{g['base']:.4f}** | | | **{g['best']:.4f}** | **{fmt_x(g['op_h'])}** | "
+                 f"**{fmt_x(g['op_t'])}** | | | |" if n else
+                 f"| **Geo-mean (0 of {len(rows)} layers)** | | | | | | | | | | | | |")
+    lines.append("")
+    if paper:
+        lines += [f"Dissertation operator speed-up (FPGA, AutoTVM-tuned on both sides): "
+                  f"{fmt_x(paper['op'])}.", ""]
+    c = cycles_counts(rows)
+    lines += [f"Candidates (baseline + relaxed): {c['candidates']}; heuristic schedule lowered "
+              f"for {c['heuristic']} ({c['h_failed']} failed, {c['h_pruned']} skipped by the "
+              f"bound, {c['h_same']} with the same kernel as another candidate), tuned for "
+              f"{c['tuned']} ({c['t_failed']} failed, {c['t_pruned']} skipped by the bound, "
+              f"{c['t_same']} the same kernel).", ""]
+    return lines, g, n
 
 
 # ---------------------------------------------------------------------------
@@ -1300,6 +1556,57 @@ SUITE_TITLES = {}
 # ---------------------------------------------------------------------------
 
 
+def write_cycles_report(results, chosen, done, elapsed, tools, args, out):
+    """The --cycles-only report: per suite the tuned-vs-heuristic table."""
+    tuned = "tuned" in args.schedules
+    lines = [
+        "# VTA: cycles of tuned and heuristic schedules, every layer",
+        "",
+        f"Machine: {machine_info()}.",
+        "",
+        f"Produced by `bench/vta/run.py --cycles-only"
+        f"{' --layers ' + args.layers if args.layers else ''}"
+        f"{' --schedule ' + args.schedule if args.schedule != 'heuristic' else ''}` "
+        f"(see bench/vta/README.md, \"Cycles only\") in {elapsed / 60:.1f} min with "
+        f"{args.jobs} job(s); tools in `{args.build_dir}` (hash {tools_hash(args.build_dir)}); "
+        "heuristic = the `--tcg-lower-to-vta` schedule search (its report remark), "
+        + (f"tuned = `--vta-schedule=\"method=tune tuner={args.tuner} "
+           f"trials={args.tune_trials} seed={args.tune_seed} requant-shift={REQUANT_SHIFT}\"` "
+           "(the tuner's remark); " if tuned else "")
+        + f"top {args.candidates} relaxed candidates; no host code timed.",
+        "",
+        load_note(done, elapsed),
+        "",
+        "Baseline = `mode=strict` candidate 0 (TVM's strategy; a dilated layer on the "
+        "zero-dilated kernel); best = the relaxed candidate with the fewest cycles, chosen "
+        "per side. tuned/heur. = tuned cycles / heuristic cycles (below 1: tuning is "
+        "faster). A relaxed candidate is lowered (or tuned) only if its bound, the packed "
+        "kernel's GEMM multiply-accumulate micro-op steps (one cycle each, in every "
+        "schedule), is below the fewest cycles found so far on that side: the others cannot "
+        "be the best; candidates are visited in the order of their bounds.",
+        "",
+    ]
+    summary = []
+    for suite in chosen:
+        paper = PAPER_CASE if suite == "case" else PAPER_GEMM8 if suite == "gemm8" else None
+        table, g, n = cycles_table(SUITE_TITLES[suite], results[suite], paper)
+        lines += table
+        summary.append((SUITE_TITLES[suite], len(results[suite]), n, g))
+    lines += ["## Summary", "",
+              "| suite | layers | with both sides | base tuned/heur. | best tuned/heur. | "
+              "Op S heur. | Op S tuned |", "|---|---|---|---|---|---|---|"]
+    for title, total, n, g in summary:
+        lines.append(f"| {title} | {total} | {n} | {g['base']:.4f} | {g['best']:.4f} | "
+                     f"{fmt_x(g['op_h'])} | {fmt_x(g['op_t'])} |" if n else
+                     f"| {title} | {total} | 0 | - | - | - | - |")
+    lines.append("")
+    text = "\n".join(lines)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text)
+    print(text)
+    print(f"written to {out}", file=sys.stderr)
+
+
 def select(all_suites, args):
     chosen = [s for s in args.suites.split(",") if s]
     wanted = {}
@@ -1352,6 +1659,12 @@ def main():
     parser.add_argument("--tune-trials", type=int, default=750,
                         help="tuning budget per kernel (measured configurations)")
     parser.add_argument("--tune-seed", type=int, default=0)
+    parser.add_argument("--cycles-only", action="store_true",
+                        help="operator cycles only (no host timing, no numpy replay): the "
+                             "heuristic and, with --schedule tuned|both, the tuned schedule "
+                             "of the baseline and of the relaxed candidates that can be the "
+                             "best by their MAC-step bound; writes the tuned-vs-heuristic "
+                             "tables")
     parser.add_argument("--jobs", type=int, default=1, help="layers in parallel")
     parser.add_argument("--results-cache", default=None,
                         help="directory of per-layer results: a layer stored there (same "
@@ -1407,6 +1720,13 @@ def main():
     def report(result, i):
         elapsed = time.perf_counter() - started
         eta = elapsed / i * (total - i)
+        if result.get("cycles_only"):
+            print(f"[{i}/{total}] {result['suite']} {result['ident']} {result['conv'].name} "
+                  f"({result['conv'].shape_text()}, {result['intrinsic']}): "
+                  f"{cycles_status(result)}; {result['wall_s']:.1f} s; load "
+                  f"{result['load']:.1f}; elapsed {elapsed / 60:.1f} min, ETA "
+                  f"{eta / 60:.1f} min", file=sys.stderr, flush=True)
+            return
         c, o = compare(result), compare(result, host="numpy")
         status = (f"op {fmt_x(c['op'])} transf {fmt_x(c['transf'])} combined "
                   f"{fmt_x(c['combined'])} (old, numpy: transf {fmt_x(o.get('transf'))} "
@@ -1443,6 +1763,9 @@ def main():
         row.update(suite=suite, ident=ident)
         results[suite].append(row)
 
+    if args.cycles_only:
+        write_cycles_report(results, chosen, done, elapsed, tools, args, out)
+        return
     plotted = plot(results, png)
     try:
         plot_link = png.relative_to(out.parent)

@@ -128,3 +128,53 @@ def test_zero_dilated_kernel_baseline_computes_the_same():
                                      padding=pad)
     assert tuple(got.shape) == (conv.n, conv.oc, conv.oh, conv.ow)
     assert torch.equal(got, want)
+
+
+def test_mac_steps_bounds_the_cycles(tmp_path):
+    """The --cycles-only pruning bound: the packed kernel's multiply-
+    accumulate micro-op steps are N * OC/16 * OH * OW * IC/16 * KH * KW for
+    TVM's strict mapping on 1x16x16, and the compiled schedule's cycles are
+    at least that many."""
+    bench = bench_module()
+    conv = bench.Conv("t", 1, 16, 6, 6, 32, 3, 3, 1, 1, 1, 1)
+    source = tmp_path / "conv.mlir"
+    source.write_text(conv.mlir())
+    emb, packed = tmp_path / "emb.mlir", tmp_path / "packed.mlir"
+    subprocess.run([str(RAF_OPT), str(source), "--convert-relay-to-tcg",
+                    "--tcg-dataflow-embed=intrinsic=vta.gemm.1x16x16 mode=strict "
+                    "max-candidates=1", "-o", str(emb)], check=True)
+    subprocess.run([str(RAF_OPT), str(emb), "--tcg-apply-strategy=candidate=0", "-o",
+                    str(packed)], check=True)
+    steps = bench.mac_steps(packed.read_text())
+    assert steps == 1 * 2 * 6 * 6 * 1 * 3 * 3
+    lowered = subprocess.run([str(RAF_OPT), str(packed), "--tcg-lower-to-vta=report=true "
+                              "requant-shift=8", "-o", str(tmp_path / "vta.mlir")],
+                             capture_output=True, text=True, check=True)
+    cycles = int(re.search(r"remark: vta: cycles=(\d+)", lowered.stderr).group(1))
+    assert cycles >= steps
+    assert bench.mac_steps("func.func @main() { return }") is None
+
+
+def test_cycles_only(tmp_path):
+    """--cycles-only writes the tuned-vs-heuristic table per suite with
+    progress, without timing host code."""
+    out = tmp_path / "vta-cycles.md"
+    run = subprocess.run(
+        [sys.executable, str(REPO / "bench" / "vta" / "run.py"), "--cycles-only",
+         "--layers", "case:4", "--schedule", "both", "--tune-trials", "20",
+         "--candidates", "2", "--build-dir", str(BUILD / "bin"), "--out", str(out)],
+        capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr[-4000:]
+    assert re.search(r"^\[1/1\] case 4 .*op heuristic x\d+\.\d{3}, tuned x\d+\.\d{3}.* ETA ",
+                     run.stderr, re.M), run.stderr
+    text = out.read_text()
+    rows = tables(text)
+    table = next(r for t, r in rows.items() if t.startswith("Case study"))
+    header = table[0]
+    body = [r for r in table[2:] if r and r[0] == "4"]
+    assert len(body) == 1 and body[0][header.index("status")] == "ok", table
+    heur, tuned = (int(body[0][header.index(c)]) for c in ("base cycles heur.",
+                                                           "base cycles tuned"))
+    assert heur > 0 and tuned > 0
+    assert body[0][header.index("base tuned/heur.")] == f"{tuned / heur:.4f}"
+    assert "## Summary" in text and not any("host" in c for c in header)
