@@ -176,12 +176,16 @@ def ConvertTCGToVTA : Pass<"convert-tcg-to-vta", "mlir::ModuleOp"> {
     programs, keeping names and layouts, and `raf-run --target=vta-sim`
     runs the launches without lowering anything at run time.
 
-    With `fuse-epilogue` (default on), a ReLU or clip after the kernel
-    (`relay.nn.relu`, `relay.maximum` / `relay.minimum` with an integer
-    splat constant, reached through the reshapes, transposes and strided
-    slices that unpack the result) is computed by the program's ALU
-    epilogue (MAX / MIN by an immediate before the store, as TVM-VTA's fused
-    conv2d + relu) and removed from the function.
+    With `fuse-epilogue` (default on), a per-channel bias and then a ReLU
+    or clip after the kernel (`relay.nn.bias_add`, or `relay.add` of an
+    int32 tensor broadcast along at most one axis and defined before the
+    kernel; `relay.nn.relu`, `relay.maximum` / `relay.minimum` with an
+    integer splat constant; reached through the reshapes, transposes and
+    strided slices that unpack the result) are computed by the program's
+    ALU epilogue (an ACC load of the bias rows and ADD, MAX / MIN by an
+    immediate, before the store, as TVM-VTA's fused conv2d + bias + relu)
+    and removed from the function; the bias rows, laid out by a host
+    `relay.take`, are the launch's third operand.
 
     The schedule of a kernel without a `vta.schedule` is searched here
     (docs/vta.md, "Schedule search": the valid schedules ranked by the
@@ -215,7 +219,8 @@ def ConvertTCGToVTA : Pass<"convert-tcg-to-vta", "mlir::ModuleOp"> {
            /*default=*/"262144",
            "Schedules with more instructions are invalid">,
     Option<"fuseEpilogue", "fuse-epilogue", "bool", /*default=*/"true",
-           "Compute a ReLU or clip after the kernel in the ALU epilogue">,
+           "Compute a per-channel bias and a ReLU or clip after the kernel "
+           "in the ALU epilogue">,
     Option<"exhaustive", "exhaustive", "bool", /*default=*/"false",
            "For kernels without a vta.schedule: simulate every valid "
            "schedule instead of the best by the estimate">,
@@ -298,8 +303,8 @@ def VTASchedule : Pass<"vta-schedule", "mlir::ModuleOp"> {
            "Emit a remark per kernel: the schedule, its cycles and the "
            "search">,
     Option<"fuseEpilogue", "fuse-epilogue", "bool", /*default=*/"true",
-           "Schedule with the epilogue --convert-tcg-to-vta fuses (a ReLU or "
-           "clip after the kernel)">,
+           "Schedule with the epilogue --convert-tcg-to-vta fuses (a "
+           "per-channel bias and a ReLU or clip after the kernel)">,
     Option<"hoistWeight", "hoist-weight", "bool", /*default=*/"false",
            "Also search schedules with the weight load hoisted out of the "
            "output-tile loops (#vta.schedule's dma = hoist_weight)">
