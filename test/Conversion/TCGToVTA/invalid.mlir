@@ -159,3 +159,72 @@ func.func @huge_batch(%a: tensor<1x4096x16xi8>, %b: tensor<1x16x16xi8>) -> tenso
   }
   return %0 : tensor<4096x16xi32>
 }
+
+// -----
+
+// An int16 result: the accumulators are int32.
+func.func @result_i16(%a: tensor<1x1x16xi8>, %b: tensor<1x16x16xi8>) -> tensor<1x16xi16> {
+  // expected-error @+1 {{cannot lower this kernel to VTA: its result has element type 'i16'; the VTA GEMM accumulates in int32}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x1x16xi8>, %w = %b : tensor<1x16x16xi8>) -> tensor<1x16xi16> attributes {arg_names = ["x", "w"], tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>} {
+    %1 = tcg.tensor %m in [0, 1) name "x" gemm_axis x -> tensor<1x16xi16> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis y -> tensor<16xi16> {
+        %3 = tcg.reduce add %k in [0, 16) name "z" gemm_axis z -> i16 {
+          %4 = tcg.input %x[0, %m, %k] : tensor<1x1x16xi8>
+          %5 = tcg.input %w[0, %n, %k] : tensor<1x16x16xi8>
+          %6 = tcg.compute mul %4, %5 : (i8, i8) -> i16
+          tcg.yield %6 : i16
+        }
+        tcg.yield %3 : i16
+      }
+      tcg.yield %2 : tensor<16xi16>
+    }
+    tcg.yield %1 : tensor<1x16xi16>
+  }
+  return %0 : tensor<1x16xi16>
+}
+
+// -----
+
+// A max-reduction is not a GEMM.
+func.func @max_reduction(%a: tensor<1x1x16xi8>, %b: tensor<1x16x16xi8>) -> tensor<1x16xi32> {
+  // expected-error @+1 {{cannot lower this kernel to VTA: its reductions must add}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x1x16xi8>, %w = %b : tensor<1x16x16xi8>) -> tensor<1x16xi32> attributes {arg_names = ["x", "w"], tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>} {
+    %1 = tcg.tensor %m in [0, 1) name "x" gemm_axis x -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis y -> tensor<16xi32> {
+        %3 = tcg.reduce max %k in [0, 16) name "z" gemm_axis z -> i32 {
+          %4 = tcg.input %x[0, %m, %k] : tensor<1x1x16xi8>
+          %5 = tcg.input %w[0, %n, %k] : tensor<1x16x16xi8>
+          %6 = tcg.compute mul %4, %5 : (i8, i8) -> i32
+          tcg.yield %6 : i32
+        }
+        tcg.yield %3 : i32
+      }
+      tcg.yield %2 : tensor<16xi32>
+    }
+    tcg.yield %1 : tensor<1x16xi32>
+  }
+  return %0 : tensor<1x16xi32>
+}
+
+// -----
+
+// A sum of sums is not a GEMM.
+func.func @sum_of_sums(%a: tensor<1x1x16xi8>, %b: tensor<1x16x16xi8>) -> tensor<1x16xi32> {
+  // expected-error @+1 {{cannot lower this kernel to VTA: its reduction body must be the product of two reads}}
+  %0 = tcg.kernel "nn.dense" (%x = %a : tensor<1x1x16xi8>, %w = %b : tensor<1x16x16xi8>) -> tensor<1x16xi32> attributes {arg_names = ["x", "w"], tcg.tensorize = #tcg.tensorize<"vta.gemm.1x16x16", target = "vta", gemm = [1, 16, 16]>} {
+    %1 = tcg.tensor %m in [0, 1) name "x" gemm_axis x -> tensor<1x16xi32> {
+      %2 = tcg.tensor %n in [0, 16) name "y" gemm_axis y -> tensor<16xi32> {
+        %3 = tcg.reduce add %k in [0, 16) name "z" gemm_axis z -> i32 {
+          %4 = tcg.input %x[0, %m, %k] : tensor<1x1x16xi8>
+          %5 = tcg.input %w[0, %n, %k] : tensor<1x16x16xi8>
+          %6 = tcg.compute add %4, %5 : (i8, i8) -> i32
+          tcg.yield %6 : i32
+        }
+        tcg.yield %3 : i32
+      }
+      tcg.yield %2 : tensor<16xi32>
+    }
+    tcg.yield %1 : tensor<1x16xi32>
+  }
+  return %0 : tensor<1x16xi32>
+}
