@@ -30,6 +30,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <mutex>
+#include <unordered_map>
 #include <thread>
 #include <unistd.h>
 #include <cstdlib>
@@ -48,7 +50,7 @@ void raf::runtime::registerCPURunnerDialects(DialectRegistry &registry) {
   raf::registerCPUPipelineDialects(registry);
 }
 
-CPURunner::~CPURunner() = default;
+CPURunner::~CPURunner() { releaseCachedBuffers(); }
 
 unsigned raf::runtime::getAvailableCores() {
 #if defined(__linux__)
@@ -96,16 +98,92 @@ static void keepFreedBuffersForReuse() {
   std::_Exit(1);
 }
 
+namespace {
+/// Large buffers compiled code frees, kept for its next allocation of the
+/// same size: a model allocates the same intermediates on every call, so
+/// from the second call on they come back without page faults. malloc alone
+/// does not give that here: raf-run runs the compiled code on a thread with
+/// its own (non-main) glibc arena, and glibc unmaps such an arena's 64 MiB
+/// heaps as soon as they are empty, whatever M_TRIM_THRESHOLD says, so each
+/// call faulted its intermediates in again (a sixth of a ResNet-18 training
+/// step's CPU time). Like a framework's caching allocator, with a bound on
+/// the memory it keeps.
+class BufferCache {
+public:
+  /// Blocks below this size go to malloc directly.
+  static constexpr uint64_t kMinBytes = 64 << 10;
+  /// At most this much freed memory is kept.
+  static constexpr uint64_t kMaxCachedBytes = uint64_t(2) << 30;
+
+  void *take(uint64_t bytes) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = blocks.find(bytes);
+    if (it == blocks.end() || it->second.empty())
+      return nullptr;
+    void *block = it->second.pop_back_val();
+    cachedBytes -= bytes;
+    return block;
+  }
+
+  /// Keeps `block` of `bytes` bytes; false when the cache is full.
+  bool keep(void *block, uint64_t bytes) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (cachedBytes + bytes > kMaxCachedBytes)
+      return false;
+    blocks[bytes].push_back(block);
+    cachedBytes += bytes;
+    return true;
+  }
+
+  void release() {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (auto &entry : blocks)
+      for (void *block : entry.second)
+        std::free(block);
+    blocks.clear();
+    cachedBytes = 0;
+  }
+
+private:
+  std::mutex mutex;
+  std::unordered_map<uint64_t, SmallVector<void *, 2>> blocks;
+  uint64_t cachedBytes = 0;
+};
+
+BufferCache &getBufferCache() {
+  static BufferCache *cache = new BufferCache(); // outlives static teardown
+  return *cache;
+}
+
+/// Every block starts with a header holding its size, so that a free knows
+/// whether the block is cached; 16 bytes keep malloc's alignment.
+constexpr uint64_t kHeaderBytes = 16;
+} // namespace
+
 extern "C" void *rafCheckedAlloc(uint64_t bytes) {
   if (std::optional<std::string> problem = raf::checkAllocationSize(bytes))
     failAllocation(bytes, problem->c_str());
-  void *pointer = std::malloc(bytes);
-  if (!pointer && bytes != 0)
+  if (bytes >= BufferCache::kMinBytes)
+    if (void *block = getBufferCache().take(bytes))
+      return static_cast<char *>(block) + kHeaderBytes;
+  void *block = std::malloc(bytes + kHeaderBytes);
+  if (!block)
     failAllocation(bytes, "out of memory");
-  return pointer;
+  *static_cast<uint64_t *>(block) = bytes;
+  return static_cast<char *>(block) + kHeaderBytes;
 }
 
-extern "C" void rafCheckedFree(void *pointer) { std::free(pointer); }
+extern "C" void rafCheckedFree(void *pointer) {
+  if (!pointer)
+    return;
+  void *block = static_cast<char *>(pointer) - kHeaderBytes;
+  uint64_t bytes = *static_cast<uint64_t *>(block);
+  if (bytes >= BufferCache::kMinBytes && getBufferCache().keep(block, bytes))
+    return;
+  std::free(block);
+}
+
+void raf::runtime::releaseCachedBuffers() { getBufferCache().release(); }
 
 /// Erases every function the entry cannot reach through symbol uses, so a
 /// module may hold functions only the reference evaluator runs (closures,

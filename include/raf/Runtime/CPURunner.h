@@ -64,6 +64,10 @@ std::string getDefaultCompileCacheDirectory();
 /// The cores this process may run on (its CPU affinity), at least 1.
 unsigned getAvailableCores();
 
+/// Frees the buffers compiled code released and the runtime keeps for reuse
+/// (the allocator of compiled code caches large freed buffers by size).
+void releaseCachedBuffers();
+
 /// Adds what a CPURunner needs to `registry` (call before creating the
 /// context that parses the module).
 void registerCPURunnerDialects(mlir::DialectRegistry &registry);
