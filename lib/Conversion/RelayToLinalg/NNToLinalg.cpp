@@ -6,8 +6,11 @@
 //                        linalg.conv_2d_ngchw_gfchw (other groups),
 //                        linalg.conv_2d_nhwc_hwcf (NHWC/HWIO, groups = 1);
 //                        other layouts are transposed to NCHW/OIHW and back;
-//   nn.conv2d_transpose  zero-dilated, padded input (tensor.insert_slice with
-//                        strides) convolved with the flipped kernel;
+//   nn.conv2d_transpose  groups = 1 (float): one linalg.matmul into columns,
+//                        then col2im (each kernel tap's plane added at its
+//                        strided offset); otherwise a zero-dilated, padded
+//                        input (tensor.insert_slice with strides) convolved
+//                        with the flipped kernel;
 //   nn.dense / nn.matmul linalg.matmul (transposes by indexing maps);
 //   nn.batch_matmul      linalg.batch_matmul (batch 1 by linalg.broadcast);
 //   pooling              linalg.pooling_nchw_max / linalg.pooling_nchw_sum
@@ -147,6 +150,99 @@ struct Conv2DLowering : OpConversionPattern<relay::Conv2DOp> {
   }
 };
 
+Value createMatmul(OpBuilder &builder, Location loc, RankedTensorType type,
+                   Value a, Value b, bool transposeA, bool transposeB);
+
+/// nn.conv2d_transpose with one group as the adjoint of im2col (col2im,
+/// Jia et al. 2014, Caffe): a single product
+///   columns[(o, kh, kw), (n, ih, iw)] = sum_i W[i, (o, kh, kw)] * x[n, i, ih, iw]
+/// then each kernel tap's plane of columns added into the output at
+/// (ih * stride + kh * dilation - padding). Unlike the stride-1 convolution
+/// of a zero-dilated input it multiplies no inserted zeros (a quarter of the
+/// work at stride 2) and copies neither the input nor a flipped kernel; the
+/// product reads the IOHW kernel in place as a transposed matrix.
+/// `data` is NCHW, `weight` IOHW, `resultType` NCHW.
+Value createConvTransposeByColumns(OpBuilder &b, Location loc, Value data,
+                                   Value weight, ArrayRef<int64_t> strides,
+                                   ArrayRef<int64_t> dilation,
+                                   std::array<int64_t, 4> padding,
+                                   RankedTensorType resultType) {
+  MLIRContext *context = b.getContext();
+  RankedTensorType dataType = getTensorType(data);
+  RankedTensorType weightType = getTensorType(weight);
+  Type element = resultType.getElementType();
+  int64_t n = dataType.getDimSize(0), cin = dataType.getDimSize(1);
+  int64_t ih = dataType.getDimSize(2), iw = dataType.getDimSize(3);
+  int64_t cout = weightType.getDimSize(1);
+  int64_t kh = weightType.getDimSize(2), kw = weightType.getDimSize(3);
+  int64_t oh = resultType.getDimSize(2), ow = resultType.getDimSize(3);
+  int64_t rows = cout * kh * kw, columnCount = n * ih * iw;
+
+  // Input channels first, [cin, n * ih * iw]: a transpose only for n > 1.
+  Value x = n > 1 ? createTranspose(b, loc, data, {1, 0, 2, 3}) : data;
+  x = createReshape(b, loc, x,
+                    RankedTensorType::get({cin, columnCount}, element));
+  Value w = createReshape(b, loc, weight,
+                          RankedTensorType::get({cin, rows}, element));
+  Value columns = createMatmul(
+      b, loc, RankedTensorType::get({rows, columnCount}, element), w, x,
+      /*transposeA=*/true, /*transposeB=*/false);
+  columns = createReshape(
+      b, loc, columns,
+      RankedTensorType::get({cout, kh, kw, n, ih, iw}, element));
+
+  // The taps accumulate into the output before cropping the padding.
+  int64_t fullH = std::max((ih - 1) * strides[0] + dilation[0] * (kh - 1) + 1,
+                           padding[0] + oh);
+  int64_t fullW = std::max((iw - 1) * strides[1] + dilation[1] * (kw - 1) + 1,
+                           padding[1] + ow);
+  Value sum = zeroFilled(
+      b, loc, RankedTensorType::get({n, cout, fullH, fullW}, element));
+  auto index = [&](int64_t v) -> OpFoldResult { return b.getIndexAttr(v); };
+  auto planeType = RankedTensorType::get({n, cout, ih, iw}, element);
+  auto tapType = RankedTensorType::get({cout, n, ih, iw}, element);
+  AffineExpr d0, d1, d2, d3;
+  bindDims(context, d0, d1, d2, d3);
+  SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {d1, d0, d2, d3}, context),
+                                 b.getMultiDimIdentityMap(4)};
+  SmallVector<OpFoldResult> ones(4, index(1));
+  for (int64_t y = 0; y < kh; ++y) {
+    for (int64_t z = 0; z < kw; ++z) {
+      Value tap = tensor::ExtractSliceOp::create(
+          b, loc, tapType, columns,
+          {index(0), index(y), index(z), index(0), index(0), index(0)},
+          {index(cout), index(1), index(1), index(n), index(ih), index(iw)},
+          {index(1), index(1), index(1), index(1), index(1), index(1)});
+      SmallVector<OpFoldResult> offsets = {index(0), index(0),
+                                           index(y * dilation[0]),
+                                           index(z * dilation[1])};
+      SmallVector<OpFoldResult> sizes = {index(n), index(cout), index(ih),
+                                         index(iw)};
+      SmallVector<OpFoldResult> steps = {index(1), index(1),
+                                         index(strides[0]), index(strides[1])};
+      Value region = tensor::ExtractSliceOp::create(b, loc, planeType, sum,
+                                                    offsets, sizes, steps);
+      auto add = linalg::GenericOp::create(
+          b, loc, TypeRange{planeType}, ValueRange{tap}, ValueRange{region},
+          maps,
+          SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel),
+          [](OpBuilder &nested, Location l, ValueRange args) {
+            linalg::YieldOp::create(
+                nested, l,
+                ValueRange{arith::AddFOp::create(nested, l, args[1], args[0])});
+          });
+      sum = tensor::InsertSliceOp::create(b, loc, add.getResult(0), sum,
+                                          offsets, sizes, steps);
+    }
+  }
+  if (fullH == oh && fullW == ow)
+    return sum;
+  return tensor::ExtractSliceOp::create(
+      b, loc, resultType, sum,
+      {index(0), index(0), index(padding[0]), index(padding[1])},
+      {index(n), index(cout), index(oh), index(ow)}, ones);
+}
+
 /// nn.conv2d_transpose as a stride-1 convolution: the input is dilated by the
 /// stride (zeros in between), padded by dilation * (K - 1) - padding on each
 /// side (plus output_padding at the bottom/right; negative amounts crop), and
@@ -180,6 +276,20 @@ struct Conv2DTransposeLowering : OpConversionPattern<relay::Conv2DTransposeOp> {
     ArrayRef<int64_t> strides = op.getStrides();
     ArrayRef<int64_t> dilation = op.getDilation();
     ArrayRef<int64_t> outputPadding = op.getOutputPadding();
+
+    Type resultElement = op.getType().getElementType();
+    if (groups == 1 && isa<FloatType>(resultElement) &&
+        dataElement == resultElement &&
+        weightType.getElementType() == resultElement &&
+        llvm::all_of(padding, [](int64_t amount) { return amount >= 0; })) {
+      Value conv = createConvTransposeByColumns(
+          rewriter, loc, data, weight, strides, dilation, padding,
+          permuteType(op.getType(), toNCHW));
+      rewriter.replaceOp(
+          op, createTranspose(rewriter, loc, conv,
+                              getCanonicalToLayout(dataLayout, "NCHW")));
+      return success();
+    }
 
     // Dilate and pad the input; crop where the padding is negative.
     std::array<int64_t, 2> before, after, full;

@@ -5,8 +5,8 @@
 
 // Convolutions, matrix products and pooling (NNToLinalg.cpp).
 
-// The flipped kernel of @conv2d_transpose reads w[g * 3 + i, o, 2 - kh, 2 - kw].
-// CHECK: #[[FLIP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0 * 3 + d2, d1, -d3 + 2, -d4 + 2)>
+// The flipped kernel of @conv2d_transpose_groups reads w[g * 3 + i, o, 2 - kh, 2 - kw].
+// CHECK-DAG: #[[FLIP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0 * 3 + d2, d1, -d3 + 2, -d4 + 2)>
 // Transposed operands of the matrix products, as indexing maps over
 // ([batch,] m, n, k):
 // CHECK-DAG: #[[$MK:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
@@ -83,28 +83,48 @@ func.func @conv2d_i8_i32(%x: tensor<1x3x4x4xi8>, %w: tensor<2x3x3x3xi8>) -> tens
   return %0 : tensor<1x2x2x2xi32>
 }
 
-// Stride 2, padding 1, output_padding 1: the input is spread by 2 into a
-// zero tensor with dilation * (K - 1) - padding = 1 row/column before and
-// 1 + output_padding = 2 after, then convolved with the flipped kernel.
-// CHECK-LABEL: func.func @conv2d_transpose
+// One group: col2im. The product reads the IOHW kernel as a transposed
+// [3, 2*3*3] matrix; each of the 9 taps adds its plane of the columns into
+// the uncropped 9x9 sum at stride 2; padding 1 crops it to 8x8.
+// CHECK-LABEL: func.func @conv2d_transpose(
 func.func @conv2d_transpose(%x: tensor<1x3x4x4xf32>, %w: tensor<3x2x3x3xf32>) -> tensor<1x2x8x8xf32> {
-  // CHECK: %[[ZEROS:.*]] = linalg.fill {{.*}} -> tensor<1x3x10x10xf32>
-  // CHECK: %[[SPREAD:.*]] = tensor.insert_slice %arg0 into %[[ZEROS]][0, 0, 1, 1] [1, 3, 4, 4] [1, 1, 2, 2]
-  // CHECK: %[[FLIPPED:.*]] = linalg.generic {indexing_maps = [#[[FLIP]], {{.*}}]} ins(%arg1 : tensor<3x2x3x3xf32>)
-  // CHECK: %[[KERNEL:.*]] = tensor.collapse_shape %[[FLIPPED]] {{.*}} into tensor<2x3x3x3xf32>
-  // CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%[[SPREAD]], %[[KERNEL]] : tensor<1x3x10x10xf32>, tensor<2x3x3x3xf32>) outs(%{{.*}} : tensor<1x2x8x8xf32>)
+  // CHECK-DAG: %[[X:.*]] = tensor.collapse_shape %arg0 {{\[\[}}0, 1], [2, 3]] : tensor<1x3x4x4xf32> into tensor<3x16xf32>
+  // CHECK-DAG: %[[W:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0], [1, 2, 3]] : tensor<3x2x3x3xf32> into tensor<3x18xf32>
+  // CHECK: %[[COLS:.*]] = linalg.matmul indexing_maps = [#[[$KM]], #[[$KN]], #[[$MN]]] ins(%[[W]], %[[X]] : tensor<3x18xf32>, tensor<3x16xf32>) outs(%{{.*}} : tensor<18x16xf32>)
+  // CHECK: %[[TAPS:.*]] = tensor.expand_shape %[[COLS]] {{.*}} into tensor<2x3x3x1x4x4xf32>
+  // CHECK: %[[SUM:.*]] = linalg.fill {{.*}} -> tensor<1x2x9x9xf32>
+  // CHECK: tensor.extract_slice %[[TAPS]][0, 0, 0, 0, 0, 0] [2, 1, 1, 1, 4, 4] [1, 1, 1, 1, 1, 1] : tensor<2x3x3x1x4x4xf32> to tensor<2x1x4x4xf32>
+  // CHECK: tensor.extract_slice %[[SUM]][0, 0, 0, 0] [1, 2, 4, 4] [1, 1, 2, 2]
+  // CHECK: linalg.generic
+  // CHECK: tensor.insert_slice %{{.*}} into %[[SUM]][0, 0, 0, 0] [1, 2, 4, 4] [1, 1, 2, 2]
+  // CHECK-COUNT-8: tensor.insert_slice
+  // CHECK: tensor.extract_slice %{{.*}}[0, 0, 1, 1] [1, 2, 8, 8] [1, 1, 1, 1] : tensor<1x2x9x9xf32> to tensor<1x2x8x8xf32>
+  // CHECK-NOT: linalg.conv
   %0 = relay.nn.conv2d_transpose %x, %w {strides = array<i64: 2, 2>, padding = array<i64: 1>, output_padding = array<i64: 1, 1>} : (tensor<1x3x4x4xf32>, tensor<3x2x3x3xf32>)
   return %0 : tensor<1x2x8x8xf32>
 }
 
-// Padding beyond dilation * (K - 1) crops the spread input.
+// Padding beyond dilation * (K - 1) only moves the crop.
 // CHECK-LABEL: func.func @conv2d_transpose_crop
 func.func @conv2d_transpose_crop(%x: tensor<1x1x4x4xf32>, %w: tensor<1x1x3x3xf32>) -> tensor<1x1x6x6xf32> {
-  // CHECK: tensor.insert_slice %arg0 into %{{.*}}[0, 0, 0, 0] [1, 1, 4, 4] [1, 1, 3, 3] : tensor<1x1x4x4xf32> into tensor<1x1x10x10xf32>
-  // CHECK: tensor.extract_slice %{{.*}}[0, 0, 1, 1] [1, 1, 8, 8] [1, 1, 1, 1] : tensor<1x1x10x10xf32> to tensor<1x1x8x8xf32>
-  // CHECK: linalg.conv_2d_nchw_fchw
+  // CHECK: linalg.fill {{.*}} -> tensor<1x1x12x12xf32>
+  // CHECK: tensor.extract_slice %{{.*}}[0, 0, 3, 3] [1, 1, 6, 6] [1, 1, 1, 1] : tensor<1x1x12x12xf32> to tensor<1x1x6x6xf32>
   %0 = relay.nn.conv2d_transpose %x, %w {strides = array<i64: 3, 3>, padding = array<i64: 3>} : (tensor<1x1x4x4xf32>, tensor<1x1x3x3xf32>)
   return %0 : tensor<1x1x6x6xf32>
+}
+
+// Two groups: the input is spread by 2 into a zero tensor with
+// dilation * (K - 1) - padding = 1 row/column before and
+// 1 + output_padding = 2 after, then convolved with the flipped kernel.
+// CHECK-LABEL: func.func @conv2d_transpose_groups
+func.func @conv2d_transpose_groups(%x: tensor<1x6x4x4xf32>, %w: tensor<6x2x3x3xf32>) -> tensor<1x4x8x8xf32> {
+  // CHECK: %[[ZEROS:.*]] = linalg.fill {{.*}} -> tensor<1x6x10x10xf32>
+  // CHECK: %[[SPREAD:.*]] = tensor.insert_slice %arg0 into %[[ZEROS]][0, 0, 1, 1] [1, 6, 4, 4] [1, 1, 2, 2]
+  // CHECK: %[[FLIPPED:.*]] = linalg.generic {indexing_maps = [#[[FLIP]], {{.*}}]} ins(%arg1 : tensor<6x2x3x3xf32>)
+  // CHECK: tensor.collapse_shape %[[FLIPPED]] {{.*}} into tensor<4x3x3x3xf32>
+  // CHECK: linalg.conv_2d_ngchw_gfchw
+  %0 = relay.nn.conv2d_transpose %x, %w {groups = 2 : i64, strides = array<i64: 2, 2>, padding = array<i64: 1>, output_padding = array<i64: 1, 1>} : (tensor<1x6x4x4xf32>, tensor<6x2x3x3xf32>)
+  return %0 : tensor<1x4x8x8xf32>
 }
 
 // CHECK-LABEL: func.func @dense

@@ -24,8 +24,9 @@
 // CHECK: rank = 4 offset = 0 sizes = [1, 1, 2, 2]
 // CHECK-NEXT: {{\[\[}}{{\[\[}}-28956,   8181],
 // CHECK-NEXT: [216,   -12157{{\]\]}}{{\]\]}}
-// nn.conv2d_transpose, stride 2, padding 1, output_padding 1
-// CHECK: rank = 4 offset = 0 sizes = [1, 1, 4, 4]
+// nn.conv2d_transpose, stride 2, padding 1, output_padding 1 (a view of
+// the uncropped col2im sum, hence the offset)
+// CHECK: rank = 4 offset = 6 sizes = [1, 1, 4, 4] strides = [25, 25, 5, 1]
 // CHECK-NEXT: {{\[\[}}{{\[\[}}0.5,   -6,   -1,   4],
 // CHECK-NEXT: [0,   -0.5,   0,   -1],
 // CHECK-NEXT: [0.25,   5,   1.5,   -6],
