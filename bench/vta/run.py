@@ -964,13 +964,18 @@ def cycles_candidate(tools, emb, k, workdir, tag):
             "key": kernel_key(text)}
 
 
-def cycles_mode(tools, conv, intrinsic, mode, count, workdir, args, computed=None):
+def cycles_mode(tools, conv, intrinsic, mode, count, workdir, args, computed=None,
+                known=None):
     """Embeds `computed` (default `conv`) and returns per candidate the
     heuristic schedule's cycles and, with a tuned schedule asked for, the
     tuned one's. Only the candidates that can matter are lowered and tuned:
     candidate k is skipped when its lower bound (mac_steps) is at least the
     fewest cycles found so far on that side, since it cannot be the best
-    (candidates are visited in the order of their bounds)."""
+    (candidates are visited in the order of their bounds). `known` maps the
+    kernel keys measured before (the baseline's) to their candidates; a
+    candidate with one of these kernels takes that one's results, and the
+    keys measured here are added."""
+    known = {} if known is None else known
     start = time.perf_counter()
     rc, out, err, emb, tag = embed(tools, computed or conv, intrinsic, mode, count, workdir,
                                    args)
@@ -985,14 +990,18 @@ def cycles_mode(tools, conv, intrinsic, mode, count, workdir, args, computed=Non
              for k in range(min(found, count))]
     for r in cands:
         r["mapping"] = maps[r["candidate"]] if r["candidate"] < len(maps) else "?"
-    # A candidate whose kernel equals an earlier one's takes its results.
+    # A candidate whose kernel equals an earlier one's (or the baseline's)
+    # takes its results.
     first = {}
     for r in cands:
         if r["ok"] and r["key"] is not None:
-            if r["key"] in first:
-                r["same_as"] = first[r["key"]]["candidate"]
+            if r["key"] in known:
+                r["same_as"], r["ref"] = "baseline", known[r["key"]]
+            elif r["key"] in first:
+                r["same_as"], r["ref"] = first[r["key"]]["candidate"], first[r["key"]]
             else:
                 first[r["key"]] = r
+    known.update(first)
     order = sorted((r for r in cands if r["ok"] and "same_as" not in r),
                    key=lambda r: (r["bound"] is None, r["bound"] or 0))
 
@@ -1021,18 +1030,21 @@ def cycles_mode(tools, conv, intrinsic, mode, count, workdir, args, computed=Non
     for r in cands:
         r.pop("packed", None)
         r.pop("key", None)
-        if "same_as" in r:
+        ref = r.pop("ref", None)
+        if ref is not None:
             for side in ("heuristic", "tuned"):
-                if side in cands[r["same_as"]]:
-                    r[side] = dict(cands[r["same_as"]][side], same_as=r["same_as"])
+                if side in ref:
+                    r[side] = dict(ref[side], same_as=r["same_as"])
     return {"embedded": True, "candidates": cands, "times": times}
 
 
 def cycles_layer(tools, suite, ident, conv, intrinsic, workdir, args):
     start = time.perf_counter()
+    known = {}
     base = cycles_mode(tools, conv, intrinsic, "strict", 1, workdir, args,
-                       computed=conv.with_zero_dilated_kernel())
-    relaxed = cycles_mode(tools, conv, intrinsic, "relaxed", args.candidates, workdir, args)
+                       computed=conv.with_zero_dilated_kernel(), known=known)
+    relaxed = cycles_mode(tools, conv, intrinsic, "relaxed", args.candidates, workdir, args,
+                          known=known)
     if not args.keep:
         shutil.rmtree(workdir, ignore_errors=True)
     return {"suite": suite, "ident": ident, "conv": conv, "intrinsic": intrinsic,
