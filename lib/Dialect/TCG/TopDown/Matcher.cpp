@@ -584,3 +584,153 @@ Selection raf::tcg::topdown::select(const LabelTree &tree,
   }
   return selection;
 }
+
+//===----------------------------------------------------------------------===//
+// Intrinsic sizes (§3.1.2)
+//===----------------------------------------------------------------------===//
+
+bool IntrinsicSizes::contains(int64_t size) const {
+  if (isVariable())
+    return lower <= size && size <= upper;
+  return llvm::is_contained(sizes, size);
+}
+
+int64_t IntrinsicSizes::choose(int64_t extent) const {
+  auto executed = [&](int64_t size) {
+    return (extent + size - 1) / size * size;
+  };
+  if (isVariable()) {
+    // One instruction when the extent fits (padded up to the lower bound);
+    // otherwise the size with the least padding, scanning down from the
+    // upper bound so that ties keep the larger size.
+    if (extent <= upper)
+      return std::max(extent, lower);
+    int64_t best = upper;
+    for (int64_t size = upper - 1;
+         size >= lower && upper - size <= (int64_t(1) << 16); --size)
+      if (executed(size) < executed(best))
+        best = size;
+    return best;
+  }
+  int64_t best = sizes.back();
+  for (int64_t size : llvm::reverse(sizes))
+    if (executed(size) < executed(best))
+      best = size;
+  return best;
+}
+
+FailureOr<IntrinsicSizes> raf::tcg::topdown::getIntrinsicSizes(Operation *op) {
+  int64_t extent = 0;
+  if (auto tensor = dyn_cast<TensorOp>(op))
+    extent = tensor.getExtent();
+  else if (auto reduce = dyn_cast<ReduceOp>(op))
+    extent = reduce.getExtent();
+  else
+    return op->emitError() << "sizes belong to a tcg.tensor or tcg.reduce";
+  auto sizes = op->getAttrOfType<DenseI64ArrayAttr>(kSizesAttrName);
+  auto range = op->getAttrOfType<DenseI64ArrayAttr>(kSizeRangeAttrName);
+  for (StringRef name : {kSizesAttrName, kSizeRangeAttrName})
+    if (op->hasAttr(name) && !op->getAttrOfType<DenseI64ArrayAttr>(name))
+      return op->emitError() << "'" << name << "' must be an array<i64: ...>";
+  IntrinsicSizes result;
+  if (sizes && range)
+    return op->emitError() << "an intrinsic iterator has either '"
+                           << kSizesAttrName << "' (several sizes) or '"
+                           << kSizeRangeAttrName << "' (a variable size)";
+  if (range) {
+    if (range.size() != 2 || range[0] < 1 || range[0] > range[1])
+      return op->emitError()
+             << "'" << kSizeRangeAttrName
+             << "' must be [lower, upper] with 1 <= lower <= upper";
+    result.lower = range[0];
+    result.upper = range[1];
+  } else if (sizes) {
+    for (auto [index, size] : llvm::enumerate(sizes.asArrayRef()))
+      if (size < 1 || (index != 0 && size <= sizes[index - 1]))
+        return op->emitError() << "'" << kSizesAttrName
+                               << "' must list positive sizes in ascending "
+                                  "order";
+    result.sizes.assign(sizes.asArrayRef().begin(), sizes.asArrayRef().end());
+  } else {
+    result.sizes.push_back(extent);
+  }
+  if (!result.contains(extent))
+    return op->emitError() << "the written extent " << extent
+                           << " is not one of the iterator's sizes";
+  return result;
+}
+
+LogicalResult raf::tcg::topdown::verifyIntrinsicSizes(KernelOp kernel) {
+  WalkResult walk = kernel.walk([](Operation *op) {
+    if (!isa<TensorOp, ReduceOp>(op))
+      return WalkResult::advance();
+    return failed(getIntrinsicSizes(op)) ? WalkResult::interrupt()
+                                         : WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+SmallVector<Operation *> raf::tcg::topdown::getIntrinsicIterators(KernelOp kernel) {
+  SmallVector<Operation *> tensors, reductions;
+  kernel.getRootTensor().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<TensorOp>(op))
+      tensors.push_back(op);
+    else if (isa<ReduceOp>(op))
+      reductions.push_back(op);
+  });
+  llvm::append_range(tensors, reductions);
+  return tensors;
+}
+
+bool raf::tcg::topdown::instantiateIntrinsic(KernelOp kernel,
+                                             ArrayRef<int64_t> extents,
+                                             embed::TensorExpression &intrinsic,
+                                             std::string &error) {
+  SmallVector<Operation *> iterators = getIntrinsicIterators(kernel);
+  if (iterators.size() != intrinsic.Iterators.size() ||
+      extents.size() != iterators.size()) {
+    error = "'" + intrinsic.Name + "' has " +
+            std::to_string(intrinsic.Iterators.size()) + " iterators";
+    return false;
+  }
+  for (auto [q, op] : llvm::enumerate(iterators)) {
+    int64_t extent = extents[q];
+    embed::Iterator &it = intrinsic.Iterators[q];
+    // Fixed-size iterators keep their extent (a mismatch is the strategy
+    // derivation's error).
+    if (extent == it.Extent ||
+        (!op->hasAttr(kSizesAttrName) && !op->hasAttr(kSizeRangeAttrName)))
+      continue;
+    FailureOr<IntrinsicSizes> sizes = getIntrinsicSizes(op);
+    if (failed(sizes) || !sizes->contains(extent)) {
+      error = "'" + intrinsic.Name + "' has no instance with " + it.Name +
+              " of size " + std::to_string(extent);
+      return false;
+    }
+    it.Extent = extent;
+    // The operand dimensions that iterator indexes by itself.
+    auto resize = [&](embed::Operand &operand) {
+      for (auto [k, expr] : llvm::enumerate(operand.Access.getResults()))
+        if (auto dim = dyn_cast<AffineDimExpr>(expr);
+            dim && dim.getPosition() == q)
+          operand.Shape[k] = extent;
+    };
+    for (embed::Operand &operand : intrinsic.Inputs)
+      resize(operand);
+    resize(intrinsic.Output);
+  }
+  return true;
+}
+
+bool raf::tcg::topdown::instantiateForEmbedding(
+    KernelOp kernel, const embed::Embedding &emb,
+    embed::TensorExpression &intrinsic, std::string &error) {
+  SmallVector<int64_t> extents;
+  for (const embed::AxisMappings &axis : emb.Iterators) {
+    int64_t points = 1;
+    for (const embed::AxisMapping &mapped : axis)
+      points *= mapped.Length;
+    extents.push_back(points);
+  }
+  return instantiateIntrinsic(kernel, extents, intrinsic, error);
+}

@@ -78,7 +78,7 @@ raf::tcg::topdown::loadIntrinsics(MLIRContext *context,
       return failure();
     }
     FailureOr<LabelTree> tree = buildLabelTree(kernel);
-    if (failed(tree))
+    if (failed(tree) || failed(verifyIntrinsicSizes(kernel)))
       return failure();
     set->matcher.addIntrinsic(*tree);
     set->trees.push_back(std::move(*tree));

@@ -135,11 +135,12 @@ buildCandidate(const IntrinsicSet &lib, const Match &match,
     emb.Executed.push_back(extent);
   }
   // Intrinsic iterator -> operator iterator of the same position; tiled by
-  // the intrinsic's extent, padded up to a multiple (Eqs. 3.5, 3.6).
+  // the intrinsic's extent, padded up to a multiple (Eqs. 3.5, 3.6). A
+  // multi-interval or variable-size intrinsic (§3.1.2) takes the size that
+  // pads least.
   SmallVector<int> iteratorOf;
+  llvm::DenseMap<Operation *, int64_t> instanceSize;
   for (Operation *iop : iteratorOps(*icomputation)) {
-    int64_t length = isa<TensorOp>(iop) ? cast<TensorOp>(iop).getExtent()
-                                        : cast<ReduceOp>(iop).getExtent();
     Operation *mapped = c.ops.lookup(iop);
     auto it = llvm::find(opIterators, mapped);
     if (!mapped || it == opIterators.end()) {
@@ -147,6 +148,11 @@ buildCandidate(const IntrinsicSet &lib, const Match &match,
       return failure();
     }
     unsigned d = it - opIterators.begin();
+    FailureOr<IntrinsicSizes> sizes = getIntrinsicSizes(iop);
+    if (failed(sizes))
+      return failure();
+    int64_t length = sizes->choose(emb.Extents[d]);
+    instanceSize[iop] = length;
     iteratorOf.push_back(d);
     emb.Iterators.push_back({{d, length, 1}});
     emb.Executed[d] = (emb.Extents[d] + length - 1) / length * length;
@@ -174,7 +180,16 @@ buildCandidate(const IntrinsicSet &lib, const Match &match,
          llvm::enumerate(iinput.getSource().getType().getShape())) {
       auto it = c.dims.find({iread, dim});
       if (it != c.dims.end()) {
-        operand.Dims.push_back({{it->second, size, 1}});
+        // A dimension one iterator indexes has that iterator's instance
+        // size.
+        int64_t length = size;
+        if (auto d = dyn_cast<AffineDimExpr>(iinput.getMap().getResult(dim)))
+          if (auto arg = dyn_cast<BlockArgument>(
+                  iinput.getIterators()[d.getPosition()]))
+            if (auto found = instanceSize.find(arg.getOwner()->getParentOp());
+                found != instanceSize.end())
+              length = found->second;
+        operand.Dims.push_back({{it->second, length, 1}});
         continue;
       }
       // A scalar operand (read at a constant index, label S) matched an
@@ -199,7 +214,8 @@ buildCandidate(const IntrinsicSet &lib, const Match &match,
       reason = "an intrinsic output dimension maps to a reduction";
       return failure();
     }
-    output.Dims.push_back({{d, icomputation->dims[p].getExtent(), 1}});
+    output.Dims.push_back(
+        {{d, instanceSize.lookup(icomputation->dims[p].getOperation()), 1}});
   }
   emb.Operands.push_back(std::move(output));
 

@@ -35,6 +35,8 @@
 #define RAF_DIALECT_TCG_TOPDOWN_MATCHER_H
 
 #include "raf/Dialect/TCG/IR/TCGOps.h"
+#include "raf/Embedding/DataflowEmbedding.h"
+#include "raf/Embedding/TensorExpression.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -209,6 +211,65 @@ struct Selection {
 };
 
 Selection select(const LabelTree &tree, llvm::ArrayRef<Match> matches);
+
+//===----------------------------------------------------------------------===//
+// Intrinsic sizes (§3.1.2)
+//===----------------------------------------------------------------------===//
+
+/// The discardable attributes of an intrinsic's tcg.tensor or tcg.reduce
+/// that give its other sizes: `topdown.sizes = array<i64: 4, 8, 16>` (a
+/// multi-interval intrinsic: the same computation in several sizes, the
+/// written extent among them) and `topdown.size_range = array<i64: 1, 64>`
+/// (a variable-size intrinsic: any size within the bounds, the written
+/// extent too).
+inline constexpr llvm::StringLiteral kSizesAttrName = "topdown.sizes";
+inline constexpr llvm::StringLiteral kSizeRangeAttrName = "topdown.size_range";
+
+/// The sizes one iterator of an intrinsic exists in (Rieber 2022, §3.1.2):
+/// fixed (its written extent), several (multi-interval) or bounds
+/// (variable-size).
+struct IntrinsicSizes {
+  /// Ascending; empty for a variable size.
+  llvm::SmallVector<int64_t, 4> sizes;
+  /// The bounds of a variable size.
+  int64_t lower = 0, upper = 0;
+
+  bool isVariable() const { return sizes.empty(); }
+  bool contains(int64_t size) const;
+  /// The instance for an operator iterator of `extent` points: the size
+  /// that executes the fewest points once the extent is padded to a
+  /// multiple of it (Eqs. 3.5, 3.6), the larger size (fewer instructions)
+  /// on a tie.
+  int64_t choose(int64_t extent) const;
+};
+
+/// The sizes of `op`, a tcg.tensor or tcg.reduce of an intrinsic. Malformed
+/// attributes (not positive, not ascending, both kinds, the written extent
+/// outside them) are an error at `op`.
+mlir::FailureOr<IntrinsicSizes> getIntrinsicSizes(mlir::Operation *op);
+
+/// Checks the size attributes of every tensor and reduction of `kernel`.
+mlir::LogicalResult verifyIntrinsicSizes(KernelOp kernel);
+
+/// The iterators of an intrinsic kernel in tensor-expression order
+/// (tensors, then reductions), the order #tcg.embedding numbers axes in.
+llvm::SmallVector<mlir::Operation *> getIntrinsicIterators(KernelOp kernel);
+
+/// Instantiates `intrinsic`, the tensor expression of `kernel`, at
+/// `extents` (one per iterator, as getIntrinsicIterators orders them): the
+/// iterators' extents and the operand dimensions they index change. An
+/// extent a multi-interval or variable-size iterator does not exist in sets
+/// `error`; fixed-size iterators are left as written.
+bool instantiateIntrinsic(KernelOp kernel, llvm::ArrayRef<int64_t> extents,
+                          embed::TensorExpression &intrinsic,
+                          std::string &error);
+
+/// instantiateIntrinsic at the sizes `emb` maps (per axis, the product of
+/// the lengths it covers). Used by the passes that derive strategies
+/// (--tcg-apply-strategy, --tcg-print-embeddings).
+bool instantiateForEmbedding(KernelOp kernel, const embed::Embedding &emb,
+                             embed::TensorExpression &intrinsic,
+                             std::string &error);
 
 } // namespace raf::tcg::topdown
 
