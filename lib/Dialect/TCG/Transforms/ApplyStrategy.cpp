@@ -13,6 +13,7 @@
 #include "raf/Dialect/TCG/IR/TCGOps.h"
 #include "raf/Dialect/TCG/Intrinsics/IntrinsicLibrary.h"
 #include "raf/Dialect/TCG/Intrinsics/UserIntrinsics.h"
+#include "raf/Dialect/TCG/TopDown/Matcher.h"
 #include "raf/Dialect/TCG/Transforms/EmbeddingAttr.h"
 #include "raf/Dialect/TCG/Transforms/Strategy.h"
 #include "raf/Dialect/TCG/Utils/TensorExpr.h"
@@ -315,6 +316,20 @@ LogicalResult TCGApplyStrategyPass::apply(KernelOp kernel, EmbeddingAttr attr) {
            << "candidate " << index << " of the embedding of '"
            << intrinsicName.getValue()
            << "' does not fit the kernel: " << error;
+  // A multi-interval or variable-size intrinsic (Rieber 2022, §3.1.2) is
+  // instantiated at the sizes the candidate maps.
+  OwningOpRef<ModuleOp> library;
+  FailureOr<KernelOp> intrinsicKernel = lookupIntrinsicKernel(
+      context, intrinsicsFile, intrinsicName.getValue(), kernel.getLoc(),
+      library);
+  if (failed(intrinsicKernel))
+    return failure();
+  if (!topdown::instantiateForEmbedding(*intrinsicKernel, emb, *intrinsic,
+                                        error))
+    return kernel.emitError() << "candidate " << index
+                              << " of the embedding of '"
+                              << intrinsicName.getValue()
+                              << "' does not fit the kernel: " << error;
   Strategy strategy;
   if (!deriveStrategy(*expr, *intrinsic, emb, strategy, error))
     return kernel.emitError()

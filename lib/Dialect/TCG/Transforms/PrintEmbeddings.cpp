@@ -7,6 +7,7 @@
 #include "raf/Dialect/TCG/Intrinsics/IntrinsicLibrary.h"
 #include "raf/Dialect/TCG/Intrinsics/UserIntrinsics.h"
 #include "raf/Dialect/TCG/Transforms/EmbeddingAttr.h"
+#include "raf/Dialect/TCG/TopDown/Matcher.h"
 #include "raf/Dialect/TCG/Transforms/Strategy.h"
 #include "raf/Dialect/TCG/Utils/TensorExpr.h"
 
@@ -137,9 +138,20 @@ LogicalResult TCGPrintEmbeddingsPass::print(raw_ostream &os, KernelOp kernel,
     return failure();
   ArrayRef<EmbeddingCandidateAttr> candidates = attr.getCandidates();
   SmallVector<Embedding, 0> decoded(candidates.size());
+  // Per candidate, the intrinsic at the sizes it maps (a multi-interval or
+  // variable-size intrinsic, Rieber 2022, §3.1.2).
+  SmallVector<TensorExpression, 0> instances(candidates.size(), *intrinsic);
+  OwningOpRef<ModuleOp> library;
+  FailureOr<KernelOp> intrinsicKernel =
+      lookupIntrinsicKernel(kernel.getContext(), intrinsicsFile, intrinsicName,
+                            kernel.getLoc(), library);
+  if (failed(intrinsicKernel))
+    return failure();
   for (auto [index, candidate] : llvm::enumerate(candidates)) {
     std::string error;
-    if (!decodeEmbedding(candidate, *expr, *intrinsic, decoded[index], error))
+    if (!decodeEmbedding(candidate, *expr, *intrinsic, decoded[index], error) ||
+        !topdown::instantiateForEmbedding(*intrinsicKernel, decoded[index],
+                                          instances[index], error))
       return kernel.emitError() << "--tcg-print-embeddings: candidate " << index
                                 << " of the embedding of '" << intrinsicName
                                 << "' does not fit the kernel: " << error;
@@ -148,7 +160,7 @@ LogicalResult TCGPrintEmbeddingsPass::print(raw_ostream &os, KernelOp kernel,
      << stringifyEmbeddingMode(attr.getMode()) << ") into "
      << kernel.getKernelName().value_or("kernel") << " at " << kernel.getLoc()
      << "\n";
-  printFields(os, decoded.front(), "  ", *expr, *intrinsic);
+  printFields(os, decoded.front(), "  ", *expr, instances.front());
   os << "  search: " << (attr.getOptimal() ? "optimal" : "not proven optimal")
      << ", " << candidates.size() << " candidate(s), " << attr.getNodes()
      << " nodes, " << attr.getFails() << " fails, " << attr.getSolutions()
@@ -162,7 +174,7 @@ LogicalResult TCGPrintEmbeddingsPass::print(raw_ostream &os, KernelOp kernel,
   os << "\n";
   for (unsigned i = 1, e = decoded.size(); i < e; ++i) {
     os << "  candidate " << i + 1 << ":\n";
-    printFields(os, decoded[i], "    ", *expr, *intrinsic);
+    printFields(os, decoded[i], "    ", *expr, instances[i]);
   }
   return success();
 }
