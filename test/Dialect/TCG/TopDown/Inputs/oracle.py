@@ -3,6 +3,7 @@
   oracle.py input X.npy [RxC]       writes a seeded float32 input (2x8)
   oracle.py check KIND X.npy Y.npy  compares raf-run's result with NumPy
   oracle.py check abt A.npy B.npy Y.npy   a @ b.T
+  oracle.py check add A.npy B.npy Y.npy   a + b
 """
 import sys
 
@@ -16,6 +17,8 @@ def expected(kind, x):
         return (x * x).sum(keepdims=True).reshape(1)
     if kind == "gram":
         return x @ x.T
+    if kind == "rowsum":
+        return x.sum(axis=1)
     if kind == "softmax":
         e = np.exp(x - x.max(axis=1, keepdims=True))
         return e / e.sum(axis=1, keepdims=True)
@@ -31,9 +34,10 @@ def main():
         np.save(sys.argv[2], rng.normal(scale=3.0, size=shape).astype(np.float32))
         return
     kind = sys.argv[2]
-    if kind == "abt":
+    if kind in ("abt", "add"):
         a, b, y = (np.load(f) for f in sys.argv[3:6])
-        want = a.astype(np.float64) @ b.astype(np.float64).T
+        a, b = a.astype(np.float64), b.astype(np.float64)
+        want = a @ b.T if kind == "abt" else a + b
     else:
         x, y = np.load(sys.argv[3]), np.load(sys.argv[4])
         want = expected(kind, x.astype(np.float64))
