@@ -341,8 +341,11 @@ def test_whole_model_gradients(name, target, tmp_path, monkeypatch):
 def test_resnet18_gradients(target, tmp_path, monkeypatch):
     # The shared harness of test_autodiff_vs_torch.py (import, autodiff,
     # PyTorch reference, comparison with its tolerances), given this model.
-    # On cpu it runs the compiled, vectorised step with the default pipeline
-    # (its last stage's 2x2 convolutions once overflowed the stack).
+    # On cpu it runs the compiled step with the default pipeline, whose
+    # large convolutions and matrix products are OpenBLAS calls (blas=auto);
+    # that the pipeline's own vectorised convolutions at the last stage's
+    # 2x2 shapes keep a bounded stack is checked with blas=off by
+    # test/Pipelines/cpu-small-stack.mlir.
     monkeypatch.setattr(whole_model, "_case",
                         lambda name: resnet18_case() if name == "resnet18"
                         else pytest.fail(name))
