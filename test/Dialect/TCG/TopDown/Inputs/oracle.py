@@ -4,6 +4,7 @@
   oracle.py check KIND X.npy Y.npy  compares raf-run's result with NumPy
   oracle.py check abt A.npy B.npy Y.npy   a @ b.T
   oracle.py check add A.npy B.npy Y.npy   a + b
+  oracle.py check rowadd A.npy B.npy Y.npy   a + b[:, None]
 """
 import sys
 
@@ -34,10 +35,11 @@ def main():
         np.save(sys.argv[2], rng.normal(scale=3.0, size=shape).astype(np.float32))
         return
     kind = sys.argv[2]
-    if kind in ("abt", "add"):
+    if kind in ("abt", "add", "rowadd"):
         a, b, y = (np.load(f) for f in sys.argv[3:6])
         a, b = a.astype(np.float64), b.astype(np.float64)
-        want = a @ b.T if kind == "abt" else a + b
+        want = {"abt": lambda: a @ b.T, "add": lambda: a + b,
+                "rowadd": lambda: a + b[:, None]}[kind]()
     else:
         x, y = np.load(sys.argv[3]), np.load(sys.argv[4])
         want = expected(kind, x.astype(np.float64))
