@@ -66,6 +66,7 @@ from raf_tools import require_tools, RAF_OPT, RAF_RUN  # noqa: E402
 require_tools(RAF_OPT, RAF_RUN)
 
 import test_autodiff_vs_torch as whole_model  # noqa: E402
+import training_models  # noqa: E402
 
 # (rtol, atol); atol is relative to the largest element of each tensor.
 TOLERANCE = (1e-5, 1e-6)
@@ -287,25 +288,11 @@ def mobilenet_v2_case() -> whole_model.Case:
     return whole_model.Case(model, (x, torch.randint(0, 10, (2,), generator=g)))
 
 
-class LSTMClassifier(nn.Module):
-    """Embedding, a two-layer LSTM over 6 steps, the last state classified."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.embedding = nn.Embedding(20, 8)
-        self.lstm = nn.LSTM(8, 16, num_layers=2, batch_first=True)
-        self.head = nn.Linear(16, 5)
-
-    def forward(self, tokens: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
-        states, _ = self.lstm(self.embedding(tokens))
-        return F.cross_entropy(self.head(states[:, -1]), labels)
-
-
 def lstm_case() -> whole_model.Case:
     torch.manual_seed(0)
     g = torch.Generator().manual_seed(3)
     tokens = torch.randint(0, 20, (3, 6), generator=g)
-    return whole_model.Case(LSTMClassifier(),
+    return whole_model.Case(WithLoss(training_models.LSTMClassifier()),
                             (tokens, torch.randint(0, 5, (3,), generator=g)))
 
 
