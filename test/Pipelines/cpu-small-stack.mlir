@@ -1,17 +1,17 @@
 // Vectorised code must not grow the stack with the iteration count: each
 // convolution below once allocated its vector temporaries inside the
-// reduction loop (4608 iterations x 3 blocks, ~288 bytes each) and overflowed
-// the stack. The pipeline lowers vector transfers fully unrolled
+// reduction loop (three vector blocks, 288 bytes per iteration of a 64 x 4608
+// loop nest, ~85 MB per call) and overflowed the stack. The pipeline lowers vector transfers fully unrolled
 // (--convert-vector-to-scf full-unroll), so no vector temporary lives in
 // memory at all.
 //
 // The convolutions run with blas=off: with BLAS (the default blas=auto) they
 // would be SGEMM calls and the vectorised code would not be tested. raf-run
 // runs the compiled code on its own thread, whose stack (8 MiB and more) does
-// not follow `ulimit -s`; the allocas in the loop needed ~85 MB per call,
-// so they overflowed that stack too and the runs below still fail on such
-// code. The STACK check finds the allocas in the lowered IR directly (the
-// pipeline's only allocas would be these temporaries).
+// not follow `ulimit -s`; ~85 MB is more than that stack too, so the runs
+// below still fail on such code. The STACK check finds the allocas in the
+// lowered IR directly, whatever the stack size (this module lowers with no
+// llvm.alloca at all).
 // RUN: raf-opt --raf-cpu-pipeline=blas=off %s | FileCheck %s --check-prefix=STACK
 // RUN: sh -c 'ulimit -s 1024 && raf-run %s --entry=conv2x2 --target=cpu --pipeline-options=blas=off --seed=1 --output=%t.cpu2.npy'
 // RUN: raf-run %s --entry=conv2x2 --target=interp --seed=1 --output=%t.ref2.npy
