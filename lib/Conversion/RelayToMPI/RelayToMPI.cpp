@@ -117,49 +117,6 @@ func::FuncOp getHelper(ModuleOp module, HelperKind kind, FunctionType type,
   return helper;
 }
 
-/// The collective `kind` of tensor `x` into a tensor of `resultType`:
-///   %in = bufferization.to_buffer %x read_only
-///   %out = memref.alloc()
-///   call @raf_mpi_<kind>_...(%in, %out)
-///   bufferization.to_tensor %out restrict writable
-/// on buffers flattened to one dimension. Blocks of dimension 0 are
-/// contiguous in the row-major buffers, so the flattened reduce-scatter and
-/// allgather keep their meaning.
-Value emitCollective(OpBuilder &builder, Location loc, ModuleOp module,
-                     HelperKind kind, Value x, RankedTensorType resultType,
-                     std::optional<int64_t> root = std::nullopt) {
-  auto type = cast<RankedTensorType>(x.getType());
-  // MLIR 22's MPI to LLVM lowering counts the elements of dimension 0
-  // only: the buffers are one-dimensional (relay.reshape around the call).
-  auto flatten = [](RankedTensorType type) {
-    return RankedTensorType::get({type.getNumElements()},
-                                 type.getElementType());
-  };
-  RankedTensorType flatType = flatten(type);
-  RankedTensorType flatResultType = flatten(resultType);
-  if (type.getRank() != 1)
-    x = relay::ReshapeOp::create(
-        builder, loc, flatType, x,
-        builder.getDenseI64ArrayAttr({type.getNumElements()}));
-  auto inType = MemRefType::get(flatType.getShape(), type.getElementType());
-  auto outType =
-      MemRefType::get(flatResultType.getShape(), type.getElementType());
-  Value in = bufferization::ToBufferOp::create(builder, loc, inType, x,
-                                               /*read_only=*/true);
-  Value out = memref::AllocOp::create(builder, loc, outType);
-  func::FuncOp helper = getHelper(
-      module, kind, builder.getFunctionType({inType, outType}, {}), root);
-  func::CallOp::create(builder, loc, helper, ValueRange{in, out});
-  Value result = bufferization::ToTensorOp::create(
-      builder, loc, flatResultType, out, /*restrict=*/builder.getUnitAttr(),
-      /*writable=*/builder.getUnitAttr());
-  if (resultType.getRank() != 1)
-    result = relay::ReshapeOp::create(
-        builder, loc, resultType, result,
-        builder.getDenseI64ArrayAttr(resultType.getShape()));
-  return result;
-}
-
 /// `x * (1 / worldSize)` (a relay multiply by a rank-0 constant).
 Value emitScale(OpBuilder &builder, Location loc, Value x, int64_t worldSize) {
   auto type = cast<RankedTensorType>(x.getType());
@@ -216,16 +173,20 @@ std::optional<StringRef> getOpenMPIDatatype(Type type) {
   return std::nullopt;
 }
 
-/// A non-blocking collective (MPI 4.0 §6.12) of `op`'s operand `x`, of
-/// kind iallreduce_sum, ireduce_scatter_sum or iallgather:
+/// The collective `kind` of `op`'s operand `x` into a tensor of `op`'s
+/// result type, on buffers flattened to one dimension (MLIR 22's MPI to
+/// LLVM lowering counts the elements of dimension 0 only; blocks of
+/// dimension 0 are contiguous in the row-major buffers, so the flattened
+/// reduce-scatter and allgather keep their meaning):
 ///   %in = bufferization.to_buffer %x read_only
-///   %out = memref.alloc(); %request = memref.alloc() : memref<1xi64>
-///   call @raf_mpi_<kind>_...(%in, %out, %request)
-/// where the collective is (as soon as its operand exists), and
+///   %out = memref.alloc()[; %request = memref.alloc() : memref<1xi64>]
+///   call @raf_mpi_<kind>_...(%in, %out[, %request])
+/// where the collective is. A blocking kind (allreduce_sum, broadcast) is
+/// then done; a non-blocking one (MPI 4.0 §6.12: iallreduce_sum,
+/// ireduce_scatter_sum, iallgather, with a request) is waited on right
+/// before the first op that uses its result (as late as possible):
 ///   call @raf_mpi_wait_...(%request[, %in])
-///   bufferization.to_tensor %out restrict writable
-/// right before the first op that uses its result (as late as possible), so
-/// the ops in between, such as the rest of the backward pass or the other
+/// so the ops in between, such as the rest of the backward pass or the other
 /// parameters' updates, run while the collective is in flight. MPI reads the
 /// send buffer until the wait: the all-reduce's start copies the operand
 /// into %out and reduces in place (MPI_IN_PLACE), so MPI only touches %out,
@@ -233,14 +194,19 @@ std::optional<StringRef> getOpenMPIDatatype(Type type) {
 /// reuse the operand's buffer right after the start; the reduce-scatter and
 /// the allgather read %in itself (their output is not the operand's size),
 /// so the wait takes the operand's buffer again (`to_buffer %x read_only`
-/// there), which keeps it alive and unwritten until the wait. Buffers are
-/// one-dimensional as in emitCollective.
-Value emitNonblockingCollective(OpBuilder &builder, Location loc,
-                                ModuleOp module, Operation *op,
-                                HelperKind kind) {
+/// there), which keeps it alive and unwritten until the wait. Then
+///   bufferization.to_tensor %out restrict writable
+/// and, for an "avg" reduction, the sum times 1/N.
+Value emitCollective(OpBuilder &builder, ModuleOp module, Operation *op,
+                     HelperKind kind,
+                     std::optional<int64_t> root = std::nullopt) {
+  Location loc = op->getLoc();
   Value x = op->getOperand(0);
   auto type = cast<RankedTensorType>(x.getType());
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  bool nonblocking = kind == HelperKind::IallreduceSum ||
+                     kind == HelperKind::IreduceScatterSum ||
+                     kind == HelperKind::Iallgather;
   auto flatType =
       RankedTensorType::get({type.getNumElements()}, type.getElementType());
   auto flatResultType = RankedTensorType::get({resultType.getNumElements()},
@@ -252,38 +218,42 @@ Value emitNonblockingCollective(OpBuilder &builder, Location loc,
   auto inType = MemRefType::get(flatType.getShape(), type.getElementType());
   auto outType =
       MemRefType::get(flatResultType.getShape(), type.getElementType());
-  auto requestType = MemRefType::get({1}, builder.getI64Type());
   Value in = bufferization::ToBufferOp::create(builder, loc, inType, x,
                                                /*read_only=*/true);
   Value out = memref::AllocOp::create(builder, loc, outType);
-  Value request = memref::AllocOp::create(builder, loc, requestType);
+  SmallVector<Value> operands = {in, out};
+  if (nonblocking)
+    operands.push_back(memref::AllocOp::create(
+        builder, loc, MemRefType::get({1}, builder.getI64Type())));
   func::FuncOp start = getHelper(
       module, kind,
-      builder.getFunctionType({inType, outType, requestType}, {}));
-  func::CallOp::create(builder, loc, start, ValueRange{in, out, request});
+      builder.getFunctionType(ValueRange(operands).getTypes(), {}), root);
+  func::CallOp::create(builder, loc, start, operands);
 
-  // The wait goes before the first op of the block that uses the result
-  // (directly or inside its regions), else before the terminator.
-  Block *block = op->getBlock();
-  Operation *firstUser = nullptr;
-  for (Operation *user : op->getUsers()) {
-    Operation *ancestor = block->findAncestorOpInBlock(*user);
-    if (ancestor && (!firstUser || ancestor->isBeforeInBlock(firstUser)))
-      firstUser = ancestor;
-  }
-  if (!firstUser)
-    firstUser = block->getTerminator();
   OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPoint(firstUser);
-  SmallVector<Value> waitOperands = {request};
-  if (kind != HelperKind::IallreduceSum)
-    waitOperands.push_back(bufferization::ToBufferOp::create(
-        builder, loc, inType, x, /*read_only=*/true));
-  func::FuncOp wait =
-      getHelper(module, HelperKind::Wait,
-                builder.getFunctionType(ValueRange(waitOperands).getTypes(),
-                                        {}));
-  func::CallOp::create(builder, loc, wait, waitOperands);
+  if (nonblocking) {
+    // The wait goes before the first op of the block that uses the result
+    // (directly or inside its regions), else before the terminator.
+    Block *block = op->getBlock();
+    Operation *firstUser = nullptr;
+    for (Operation *user : op->getUsers()) {
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      if (ancestor && (!firstUser || ancestor->isBeforeInBlock(firstUser)))
+        firstUser = ancestor;
+    }
+    if (!firstUser)
+      firstUser = block->getTerminator();
+    builder.setInsertionPoint(firstUser);
+    SmallVector<Value> waitOperands = {operands[2]};
+    if (kind != HelperKind::IallreduceSum)
+      waitOperands.push_back(bufferization::ToBufferOp::create(
+          builder, loc, inType, x, /*read_only=*/true));
+    func::FuncOp wait =
+        getHelper(module, HelperKind::Wait,
+                  builder.getFunctionType(ValueRange(waitOperands).getTypes(),
+                                          {}));
+    func::CallOp::create(builder, loc, wait, waitOperands);
+  }
   Value result = bufferization::ToTensorOp::create(
       builder, loc, flatResultType, out, /*restrict=*/builder.getUnitAttr(),
       /*writable=*/builder.getUnitAttr());
@@ -321,32 +291,26 @@ LogicalResult lowerCollective(Operation *op) {
            << type << " is too large for one MPI call (more than 2^31 - 1 "
            << "bytes)";
   Value result;
-  if (auto allreduce = dyn_cast<relay::AllreduceOp>(op)) {
+  if (isa<relay::AllreduceOp>(op)) {
     // Non-blocking where OpenMPI has a datatype handle for the elements;
     // other types (f16, bf16, i1, ...) through the mpi dialect's blocking
     // mpi.allreduce.
-    if (getOpenMPIDatatype(type.getElementType())) {
-      result = emitNonblockingCollective(builder, loc, module, op,
-                                         HelperKind::IallreduceSum);
-    } else {
-      result = emitCollective(builder, loc, module, HelperKind::AllreduceSum,
-                              x, resultType);
-      if (allreduce.getReduction() == "avg")
-        result = emitScale(builder, loc, result, allreduce.getWorldSize());
-    }
+    result = emitCollective(builder, module, op,
+                            getOpenMPIDatatype(type.getElementType())
+                                ? HelperKind::IallreduceSum
+                                : HelperKind::AllreduceSum);
   } else if (isa<relay::ReduceScatterOp>(op)) {
     if (!getOpenMPIDatatype(type.getElementType()))
       return op->emitError("lowering to MPI: no MPI datatype for ")
              << type.getElementType()
              << " (supported: f32, f64, i8, i16, i32, i64)";
-    result = emitNonblockingCollective(builder, loc, module, op,
-                                       HelperKind::IreduceScatterSum);
+    result =
+        emitCollective(builder, module, op, HelperKind::IreduceScatterSum);
   } else if (isa<relay::AllgatherOp>(op)) {
-    result = emitNonblockingCollective(builder, loc, module, op,
-                                       HelperKind::Iallgather);
+    result = emitCollective(builder, module, op, HelperKind::Iallgather);
   } else if (auto broadcast = dyn_cast<relay::CommBroadcastOp>(op)) {
-    result = emitCollective(builder, loc, module, HelperKind::Broadcast, x,
-                            resultType, broadcast.getRoot());
+    result = emitCollective(builder, module, op, HelperKind::Broadcast,
+                            broadcast.getRoot());
   } else {
     result = emitShard(builder, loc, module, x, resultType);
   }
