@@ -1133,6 +1133,12 @@ def cycles_table(title, rows, paper=None):
             ratios["op_t"].append(t["op"])
         status = h["status"] if h["status"] != "ok" else (
             t["status"] if has_tuned_cycles(row) and t["status"] != "ok" else "ok")
+        failed = [r.get(side, {}).get("error") for mode in ("base", "relaxed")
+                  for r in row[mode]["candidates"] for side in ("heuristic", "tuned")
+                  if r.get(side) and not r[side].get("ok") and not r[side].get("pruned")
+                  and "same_as" not in r[side]]
+        if status == "ok" and failed:
+            status += f"; {len(failed)} candidate side(s) failed: {failed[0]}"
         fmt_r = lambda a, b: f"{a / b:.4f}" if a and b else "-"
         lines.append(
             f"| {row['ident']} | {row['conv'].shape_text()} | {h.get('base', '-')} | "
