@@ -284,4 +284,28 @@ def RAFContractionsToBLAS : Pass<"raf-contractions-to-blas", "mlir::ModuleOp"> {
   ];
 }
 
+def RAFFlattenTuples : Pass<"raf-flatten-tuples", "mlir::ModuleOp"> {
+  let summary = "Pass tuples as their elements across functions and relay.if";
+  let description = [{
+    On relay (the CPU pipeline runs it after defunctionalisation, before the
+    lowering to linalg): every tuple-typed argument and result of a
+    function, `func.call`, `func.return`, `relay.if` / `relay.yield`,
+    `relay.zero` and the scf structural ops becomes the values of its
+    leaves, depth first, nested tuples recursively (MLIR's 1:N dialect
+    conversion). `relay.tuple` is replaced by its operands' leaves and
+    `relay.tuple_get` by the leaves of its field, so no tuple is left.
+    Public functions are flattened too: an entry point returning
+    `tuple<A, tuple<B, C>>` returns A, B and C, the order in which
+    `raf-run --target=interp` prints and saves a tuple result. Any other op
+    that takes or gives a tuple (a closure that is still a value, a
+    reference) is reported at its location and nothing is rewritten.
+
+    ```mlir
+    func.func private @both(%x: tensor<4xf32>) -> tuple<tensor<4xf32>, tensor<4xf32>>
+    // becomes
+    func.func private @both(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+    ```
+  }];
+}
+
 #endif // RAF_TRANSFORMS_PASSES_TD
