@@ -59,6 +59,8 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   pm.addPass(createRAFCheckForeignOps());
   pm.addPass(relay::createRelayLambdaLift());
   pm.addPass(relay::createRelayDefunctionalize());
+  // Tuples cross functions, calls and relay.if as their elements.
+  pm.addPass(createRAFFlattenTuples());
   // relay -> linalg on tensors. Fusion first, so that each fused group is a
   // private function whose elementwise chain linalg fuses into one loop nest.
   // Inference batch norms become a scale and shift that fuse with the
@@ -74,8 +76,6 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   // tcg kernels (operators converted by --convert-relay-to-tcg) first: the
   // relay lowering then sees only relay operators.
   pm.addPass(createConvertTCGToLinalg());
-  // Tuples built and taken apart inside a function fold away here
-  // (relay.tuple_get of relay.tuple), so they need no lowering.
   pm.addPass(createCanonicalizerPass());
   // Collectives (relay.comm.allreduce) become mpi ops on buffers.
   pm.addPass(createRafLowerCollectivesToMPI());
