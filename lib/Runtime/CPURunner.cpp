@@ -327,14 +327,26 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
   runner->location = function.getLoc();
   for (Type type : function.getArgumentTypes())
     runner->argumentTypes.push_back(cast<RankedTensorType>(type));
-  for (auto [index, type] : llvm::enumerate(function.getResultTypes())) {
+  // The pipeline (--raf-flatten-tuples) returns a tuple as its leaves,
+  // depth first; `flatIndex` maps each declared result to its first leaf.
+  SmallVector<Type> flatResultTypes;
+  SmallVector<unsigned> flatIndex;
+  for (Type type : function.getResultTypes()) {
+    flatIndex.push_back(flatResultTypes.size());
+    if (auto tuple = dyn_cast<TupleType>(type))
+      tuple.getFlattenedTypes(flatResultTypes);
+    else
+      flatResultTypes.push_back(type);
+  }
+  for (auto [index, type] : llvm::enumerate(flatResultTypes)) {
     auto tensorType = dyn_cast<RankedTensorType>(type);
     if (!tensorType || !tensorType.hasStaticShape() ||
         !dtypeFromMLIR(tensorType.getElementType()))
       return emitError(function.getLoc())
              << "result #" << index << " has type " << type
-             << "; --target=cpu returns only statically shaped tensors "
-                "(tuples, closures and references run on --target=interp)";
+             << "; --target=cpu returns only statically shaped tensors and "
+                "tuples of them (closures and references run on "
+                "--target=interp)";
     if (std::optional<std::string> problem = HostTensor::checkAllocatable(
             *dtypeFromMLIR(tensorType.getElementType()),
             tensorType.getShape()))
@@ -355,7 +367,7 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
   for (auto [result, argument] : relay::getInPlaceUpdates(
            lowered->lookupSymbol<func::FuncOp>(function.getSymName()),
            *lowered))
-    runner->inPlaceArgument[result] = argument;
+    runner->inPlaceArgument[flatIndex[result]] = argument;
   CPUPipelineOptions pipelineOptions;
   if (failed(pipelineOptions.parseFromString(options.pipelineOptions)))
     return emitError(function.getLoc())
