@@ -41,7 +41,9 @@ LogicalResult checkSignature(func::FuncOp fn) {
       fn.emitError() << "function @" << fn.getSymName() << " has " << what
                      << " #" << index << " of type " << type
                      << ", which the lowering to linalg cannot represent "
-                        "(only tensor and scalar types are supported)";
+                        "(only tensor and scalar types are supported; "
+                        "--raf-flatten-tuples passes tuples as their "
+                        "elements)";
       ok = false;
     }
   };
@@ -173,8 +175,8 @@ struct ConvertRelayToLinalgPass
              "operators, relay.constant, tensor-typed relay.zero and relay.if "
              "only; closures and their calls are removed by "
              "--relay-lambda-lift and --relay-defunctionalize (the CPU "
-             "pipeline runs both), tuples that stay inside a function by "
-             "--canonicalize; references, and relay.grad lowered by "
+             "pipeline runs both), tuples by --raf-flatten-tuples (which "
+             "the pipeline runs next); references, and relay.grad lowered by "
              "--relay-grad-pipeline, run on --target=interp";
       ok = false;
       return WalkResult::skip();

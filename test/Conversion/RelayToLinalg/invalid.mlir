@@ -54,7 +54,7 @@ func.func @if_with_tuple_result(%x: tensor<2xf32>, %c: tensor<i1>) -> tensor<2xf
 
 // -----
 
-// expected-error @+1 {{function @tuple_signature has argument #0 of type 'tuple<tensor<2xf32>, tensor<2xf32>>', which the lowering to linalg cannot represent (only tensor and scalar types are supported)}}
+// expected-error @+1 {{function @tuple_signature has argument #0 of type 'tuple<tensor<2xf32>, tensor<2xf32>>', which the lowering to linalg cannot represent (only tensor and scalar types are supported; --raf-flatten-tuples passes tuples as their elements)}}
 func.func @tuple_signature(%t: tuple<tensor<2xf32>, tensor<2xf32>>) -> tensor<2xf32> {
   // expected-error @+1 {{relay.tuple_get has no lowering to linalg yet}}
   %0 = relay.tuple_get %t[0] : tuple<tensor<2xf32>, tensor<2xf32>>
