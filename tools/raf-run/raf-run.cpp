@@ -120,8 +120,8 @@ static cl::opt<VTAHost> vtaHost(
                           "calling the VTA runtime (default)"),
                clEnumValN(VTAHost::Evaluator, "evaluator",
                           "on the reference evaluator (for functions the CPU "
-                          "pipeline does not compile, e.g. tuple or closure "
-                          "results)")),
+                          "pipeline does not compile, e.g. tuples or closures "
+                          "held in references)")),
     cl::cat(category));
 static cl::opt<int64_t> vtaRequantShift(
     "vta-requant-shift", cl::init(-1),
