@@ -291,7 +291,7 @@ TEST_F(StrategyTest, ErrorsOfTheAPI) {
   EXPECT_FALSE(tcg::deriveStrategy(
       op, skewed, mapping({{}, {{1, 16, 1}}, {{4, 16, 1}}}), s, error));
   EXPECT_EQ(error, "operand 'a' of 'vta.gemm.1x16x16' is not indexed by bare "
-                   "iterators");
+                   "iterators or constants");
 }
 
 } // namespace
