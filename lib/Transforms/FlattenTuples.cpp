@@ -16,6 +16,7 @@
 #include "raf/Transforms/Passes.h"
 
 #include "raf/Dialect/Relay/IR/RelayOps.h"
+#include "raf/Dialect/Relay/Transforms/AttributeNames.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -149,6 +150,71 @@ struct YieldFlattening : OpConversionPattern<relay::YieldOp> {
 
 bool isTuple(Type type) { return isa<TupleType>(type); }
 
+/// A function's argument and result attributes by declared position, put
+/// back at the flattened positions after the signature conversion.
+struct FunctionAttributes {
+  func::FuncOp function;
+  SmallVector<Type> inputs, results;
+  SmallVector<DictionaryAttr> argumentAttrs, resultAttrs;
+
+  static FunctionAttributes save(func::FuncOp function) {
+    FunctionAttributes saved{function, {}, {}, {}, {}};
+    FunctionType type = function.getFunctionType();
+    llvm::append_range(saved.inputs, type.getInputs());
+    llvm::append_range(saved.results, type.getResults());
+    for (unsigned i = 0, e = saved.inputs.size(); i != e; ++i)
+      saved.argumentAttrs.push_back(function.getArgAttrDict(i));
+    for (unsigned i = 0, e = saved.results.size(); i != e; ++i)
+      saved.resultAttrs.push_back(function.getResultAttrDict(i));
+    return saved;
+  }
+
+  static SmallVector<DictionaryAttr> flatten(ArrayRef<Type> types,
+                                             ArrayRef<DictionaryAttr> attrs) {
+    SmallVector<DictionaryAttr> flat;
+    for (auto [type, dict] : llvm::zip_equal(types, attrs)) {
+      unsigned leaves = countLeaves(type);
+      if (isTuple(type))
+        flat.append(leaves, DictionaryAttr());
+      else
+        flat.push_back(dict);
+    }
+    return flat;
+  }
+
+  void restoreFlattened() {
+    SmallVector<DictionaryAttr> args = flatten(inputs, argumentAttrs);
+    SmallVector<DictionaryAttr> res = flatten(results, resultAttrs);
+    // raf.updates_arg names an argument by position: renumber it, or drop it
+    // if it names a tuple (no single buffer to update in place).
+    SmallVector<unsigned> argumentIndex;
+    unsigned position = 0;
+    for (Type type : inputs) {
+      argumentIndex.push_back(isTuple(type) ? ~0u : position);
+      position += countLeaves(type);
+    }
+    for (DictionaryAttr &dict : res) {
+      auto updated =
+          dict ? dict.getAs<IntegerAttr>(raf::relay::kUpdatesArgAttr) : nullptr;
+      if (!updated)
+        continue;
+      NamedAttrList list(dict);
+      uint64_t old = updated.getValue().getZExtValue();
+      if (old < argumentIndex.size() && argumentIndex[old] != ~0u)
+        list.set(raf::relay::kUpdatesArgAttr,
+                 IntegerAttr::get(updated.getType(), argumentIndex[old]));
+      else
+        list.erase(raf::relay::kUpdatesArgAttr);
+      dict = list.getDictionary(function.getContext());
+    }
+    FunctionType type = function.getFunctionType();
+    if (args.size() == type.getNumInputs())
+      function.setAllArgAttrs(args);
+    if (res.size() == type.getNumResults())
+      function.setAllResultAttrs(res);
+  }
+};
+
 /// Ops whose tuple operands and results the conversion flattens.
 bool isFlattened(Operation *op) {
   return isa<func::FuncOp, func::CallOp, func::ReturnOp, relay::IfOp,
@@ -178,10 +244,12 @@ struct FlattenTuplesPass
       op->emitError() << op->getName()
                       << " takes or gives a tuple, which --raf-flatten-tuples "
                          "cannot flatten (only function signatures, calls, "
-                         "returns, relay.if, relay.tuple, relay.tuple_get and "
-                         "relay.zero are flattened; closures must be removed "
-                         "by --relay-lambda-lift and --relay-defunctionalize "
-                         "first); run it with --target=interp";
+                         "returns, relay.if, relay.tuple, relay.tuple_get, "
+                         "relay.zero and the scf loops and conditionals are "
+                         "flattened; closures must be removed by "
+                         "--relay-lambda-lift and --relay-defunctionalize "
+                         "first); the reference evaluator (raf-run "
+                         "--target=interp) runs such programs";
       ok = false;
     });
     if (!ok)
@@ -212,8 +280,23 @@ struct FlattenTuplesPass
     scf::populateSCFStructuralTypeConversions(converter, patterns);
     patterns.add<TupleFlattening, TupleGetFlattening, ZeroFlattening,
                  IfFlattening, YieldFlattening>(converter, context);
+    // The signature conversion keeps argument and result attributes by
+    // position (FunctionOpInterface::setType truncates or pads them), which
+    // after flattening would put e.g. a result's raf.updates_arg on a leaf of
+    // an earlier tuple. Remember them by declared position and move each to
+    // its value's flattened position; a tuple's own attributes have no leaf
+    // to go to and are dropped.
+    std::vector<FunctionAttributes> saved;
+    module.walk([&](func::FuncOp fn) {
+      FunctionType type = fn.getFunctionType();
+      if (llvm::any_of(type.getInputs(), isTuple) ||
+          llvm::any_of(type.getResults(), isTuple))
+        saved.push_back(FunctionAttributes::save(fn));
+    });
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    for (FunctionAttributes &attributes : saved)
+      attributes.restoreFlattened();
   }
 };
 

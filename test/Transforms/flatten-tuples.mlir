@@ -86,3 +86,16 @@ func.func @choose(%x: tensor<4xf32>, %c: tensor<i1>) -> (tensor<4xf32>, tensor<f
   %d = relay.add %a, %a : (tensor<4xf32>, tensor<4xf32>)
   return %d, %b : tensor<4xf32>, tensor<f32>
 }
+
+// -----
+
+// Argument and result attributes move with their values: the updated
+// parameter's raf.updates_arg stays on it (result #2 after flattening, not
+// the tuple's second leaf) and names the parameter's new position (#2).
+// CHECK-LABEL: func.func @step
+// CHECK-SAME: (%{{.*}}: tensor<2xf32>, %{{.*}}: tensor<2xf32>, %{{.*}}: tensor<2xf32> {raf.requires_grad})
+// CHECK-SAME: -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32> {raf.updates_arg = 2 : i64})
+func.func @step(%p: tuple<tensor<2xf32>, tensor<2xf32>>, %w: tensor<2xf32> {raf.requires_grad}) -> (tuple<tensor<2xf32>, tensor<2xf32>>, tensor<2xf32> {raf.updates_arg = 1 : i64}) {
+  %n = relay.negative %w : (tensor<2xf32>)
+  return %p, %n : tuple<tensor<2xf32>, tensor<2xf32>>, tensor<2xf32>
+}
