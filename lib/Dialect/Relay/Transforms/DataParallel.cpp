@@ -20,8 +20,10 @@
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVectorExtras.h"
 
 #include <map>
@@ -332,6 +334,46 @@ Value globalMean(OpBuilder &builder, Location loc, Value local,
 /// all-reduced average of the ranks' means; the variance is the global mean
 /// of the squared deviations from the global mean (two passes, as a single
 /// process computes it).
+/// SyncBatchNorm rewrites the step function's own batch norms only: one in a
+/// function the step calls (e.g. an adjoint --raf-autodiff did not inline)
+/// would silently keep per-rank statistics, so it is an error.
+LogicalResult checkNoBatchStatisticsInCallees(func::FuncOp fn) {
+  ModuleOp module = fn->getParentOfType<ModuleOp>();
+  SmallVector<func::FuncOp> worklist{fn};
+  llvm::SmallPtrSet<Operation *, 8> seen{fn};
+  bool ok = true;
+  while (!worklist.empty()) {
+    func::FuncOp caller = worklist.pop_back_val();
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(caller);
+    if (!uses)
+      continue;
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          module, use.getSymbolRef());
+      if (!callee || !seen.insert(callee).second)
+        continue;
+      worklist.push_back(callee);
+      callee.walk([&](Operation *op) {
+        auto norm = dyn_cast<BatchNormOp>(op);
+        if ((norm && norm.getTraining()) ||
+            (isa<MeanOp>(op) && op->hasAttr(kBatchStatAttr))) {
+          op->emitError()
+              << "--raf-data-parallel: a training-mode batch norm (or its "
+                 "gradient) in @"
+              << callee.getSymName() << ", called from @" << fn.getSymName()
+              << ": sync-batch-norm=true synchronises only the step "
+                 "function's own batch norms; inline the call first "
+                 "(--inline) or set sync-batch-norm=false for per-rank "
+                 "statistics";
+          ok = false;
+        }
+      });
+    }
+  }
+  return success(ok);
+}
+
 LogicalResult syncBatchNorms(func::FuncOp fn, int64_t worldSize) {
   SmallVector<MeanOp> stats;
   SmallVector<BatchNormOp> norms;
@@ -510,9 +552,10 @@ struct RafDataParallelPass
       }
     }
     if (syncBatchNorm && worldSize > 1 &&
-        failed(syncBatchNorms(fn, worldSize)))
+        (failed(syncBatchNorms(fn, worldSize)) ||
+         failed(checkNoBatchStatisticsInCallees(fn))))
       return signalPassFailure();
-    fn.walk([](MeanOp mean) { mean->removeAttr(kBatchStatAttr); });
+    module.walk([](MeanOp mean) { mean->removeAttr(kBatchStatAttr); });
     fn->setAttr(kZeroAttr, builder.getI64IntegerAttr(zero));
     fn->setAttr(kWorldSizeAttr, size);
   }

@@ -16,6 +16,10 @@
 // RUN: raf-opt %t/int-grad.mlir -verify-diagnostics --raf-data-parallel="world-size=2"
 // RUN: raf-opt %t/bn-dynamic.mlir -verify-diagnostics --raf-data-parallel="world-size=2"
 // RUN: raf-opt %t/bn-empty.mlir -verify-diagnostics --raf-data-parallel="world-size=2"
+// A training batch norm in a function the step calls would keep per-rank
+// statistics: refused with sync-batch-norm (the default), accepted without.
+// RUN: raf-opt %t/bn-callee.mlir -verify-diagnostics --raf-data-parallel="world-size=2"
+// RUN: raf-opt %t/bn-callee.mlir --raf-data-parallel="world-size=2 sync-batch-norm=false" -o /dev/null
 // Without SyncBatchNorm the same programs are accepted.
 // RUN: raf-opt %t/bn-dynamic.mlir --raf-data-parallel="world-size=2 sync-batch-norm=false" -o /dev/null
 // The pass fails (non-zero exit), it does not only warn.
@@ -69,5 +73,19 @@ func.func @main(%x: tensor<0x2xf32>, %g: tensor<2xf32>, %dy: tensor<f32>)
   // expected-error @+1 {{--raf-data-parallel: training batch norm needs more than one value per channel in the global batch to estimate the unbiased variance, got 0}}
   %y:3 = relay.nn.batch_norm %x, %g, %g, %g, %g {training = true} : (tensor<0x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>)
   %l = relay.sum %y#0 : (tensor<0x2xf32>)
+  return %l, %g : tensor<f32>, tensor<2xf32>
+}
+
+//--- bn-callee.mlir
+func.func private @norm(%x: tensor<4x2xf32>, %g: tensor<2xf32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{--raf-data-parallel: a training-mode batch norm (or its gradient) in @norm, called from @main: sync-batch-norm=true synchronises only the step function's own batch norms; inline the call first (--inline) or set sync-batch-norm=false for per-rank statistics}}
+  %y:3 = relay.nn.batch_norm %x, %g, %g, %g, %g {training = true} : (tensor<4x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>)
+  return %y#0 : tensor<4x2xf32>
+}
+
+func.func @main(%x: tensor<4x2xf32>, %g: tensor<2xf32>, %dy: tensor<f32>)
+    -> (tensor<f32>, tensor<2xf32>) attributes {raf.grad_params = array<i64: 1>} {
+  %y = call @norm(%x, %g) : (tensor<4x2xf32>, tensor<2xf32>) -> tensor<4x2xf32>
+  %l = relay.sum %y : (tensor<4x2xf32>)
   return %l, %g : tensor<f32>, tensor<2xf32>
 }
