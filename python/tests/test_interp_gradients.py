@@ -32,8 +32,8 @@ they are; its input gradient is then proportional to eps / (var + eps) and
 comes out of a cancellation float32 cannot resolve (PyTorch's own float32
 autograd differs from float64 by up to 0.29 of the largest entry in the last
 stage's weight gradients there, the evaluator by 0.014), so no float32
-program can meet the tolerance at that size. Issue 18's "wrong evaluator
-gradients" match this comparison (``test_resnet18_gradients``).
+program can meet the tolerance at that size. A report of wrong evaluator
+gradients of ResNet-18 matches this comparison (``test_resnet18_gradients``).
 
 Tolerance of the single layers. The evaluator accumulates every operator in
 double and rounds its result to float32 once, so a convolution or pooling
@@ -328,13 +328,11 @@ def test_whole_model_gradients(name, target, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("target", ["interp", "cpu"])
 def test_resnet18_gradients(target, tmp_path, monkeypatch):
-    """Issue 18 reported evaluator gradients of this model (2x3x64x64,
-    cross-entropy, training mode, --raf-autodiff) off by up to 0.24
-    relative on layer4's weights. Nothing was fixed for it: no commit
-    changed the evaluator's kernels (lib/Runtime/Kernels) or the gradient
-    rules from 6415633 (2026-11-22) up to this test (fcc74a5); the evaluator only
-    gained allocation-limit checks (c35e0be) and autodiff a fix for a call
-    result returned directly (01ba58c). It does not reproduce at 64x64.
+    """Evaluator gradients of this model (2x3x64x64, cross-entropy,
+    training mode, --raf-autodiff) were once reported off by up to 0.24
+    relative on layer4's weights. No kernel of the evaluator
+    (lib/Runtime/Kernels) or gradient rule was wrong, and the report does
+    not reproduce at 64x64.
     Measured against float64 autograd as max |x - ref| / max |ref| per
     tensor: the evaluator is within 2.8e-6 (4.1e-6 with torchvision's
     default batch-norm initialisation), PyTorch's float32 autograd within

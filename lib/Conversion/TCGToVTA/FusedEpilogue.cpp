@@ -211,15 +211,19 @@ std::optional<vta::FusedBias> matchBias(tcg::KernelOp kernel, Operation *op,
   int64_t count = packedType.getNumElements();
   if (count > kMaxBiasElements || packed.size() < 3)
     return std::nullopt;
-  std::vector<int64_t> channel(count);
+  // Channels fit in 32 bits (the bias is one int32 row per channel); half
+  // the memory of 64-bit entries on the largest results.
+  std::vector<int32_t> channel(count);
   SmallVector<int64_t> point(packed.size(), 0), index;
   for (int64_t e = 0; e < count; ++e) {
     index.assign(point.begin(), point.end());
     bool kept = true;
-    for (const IndexMap &map : maps)
-      if (!(kept = map.apply(index)))
+    for (const IndexMap &map : maps) {
+      kept = map.apply(index);
+      if (!kept)
         break;
-    channel[e] = !kept ? -1 : axis < 0 ? 0 : index[axis];
+    }
+    channel[e] = !kept ? -1 : axis < 0 ? 0 : int32_t(index[axis]);
     for (int64_t d = int64_t(packed.size()) - 1; d >= 0; --d) {
       if (++point[d] < packed[d])
         break;

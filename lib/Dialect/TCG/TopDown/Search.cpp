@@ -45,9 +45,10 @@ raf::tcg::topdown::loadIntrinsics(MLIRContext *context,
       return failure();
     chosen = std::move(*all);
   }
-  // Each library is parsed once: the user's file (checked by looking its
-  // first intrinsic up) and the built-in one; a name neither defines is
-  // looked up once more for its error, which lists the known names.
+  // The kernels come from one parse of each library, the user's file (found
+  // by looking its first intrinsic up) and the built-in one; the names, when
+  // none are given, from their own parse, and a name neither library defines
+  // is looked up once more for its error, which lists the known names.
   llvm::StringMap<KernelOp> kernels;
   auto collect = [&](ModuleOp module, bool overrides) {
     module.walk([&](KernelOp kernel) {
