@@ -34,7 +34,11 @@ if [ "$sanitize" -eq 1 ]; then
   # runtime, so the preload stays in the interpreter, and so does its leak
   # check being off (Python does not free everything at exit).
   cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
-  asan_runtime=$("$cxx" -print-file-name=libclang_rt.asan-x86_64.so)
+  # Clang's name without and with per-target runtime directories, GCC's.
+  for name in libclang_rt.asan-x86_64.so libclang_rt.asan.so libasan.so; do
+    asan_runtime=$("$cxx" -print-file-name=$name)
+    [ -f "$asan_runtime" ] && break
+  done
   [ -f "$asan_runtime" ] ||
     { echo "0 passed, 1 failed (no ASan runtime for $cxx)"; exit 1; }
   pytest_cmd=(env "LD_PRELOAD=$asan_runtime"
