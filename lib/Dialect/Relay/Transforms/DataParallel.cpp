@@ -325,15 +325,6 @@ Value globalMean(OpBuilder &builder, Location loc, Value local,
                              builder.getI64IntegerAttr(worldSize));
 }
 
-/// SyncBatchNorm (PyTorch's torch.nn.SyncBatchNorm; Ioffe and Szegedy
-/// 2015, Alg. 1 over the global mini-batch): every training-mode batch norm
-/// of `fn` normalises with the mean and variance of the global batch, and
-/// the means over the batch in its gradient (`raf.batch_stat`, written by
-/// --raf-autodiff) are global too. Every rank holds the same number of
-/// elements per channel (one static per-rank shape), so a global mean is the
-/// all-reduced average of the ranks' means; the variance is the global mean
-/// of the squared deviations from the global mean (two passes, as a single
-/// process computes it).
 /// SyncBatchNorm rewrites the step function's own batch norms only: one in a
 /// function the step calls (e.g. an adjoint --raf-autodiff did not inline)
 /// would silently keep per-rank statistics, so it is an error.
@@ -374,6 +365,15 @@ LogicalResult checkNoBatchStatisticsInCallees(func::FuncOp fn) {
   return success(ok);
 }
 
+/// SyncBatchNorm (PyTorch's torch.nn.SyncBatchNorm; Ioffe and Szegedy
+/// 2015, Alg. 1 over the global mini-batch): every training-mode batch norm
+/// of `fn` normalises with the mean and variance of the global batch, and
+/// the means over the batch in its gradient (`raf.batch_stat`, written by
+/// --raf-autodiff) are global too. Every rank holds the same number of
+/// elements per channel (one static per-rank shape), so a global mean is the
+/// all-reduced average of the ranks' means; the variance is the global mean
+/// of the squared deviations from the global mean (two passes, as a single
+/// process computes it).
 LogicalResult syncBatchNorms(func::FuncOp fn, int64_t worldSize) {
   SmallVector<MeanOp> stats;
   SmallVector<BatchNormOp> norms;
