@@ -91,11 +91,13 @@ bool canFuseAtLast(ArrayRef<Operation *> group) {
 }
 
 /// Replaces each of `results` by its part of `fused`, the one-dimensional
-/// concatenation of their flattened values in order: a relay.split and
-/// reshapes right before the first op that uses one of them, so that the
-/// collective computing `fused` (non-blocking on --target=cpu) is waited on
-/// as late as possible, not right after it starts.
-void replaceByParts(Value fused, ArrayRef<Value> results) {
+/// concatenation of their flattened values in order - or, with `rows` > 1,
+/// the [rows, S] matrix whose columns are split into the results' [rows,
+/// s_i] parts: a relay.split and reshapes right before the first op that
+/// uses one of them, so that the collective computing `fused`
+/// (non-blocking on --target=cpu) is waited on as late as possible, not
+/// right after it starts.
+void replaceByParts(Value fused, ArrayRef<Value> results, int64_t rows = 1) {
   Block *block = fused.getDefiningOp()->getBlock();
   OpBuilder builder(getFirstUser(block, results));
   Location loc = fused.getLoc();
@@ -104,17 +106,21 @@ void replaceByParts(Value fused, ArrayRef<Value> results) {
   SmallVector<int64_t> splitPoints;
   int64_t total = 0;
   for (Value result : results) {
-    int64_t size = cast<RankedTensorType>(result.getType()).getNumElements();
+    int64_t size =
+        cast<RankedTensorType>(result.getType()).getNumElements() / rows;
     if (total > 0)
       splitPoints.push_back(total);
     total += size;
-    partTypes.push_back(RankedTensorType::get({size}, elementType));
+    partTypes.push_back(
+        rows > 1 ? RankedTensorType::get({rows, size}, elementType)
+                 : RankedTensorType::get({size}, elementType));
   }
+  Value whole = rows > 1 ? reshape(builder, loc, fused, {rows, total}) : fused;
   auto split = SplitOp::create(
-      builder, loc, partTypes, ValueRange{fused},
+      builder, loc, partTypes, ValueRange{whole},
       {builder.getNamedAttr("indices",
                             builder.getDenseI64ArrayAttr(splitPoints)),
-       builder.getNamedAttr("axis", builder.getI64IntegerAttr(0))});
+       builder.getNamedAttr("axis", builder.getI64IntegerAttr(rows > 1))});
   for (auto [index, part] : llvm::enumerate(split.getResults())) {
     Value result = results[index];
     result.replaceAllUsesWith(reshape(
@@ -199,40 +205,21 @@ void fuseAllgathers(ArrayRef<AllgatherOp> group) {
   int64_t worldSize = last.getWorldSize();
   OpBuilder builder(last);
   Location loc = last.getLoc();
-  SmallVector<Value> flat;
-  SmallVector<int64_t> splitPoints;
-  SmallVector<Type> partTypes;
+  SmallVector<Value> flat, results;
   int64_t total = 0;
-  Type elementType = getElementTypeOrSelf(last.getType());
   for (AllgatherOp op : group) {
     int64_t size = cast<RankedTensorType>(op.getX().getType()).getNumElements();
-    if (total > 0)
-      splitPoints.push_back(total);
     total += size;
     flat.push_back(reshape(builder, loc, op.getX(), {size}));
-    partTypes.push_back(RankedTensorType::get({worldSize, size}, elementType));
+    results.push_back(op.getResult());
   }
+  Type elementType = getElementTypeOrSelf(last.getType());
   Value bucket = ConcatenateOp::create(
       builder, loc, TypeRange{RankedTensorType::get({total}, elementType)},
       flat, {builder.getNamedAttr("axis", builder.getI64IntegerAttr(0))});
   Value gathered = AllgatherOp::create(builder, loc, bucket,
                                        last.getWorldSizeAttr());
-  // Split right before the first use, so that the non-blocking allgather is
-  // waited on there.
-  SmallVector<Value> results;
-  for (AllgatherOp op : group)
-    results.push_back(op.getResult());
-  builder.setInsertionPoint(getFirstUser(last->getBlock(), results));
-  Value rows = reshape(builder, loc, gathered, {worldSize, total});
-  auto split = SplitOp::create(
-      builder, loc, partTypes, ValueRange{rows},
-      {builder.getNamedAttr("indices",
-                            builder.getDenseI64ArrayAttr(splitPoints)),
-       builder.getNamedAttr("axis", builder.getI64IntegerAttr(1))});
-  for (auto [index, part] : llvm::enumerate(split.getResults()))
-    results[index].replaceAllUsesWith(reshape(
-        builder, loc, part,
-        cast<RankedTensorType>(results[index].getType()).getShape()));
+  replaceByParts(gathered, results, worldSize);
   for (AllgatherOp op : group)
     op.erase();
 }
