@@ -23,8 +23,9 @@
 // CHECK: vta-sim: kernels=1 cycles=191 instructions=30 uops=5
 // Compiled host code: the last run's time outside and inside the launches.
 // COMPILED-SAME: host-ms={{[0-9]+\.[0-9]+}} launch-ms={{[0-9]+\.[0-9]+}}
+// COMPILED-SAME: host-cpu-ms={{[0-9]+\.[0-9]+}}
 // HOST: result #0
-// HOST: vta-sim: kernels=0 cycles=0 instructions=0 uops=0 host-ms={{[0-9]+\.[0-9]+}} launch-ms=0.000
+// HOST: vta-sim: kernels=0 cycles=0 instructions=0 uops=0 host-ms={{[0-9]+\.[0-9]+}} launch-ms=0.000 host-cpu-ms={{[0-9]+\.[0-9]+}}
 
 func.func @dense(%arg0: tensor<3x20xi8>, %arg1: tensor<24x20xi8>) -> tensor<3x24xi32> {
   %0 = relay.nn.pad %arg0 {pad_width = array<i64: 0, 0, 0, 12>} : (tensor<3x20xi8>) -> tensor<3x32xi8>

@@ -54,7 +54,15 @@ struct VTARunStats {
   /// operand copies into the simulated DRAM, simulation, result copies back),
   /// in milliseconds.
   double launchMilliseconds = 0;
+  /// CPU time of the calling thread spent inside the runtime (the same work
+  /// as launchMilliseconds, without the time the thread waited for a core),
+  /// in milliseconds.
+  double launchCPUMilliseconds = 0;
 };
+
+/// The calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID), in milliseconds:
+/// unlike wall time, it does not grow while other processes hold the cores.
+double getThreadCPUMilliseconds();
 
 /// Where a launch's operands and result live in the DRAM image, in bytes
 /// (#vta.dram_layout without the operand numbers: the launch passes the
