@@ -784,6 +784,121 @@ FailureOr<TensorOp> raf::tcg::topdown::fuseComputation(TensorOp producer) {
 }
 
 //===----------------------------------------------------------------------===//
+// Inverse fusion
+//===----------------------------------------------------------------------===//
+
+LogicalResult raf::tcg::topdown::canUnfuse(TensorOp row, std::string &why) {
+  auto consumer = dyn_cast<TensorOp>(row->getParentOp());
+  if (!consumer || !isFusedBody(consumer)) {
+    why = "is not a local row of a fused body; only those are split out";
+    return failure();
+  }
+  if (isYieldedByBlock(row)) {
+    why = "is the dimension its fused body yields; only the local rows "
+          "before it are split out";
+    return failure();
+  }
+  // The row moves in front of the fused tensor, out of reach of the local
+  // rows before it.
+  WalkResult reads = row.walk([&](InputOp read) {
+    Operation *source = read.getSource().getDefiningOp();
+    return source && source->getBlock() == row->getBlock()
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  if (reads.wasInterrupted()) {
+    why = "reads an earlier local row of its fused body; split that one "
+          "first";
+    return failure();
+  }
+  return success();
+}
+
+FailureOr<TensorOp> raf::tcg::topdown::unfuseRow(
+    TensorOp row, llvm::function_ref<void(InputOp, InputOp)> replaced) {
+  std::string why;
+  if (failed(canUnfuse(row, why)))
+    return row.emitOpError(why);
+  auto consumer = cast<TensorOp>(row->getParentOp());
+  Location loc = row.getLoc();
+  SmallVector<InputOp> reads;
+  for (Operation *user : row.getResult().getUsers())
+    reads.push_back(cast<InputOp>(user));
+
+  // for x': t, with the consumer's interval, name and GEMM axis; the row
+  // iterates x' where it iterated the consumer's x.
+  OpBuilder builder(consumer);
+  SmallVector<int64_t> shape = {consumer.getExtent()};
+  llvm::append_range(shape, row.getType().getShape());
+  auto type = RankedTensorType::get(shape, row.getType().getElementType());
+  auto producer = TensorOp::create(
+      builder, loc, type, consumer.getLowerAttr(), consumer.getUpperAttr(),
+      consumer.getIterNameAttr(), consumer.getGemmAxisAttr());
+  Block *block = builder.createBlock(&producer.getBody(), {},
+                                     {builder.getIndexType()}, {loc});
+  row->moveBefore(block, block->end());
+  builder.setInsertionPointToEnd(block);
+  YieldOp::create(builder, loc, row.getResult());
+  consumer.getIterator().replaceUsesWithIf(
+      producer.getIterator(),
+      [&](OpOperand &use) { return row->isAncestor(use.getOwner()); });
+
+  // Reads of the local row t[rest] become reads of t[x, rest].
+  for (InputOp read : reads) {
+    builder.setInsertionPoint(read);
+    SmallVector<Value> iterators(read.getIterators());
+    auto found = llvm::find(iterators, consumer.getIterator());
+    unsigned position = found - iterators.begin();
+    if (found == iterators.end())
+      iterators.push_back(consumer.getIterator());
+    SmallVector<AffineExpr> results = {builder.getAffineDimExpr(position)};
+    llvm::append_range(results, read.getMap().getResults());
+    AffineMap map =
+        AffineMap::get(iterators.size(), 0, results, read.getContext());
+    // A view of the row gains the new dimension unpadded and undilated.
+    auto extend = [](std::optional<ArrayRef<int64_t>> values, int64_t first) {
+      SmallVector<int64_t> extended;
+      if (values) {
+        extended.push_back(first);
+        llvm::append_range(extended, *values);
+      }
+      return extended;
+    };
+    auto replacement = InputOp::create(
+        builder, read.getLoc(), producer.getResult(), iterators, map,
+        extend(read.getPadLow(), 0), extend(read.getPadHigh(), 0),
+        extend(read.getDilation(), 1));
+    read.getResult().replaceAllUsesWith(replacement.getResult());
+    if (replaced)
+      replaced(read, replacement);
+    read.erase();
+  }
+  return producer;
+}
+
+unsigned raf::tcg::topdown::unfuseAll(
+    KernelOp kernel, llvm::function_ref<void(InputOp, InputOp)> replaced) {
+  unsigned count = 0;
+  while (true) {
+    // The first local row of the outermost fused body reads no earlier
+    // row, so it can always be split; the body it lands in may become
+    // fused, and is split next.
+    TensorOp row;
+    kernel.walk<WalkOrder::PreOrder>([&](TensorOp tensor) {
+      if (!isFusedBody(tensor))
+        return WalkResult::advance();
+      row = *tensor.getBody().front().getOps<TensorOp>().begin();
+      return WalkResult::interrupt();
+    });
+    std::string why;
+    if (!row || failed(canUnfuse(row, why)) ||
+        failed(unfuseRow(row, replaced)))
+      return count;
+    ++count;
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // Full fission (Alg. 2)
 //===----------------------------------------------------------------------===//
 

@@ -27,6 +27,7 @@
 #include "raf/Dialect/Relay/IR/RelayOps.h"
 #include "raf/Dialect/TCG/TopDown/Matcher.h"
 #include "raf/Dialect/TCG/TopDown/Search.h"
+#include "raf/Dialect/TCG/TopDown/Transformations.h"
 #include "raf/Dialect/TCG/Utils/Computation.h"
 #include "raf/Dialect/TCG/Utils/TensorExpr.h"
 #include "raf/Embedding/DataflowEmbedding.h"
@@ -330,6 +331,148 @@ planSolution(const IntrinsicSet &lib, KernelOp graph, const LabelTree &tree,
   return statements;
 }
 
+/// Whether `graph` holds a fused body (Fig. 3.12): a tensor whose body holds
+/// several computations.
+bool hasFusedBody(KernelOp graph) {
+  WalkResult result = graph.walk([](TensorOp tensor) {
+    auto nested = tensor.getBody().front().getOps<TensorOp>();
+    return !nested.empty() && !llvm::hasSingleElement(nested)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// A solution whose statements the typed form can hold: the graph (a split
+/// copy when the search's graph is fused), its label tree, its matches and
+/// its statements.
+struct PlannedSolution {
+  OwningOpRef<KernelOp> unfused;
+  KernelOp graph;
+  LabelTree tree;
+  std::vector<Match> matches;
+  SmallVector<Statement, 0> statements;
+};
+
+/// The solution `matches` of the fused `graph` on the unfused statements:
+/// every local row split out again (topdown::unfuseAll, the inverse of the
+/// fusions on the search's path), and each match found again at its root in
+/// the split copy. A match lies inside one local row or the dimension a
+/// fused body yields (the fused tensor itself has the local rows as further
+/// children, which no intrinsic has, §3.2.2's condition (2)); splitting a row
+/// out gives its reads the fused iterator as a new outer dimension, defined
+/// above the match, so the match holds with that dimension masked. Each
+/// match is checked by the matcher on the split copy; one it does not find
+/// there refuses the solution.
+LogicalResult unfuseSolution(const Matcher &matcher, KernelOp graph,
+                             const LabelTree &tree, ArrayRef<Match> matches,
+                             PlannedSolution &plan, std::string &reason) {
+  ScopedDiagnosticHandler quiet(graph.getContext(),
+                                [](Diagnostic &) { return success(); });
+  IRMapping mapping;
+  plan.unfused = cast<KernelOp>(graph->clone(mapping));
+  // Each replaced read: the read of the clone it stands for and the number
+  // of outer dimensions prepended since.
+  llvm::DenseMap<Operation *, std::pair<Operation *, unsigned>> origin;
+  unfuseAll(*plan.unfused, [&](InputOp read, InputOp replacement) {
+    auto found = origin.find(read);
+    std::pair<Operation *, unsigned> from =
+        found != origin.end() ? found->second
+                              : std::make_pair(read.getOperation(), 0u);
+    origin[replacement] = {from.first, from.second + 1};
+  });
+  plan.graph = *plan.unfused;
+  FailureOr<LabelTree> split = buildLabelTree(plan.graph);
+  if (failed(split)) {
+    reason = "the unfused graph has no label tree";
+    return failure();
+  }
+  plan.tree = std::move(*split);
+  // Nodes of an op in pre-order (a value used twice is expanded once per
+  // use, in the same order in both trees), keyed by the op of the clone.
+  llvm::DenseMap<Operation *, SmallVector<unsigned, 1>> oldNodes, newNodes;
+  for (auto [index, node] : llvm::enumerate(tree.nodes))
+    if (node.op)
+      if (Operation *copy = mapping.lookupOrNull(node.op))
+        oldNodes[copy].push_back(index);
+  llvm::DenseMap<unsigned, unsigned> oldNodeOf, prepended;
+  llvm::DenseMap<Operation *, unsigned> seen;
+  for (auto [index, node] : llvm::enumerate(plan.tree.nodes)) {
+    if (!node.op)
+      continue;
+    auto found = origin.find(node.op);
+    Operation *copy = found != origin.end() ? found->second.first : node.op;
+    unsigned occurrence = seen[node.op]++;
+    auto old = oldNodes.find(copy);
+    if (old == oldNodes.end() || occurrence >= old->second.size())
+      continue;
+    oldNodeOf[index] = old->second[occurrence];
+    prepended[index] = found != origin.end() ? found->second.second : 0;
+    newNodes[copy].push_back(index);
+  }
+  for (const Match &m : matches) {
+    std::string name = matcher.getIntrinsicName(m.intrinsic).str();
+    Operation *root = mapping.lookupOrNull(tree.nodes[m.root].op);
+    auto rootNodes = newNodes.find(root);
+    if (!root || rootNodes == newNodes.end()) {
+      reason = "the root of the match of " + name +
+               " has no node in the unfused graph";
+      return failure();
+    }
+    unsigned newRoot = rootNodes->second.front();
+    Masking masking(plan.tree.nodes.size(), 0);
+    for (unsigned node = newRoot; node != plan.tree.subtreeEnd[newRoot];
+         ++node) {
+      if (plan.tree.nodes[node].kind != LabelNode::Kind::Input)
+        continue;
+      auto old = oldNodeOf.find(node);
+      unsigned mask = old != oldNodeOf.end() && old->second < m.masking.size()
+                          ? m.masking[old->second]
+                          : 0;
+      unsigned added = prepended.lookup(node);
+      masking[node] = (mask << added) | ((1u << added) - 1);
+    }
+    unsigned computation = newRoot;
+    while (plan.tree.nodes[computation].parent > 0)
+      computation = plan.tree.nodes[computation].parent;
+    std::vector<Match> found = matcher.match(plan.tree, masking, computation);
+    auto again = llvm::find_if(found, [&](const Match &candidate) {
+      return candidate.intrinsic == m.intrinsic && candidate.root == newRoot;
+    });
+    if (again == found.end()) {
+      reason = "the match of " + name +
+               " does not hold on the unfused statements";
+      return failure();
+    }
+    plan.matches.push_back(std::move(*again));
+  }
+  return success();
+}
+
+/// Plans the solution `matches` of the searched `graph`: split first when it
+/// is fused, then planSolution.
+FailureOr<PlannedSolution> planSearched(const IntrinsicSet &lib,
+                                        KernelOp graph, const LabelTree &tree,
+                                        ArrayRef<Match> matches,
+                                        std::string &reason) {
+  PlannedSolution plan;
+  if (hasFusedBody(graph)) {
+    if (failed(unfuseSolution(lib.matcher, graph, tree, matches, plan,
+                              reason)))
+      return failure();
+  } else {
+    plan.graph = graph;
+    plan.tree = tree;
+    plan.matches.assign(matches.begin(), matches.end());
+  }
+  FailureOr<SmallVector<Statement, 0>> statements =
+      planSolution(lib, plan.graph, plan.tree, plan.matches, reason);
+  if (failed(statements))
+    return failure();
+  plan.statements = std::move(*statements);
+  return plan;
+}
+
 /// Replaces `kernel` by one kernel per statement of `graph` (a transformed
 /// copy of it whose operands are the kernel's), reading the kernel's
 /// operands and the results of earlier statements; constants of embedded
@@ -449,7 +592,8 @@ LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
   options.accept = [&](KernelOp graph, const LabelTree &tree,
                        const Selection &selection) {
     std::string reason;
-    if (succeeded(planSolution(lib, graph, tree, selection.matches, reason)))
+    if (succeeded(
+            planSearched(lib, graph, tree, selection.matches, reason)))
       return true;
     ++refused;
     lastReason = std::move(reason);
@@ -477,10 +621,13 @@ LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
   if (failed(tree))
     return failure();
   std::string reason;
-  FailureOr<SmallVector<Statement, 0>> statements = planSolution(
+  FailureOr<PlannedSolution> plan = planSearched(
       lib, graph, *tree, result->best->selection.matches, reason);
-  if (failed(statements))
+  if (failed(plan))
     return kernel.emitError() << "--tcg-topdown-embed: " << reason;
+  // A fused solution (Fig. 3.12) is applied as its unfused statements.
+  graph = plan->graph;
+  SmallVector<Statement, 0> *statements = &plan->statements;
   SmallVector<KernelOp> kernels =
       splitStatements(kernel, graph, *statements);
   unsigned numEmbedded = llvm::count_if(

@@ -38,6 +38,8 @@ enum class Kind {
   ReductionOut,
   Inline,
   Fusion,
+  Unfuse,
+  UnfuseAll,
   FullFission,
   Unknown
 };
@@ -55,7 +57,7 @@ struct TCGTopDownTransformPass
             {{"kind",
               {"swap", "canonicalize", "output-transpose", "input-transpose",
                "compute-fission", "reduction-fission", "reduction-out",
-               "inline", "fusion", "full-fission"},
+               "inline", "fusion", "unfuse", "unfuse-all", "full-fission"},
               /*allowEmpty=*/true}},
             errorHandler)))
       return failure();
@@ -74,6 +76,8 @@ struct TCGTopDownTransformPass
                         .Case("reduction-out", Kind::ReductionOut)
                         .Case("inline", Kind::Inline)
                         .Case("fusion", Kind::Fusion)
+                        .Case("unfuse", Kind::Unfuse)
+                        .Case("unfuse-all", Kind::UnfuseAll)
                         .Case("full-fission", Kind::FullFission)
                         .Default(Kind::Unknown);
     if (selected == Kind::Unknown) {
@@ -81,7 +85,8 @@ struct TCGTopDownTransformPass
           << kind
           << "'; expected swap, canonicalize, output-transpose, "
              "input-transpose, compute-fission, reduction-fission, "
-             "reduction-out, inline, fusion or full-fission";
+             "reduction-out, inline, fusion, unfuse, unfuse-all or "
+             "full-fission";
       return signalPassFailure();
     }
     if (selected == Kind::Canonicalize) {
@@ -90,6 +95,10 @@ struct TCGTopDownTransformPass
     }
     if (selected == Kind::FullFission) {
       module.walk([](KernelOp kernel) { topdown::fullFission(kernel); });
+      return;
+    }
+    if (selected == Kind::UnfuseAll) {
+      module.walk([](KernelOp kernel) { topdown::unfuseAll(kernel); });
       return;
     }
 
@@ -166,7 +175,12 @@ struct TCGTopDownTransformPass
       if (auto tensor = dyn_cast<TensorOp>(op))
         return topdown::fuseComputation(tensor);
       return wrongOp("a computation (top-level tcg.tensor or local row)");
+    case Kind::Unfuse:
+      if (auto tensor = dyn_cast<TensorOp>(op))
+        return topdown::unfuseRow(tensor);
+      return wrongOp("a local row of a fused body");
     case Kind::Canonicalize:
+    case Kind::UnfuseAll:
     case Kind::FullFission:
     case Kind::Unknown:
       break;

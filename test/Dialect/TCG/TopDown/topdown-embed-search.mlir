@@ -1,8 +1,8 @@
 // --tcg-topdown-embed=search=true on the seven operators of Rieber 2022,
 // Tab. 3.3 (bench/topdown/operators.mlir): the best solution of the search
-// (configuration 4, selective masking) the typed form can hold is applied,
-// one kernel per statement of the transformed graph, each covered
-// statement with the #tcg.embedding of its instruction. The statements
+// (configuration 4, selective masking) is applied, one kernel per statement
+// of the transformed graph (a fused graph split back into its statements),
+// each covered statement with the #tcg.embedding of its instruction. The statements
 // are then strategy-applied (--tcg-apply-strategy) and run on raf-run; the
 // result matches the statements run as plain kernels, the untransformed
 // kernel (where raf-run runs it: not FC + bias, whose reduction is combined
@@ -50,10 +50,23 @@
 // CHECK:       tcg.kernel "fc_bias_sigmoid.3" ({{.*}}, %fc_bias_sigmoid.3.const0 = %[[ONE]] : tensor<1xf32>) {{.*}}tcg.embedding = #tcg.embedding<"vs.add.16", topdown
 // CHECK:         tcg.input %fc_bias_sigmoid.3.const0[0] : tensor<1xf32>
 // CHECK:       tcg.embedding = #tcg.embedding<"vv.div.16", topdown
+// The convolution's best solution lies in a fused graph (Fig. 3.12: the
+// product and the ic, kw sums are local rows of the oc and kh nests); it is
+// applied as its unfused statements, the product over all seven iterators
+// and one sum per reduced iterator, each with the matches of the solution
+// (the fused iterators a loop around the instruction).
 // CHECK-LABEL: func.func @conv2d_nhwc
-// CHECK:       tcg.kernel "conv2d_nhwc.0" {{.*}}tcg.embedding = #tcg.embedding<"dot.mul.add.16", topdown
-// CHECK:       tcg.kernel "conv2d_nhwc.1" {{.*}}tcg.embedding = #tcg.embedding<"red.add.16", topdown
-// CHECK:       tcg.kernel "conv2d_nhwc.2" {{.*}}tcg.embedding = #tcg.embedding<"red.add.16", topdown
+// CHECK:       tcg.kernel "conv2d_nhwc.0" {{.*}} -> tensor<1x4x4x8x3x3x4xf32> {{.*}}tcg.embedding = #tcg.embedding<"vv.mul.16", topdown{{.*}}fails = 0,
+// CHECK:       tcg.kernel "conv2d_nhwc.1" {{.*}} -> tensor<1x4x4x8x3x3xf32> {{.*}}tcg.embedding = #tcg.embedding<"red.add.16", topdown
+// CHECK:         tcg.reduce add %ic
+// CHECK-NEXT:      tcg.input %conv2d_nhwc.0[%n, %oh, %ow, %oc, %kh, %kw, %ic]
+// CHECK:       tcg.kernel "conv2d_nhwc.2" {{.*}} -> tensor<1x4x4x8x3xf32> {{.*}}tcg.embedding = #tcg.embedding<"red.add.16", topdown
+// CHECK:       tcg.kernel "conv2d_nhwc.3" {{.*}} -> tensor<1x4x4x8xf32> {{.*}}tcg.embedding = #tcg.embedding<"red.add.16", topdown
+// CHECK-NOT:   tcg.kernel
+// CHECK-LABEL: func.func @conv2d_relu_nhwc
+// CHECK:       tcg.embedding<"vv.mul.16"
+// CHECK-COUNT-3: tcg.embedding<"red.add.16"
+// CHECK:       tcg.embedding<"vs.max.16"
 
 // REPORT:      embedding of mv.mul.add.16x16 (topdown) into fc_bias.0
 // REPORT:        a -> x: [d1 16]
@@ -62,11 +75,19 @@
 // REPORT:      embedding of vv.add.16 (topdown) into fc_bias.1
 // The HWIO weight under selective masking: oc (its innermost dimension) is
 // a loop around the dot product, which reads ic, dimension 2, with a stride.
-// REPORT:      embedding of dot.mul.add.16 (topdown) into conv2d_nhwc.0
-// REPORT-NEXT:   x: kw 1
-// REPORT-NEXT:   z: ic 16
+// REPORT:      embedding of vv.mul.16 (topdown) into conv2d_nhwc.0
+// REPORT-NEXT:   x: ic 16
 // REPORT-NEXT:   a -> data: [d3 16]
 // REPORT-NEXT:   b -> w: [d2 16]
+// REPORT-NEXT:   c -> conv2d_nhwc.0: [d6 16]
+// REPORT:        search: optimal, 1 candidate(s), 19 nodes, 0 fails, 140 solutions, 4 assets, 1940 distinct embeddings
+// The sum over ic reads the product with kw, the iterator of the fused
+// nest it was a local row of, as the one-element loop x of red.add.
+// REPORT:      embedding of red.add.16 (topdown) into conv2d_nhwc.1
+// REPORT-NEXT:   x: kw 1
+// REPORT-NEXT:   z: ic 16
+// REPORT-NEXT:   a -> conv2d_nhwc.0: [d6 16]
+// REPORT-NEXT:   c -> conv2d_nhwc.1: [d5 1]
 // REPORT:      embedding of vs.mul.16 (topdown) into capsule_routing.9
 
 // The strategy of vs.add.16: the one-element constant 1 gets a unit
@@ -80,7 +101,7 @@
 // STRATEGY-NEXT:   s -> capsule_routing.0: [-]
 // STRATEGY:        strategy: capsule_routing.0: fuse s[0] broadcast
 
-// Every statement with an embedding is packed (27 in all).
+// Every statement with an embedding is packed (29 in all).
 // PACKED-LABEL: func.func @fc_bias(
 // PACKED-COUNT-2: tcg.tensorize =
 // PACKED-NOT:   tcg.tensorize =
@@ -95,10 +116,10 @@
 // PACKED:       tcg.tensorize = #tcg.tensorize<"vs.mul.16">
 // PACKED-NOT:   tcg.tensorize =
 // PACKED-LABEL: func.func @conv2d_nhwc(
-// PACKED-COUNT-3: tcg.tensorize =
+// PACKED-COUNT-4: tcg.tensorize =
 // PACKED-NOT:   tcg.tensorize =
 // PACKED-LABEL: func.func @conv2d_relu_nhwc(
-// PACKED-COUNT-4: tcg.tensorize =
+// PACKED-COUNT-5: tcg.tensorize =
 // PACKED-NOT:   tcg.tensorize =
 // PACKED-LABEL: func.func @capsule_routing(
 // PACKED-COUNT-10: tcg.tensorize =

@@ -18,6 +18,9 @@
 //   fuseComputation     fusion (Fig. 3.12): a computation moves into the
 //                       outer dimension of the one reading it
 //   fullFission         Alg. 2: fission until every operation stands alone
+//   unfuseRow           the inverse of fusion: a local row becomes a
+//                       computation of its own again
+//   unfuseAll           inverse fusion until no fused body is left
 //
 // Fusion makes a tensor body a sequence of computations (the fused
 // computation's rows, then the dimension itself); inlining also applies to
@@ -107,6 +110,30 @@ mlir::LogicalResult canFuse(TensorOp producer, std::string &why);
 /// or through a view, several consuming computations, the kernel's result,
 /// and computations of a single dimension. Returns the consumer.
 mlir::FailureOr<TensorOp> fuseComputation(TensorOp producer);
+
+/// Whether unfuseRow(row) applies; otherwise `why` says which precondition
+/// fails.
+mlir::LogicalResult canUnfuse(TensorOp row, std::string &why);
+
+/// The inverse of fusion (Fig. 3.12 read backwards): the local row `row` of
+/// the fused body `for x: {for y: t; for y: r}` becomes the computation
+/// `for x: for y: t` placed right before the fused tensor, and the reads of
+/// the local row `t[rest]` become reads `t[x, rest]`. Refuses a tensor that
+/// is not a local row (an inner dimension, a top-level computation, the
+/// dimension a fused body yields) and a row reading an earlier local row of
+/// its body (split that one first). `replaced`, when given, is called with
+/// every read it replaces and its replacement (whose dimension 0 is the new
+/// one) before the old read is erased. Returns the new computation.
+mlir::FailureOr<TensorOp>
+unfuseRow(TensorOp row,
+          llvm::function_ref<void(InputOp, InputOp)> replaced = nullptr);
+
+/// Splits every fused body of `kernel` (unfuseRow on the first local row of
+/// the outermost fused body, until none is left), so every computation is
+/// one loop nest again, as before the fusions. Returns the number of rows
+/// split; `replaced` as for unfuseRow.
+unsigned unfuseAll(KernelOp kernel,
+                   llvm::function_ref<void(InputOp, InputOp)> replaced = nullptr);
 
 /// Whether inlineComputation(producer) applies; otherwise `why` says which
 /// precondition fails.
