@@ -23,9 +23,11 @@ Per candidate it measures
 * the host layout transforms around the packed kernel on the activations
   (``nn.pad``, ``take``, ``reshape``, ``transpose``, ``strided_slice`` on
   the input and the inverse rewrites on the output): new, the compiled host
-  code's time as ``raf-run --target=vta-sim`` measures it (``host-ms``: the
-  run's wall time outside the VTA runtime's launch, median of
-  --host-repeat runs, weights pre-packed); old, replayed with numpy on
+  code's time as ``raf-run --target=vta-sim`` measures it (``host-cpu-ms``:
+  the thread's CPU time outside the VTA runtime's launch, or with
+  --host-clock wall ``host-ms``, the wall time; median of --host-repeat
+  runs, weights pre-packed; with --schedule both timed once per candidate,
+  see --checks); old, replayed with numpy on
   random int8 data (median of --repeat runs) and the bytes they move; the
   weight rewrites count as compile time in both;
 * the packed data and weight bytes (the kernel's operand types);
@@ -571,7 +573,7 @@ def transforms(packed_text, repeat, rng):
 # ---------------------------------------------------------------------------
 
 VTA_SIM_STATS = re.compile(r"^vta-sim: kernels=(\d+) cycles=(\d+) .*host-ms=([\d.]+) "
-                           r"launch-ms=([\d.]+)", re.M)
+                           r"launch-ms=([\d.]+)(?: host-cpu-ms=([\d.]+))?", re.M)
 
 
 def value_pattern(name):
@@ -619,13 +621,18 @@ def prepack_weights(packed_text):
     return text
 
 
-def compiled_host(tools, packed_text, workdir, tag, repeat):
+def compiled_host(tools, packed_text, workdir, tag, repeat, clock="cpu"):
     """Runs the packed function (weights pre-packed) with `raf-run
     --target=vta-sim`: the host code around the launch compiled by the CPU
     pipeline, the launch calling the VTA runtime. Returns {"ok", "host_s",
-    "launch_s", "cycles", "error"}: host = the run's wall time minus the time
-    inside the runtime's launch (raf-run's host-ms, median of `repeat` timed
-    runs)."""
+    "host_wall_s", "host_cpu_s", "host_clock", "launch_s", "cycles",
+    "error"}: host = the compiled host code's time outside the runtime's
+    launch, median of `repeat` timed runs: with clock="cpu" the thread's CPU
+    time (raf-run's host-cpu-ms), which a loaded machine inflates far less
+    than the wall time, with "wall" (or a raf-run without host-cpu-ms) the
+    run's wall time minus the launch's (host-ms). `cycles` are those of the
+    program raf-run compiled (the lowering's schedule search, or the
+    kernel's own #vta.schedule) and simulated."""
     try:
         text = prepack_weights(packed_text)
     except ValueError as e:
@@ -639,8 +646,13 @@ def compiled_host(tools, packed_text, workdir, tag, repeat):
     m = VTA_SIM_STATS.search(out)
     if rc != 0 or not m:
         return {"ok": False, "error": "raf-run: " + first_error(err or out)}
+    wall = float(m.group(3)) * 1e-3
+    cpu = float(m.group(5)) * 1e-3 if m.group(5) is not None else None
+    use_cpu = clock == "cpu" and cpu is not None
     return {"ok": True, "kernels": int(m.group(1)), "cycles": int(m.group(2)),
-            "host_s": float(m.group(3)) * 1e-3, "launch_s": float(m.group(4)) * 1e-3}
+            "host_s": cpu if use_cpu else wall, "host_wall_s": wall, "host_cpu_s": cpu,
+            "host_clock": "cpu" if use_cpu else "wall",
+            "launch_s": float(m.group(4)) * 1e-3}
 
 
 SCHEDULE_REMARK = re.compile(r"remark: vta-schedule: cycles=(\d+) instructions=(\d+)")
@@ -692,12 +704,20 @@ def measure_tuned(tools, packed_text, heuristic, workdir, tag, args):
     if same and heuristic.get("host_ok"):
         t.update(checked="same cycles as the heuristic schedule", host_s=heuristic["host_s"])
         return t
-    host = compiled_host(tools, text, workdir, tag + ".tuned", 0)
+    host = compiled_host(tools, text, workdir, tag + ".tuned", 0, args.host_clock)
     if not host["ok"]:
         t.update(ok=False, error="tuned " + host["error"])
         return t
-    t["run_host_s"] = host["host_s"]
     t["host_s"] = heuristic["host_s"] if heuristic.get("host_ok") else host["host_s"]
+    record_tuned_check(t, host, workdir, tag)
+    return t
+
+
+def record_tuned_check(t, host, workdir, tag):
+    """Records in `t` (the tuner's result) the raf-run of its tuned module
+    (`host`): its cycles must be the tuner's and its output the heuristic
+    schedule's (`tag`.out.npy) bit for bit."""
+    t["run_host_s"] = host["host_s"]
     if host["cycles"] != t["cycles"]:
         t["cycles_differ"] = host["cycles"]
     ref = workdir / f"{tag}.out.npy"
@@ -709,7 +729,6 @@ def measure_tuned(tools, packed_text, heuristic, workdir, tag, args):
                     + ({True: ", output bit-identical to the heuristic schedule's",
                         False: ", output DIFFERS from the heuristic schedule's"}
                        .get(t.get("output_equal"), "")))
-    return t
 
 
 # ---------------------------------------------------------------------------
@@ -742,15 +761,22 @@ def candidate_mappings(report):
     return maps
 
 
-def measure_candidate(tools, emb, conv, intrinsic, k, workdir, tag, args, rng):
-    """`conv` is the layer as the user wrote it: the roofline is its bound."""
+def apply_strategy(tools, emb, k, workdir, tag):
+    """`--tcg-apply-strategy=candidate=k` on the embedded module: (the packed
+    module's path, None) or (None, the error)."""
     packed = workdir / f"{tag}.packed.mlir"
     rc, _, err = tools.run([tools.raf_opt, emb, "--mlir-print-op-on-diagnostic=false",
                             f"--tcg-apply-strategy=candidate={k}",
                             "--mlir-print-elementsattrs-with-hex-if-larger=64", "-o", packed])
-    if rc != 0:
+    return (packed, None) if rc == 0 else (None, "apply-strategy: " + first_error(err))
+
+
+def measure_candidate(tools, emb, conv, intrinsic, k, workdir, tag, args, rng):
+    """`conv` is the layer as the user wrote it: the roofline is its bound."""
+    packed, error = apply_strategy(tools, emb, k, workdir, tag)
+    if error:
         return {"candidate": k, "ok": False, "new_ok": False, "cycles_ok": False,
-                "error": "apply-strategy: " + first_error(err)}
+                "error": error}
     start = time.perf_counter()
     packed_text = packed.read_text()
     heuristic = "heuristic" in args.schedules
@@ -764,11 +790,22 @@ def measure_candidate(tools, emb, conv, intrinsic, k, workdir, tag, args, rng):
             cyc["source"] = "vta-schedule=method=tune"
     tool_s = time.perf_counter() - start
     trans = transforms(packed_text, args.repeat, rng)
-    host = compiled_host(tools, packed_text, workdir, tag, args.host_repeat)
+    host = compiled_host(tools, packed_text, workdir, tag, args.host_repeat, args.host_clock)
+    r = candidate_result(k, cyc, trans, host, tool_s, conv, intrinsic, args)
+    if heuristic and "tuned" in args.schedules:
+        r["tuned"] = measure_tuned(tools, packed.read_text(), r, workdir, tag, args)
+    return r
+
+
+def candidate_result(k, cyc, trans, host, tool_s, conv, intrinsic, args):
+    """One candidate's row from its cycles (`cyc`), numpy replay (`trans`)
+    and compiled host run (`host`)."""
     r = {"candidate": k, "cycles_ok": cyc["ok"], "trans_ok": trans["ok"],
          "lower_s": tool_s, "host_ok": host["ok"]}
     if host["ok"]:
-        r.update(host_s=host["host_s"], launch_s=host["launch_s"])
+        r.update(host_s=host["host_s"], launch_s=host["launch_s"],
+                 host_wall_s=host["host_wall_s"], host_cpu_s=host["host_cpu_s"],
+                 host_clock=host["host_clock"])
         # raf-run compiles the kernel again (the same schedule search): its
         # cycles should be the report's.
         if cyc["ok"] and host["cycles"] != cyc["cycles"]:
@@ -799,9 +836,103 @@ def measure_candidate(tools, emb, conv, intrinsic, k, workdir, tag, args, rng):
     r["new_ok"] = cyc["ok"] and host["ok"]
     if r["new_ok"]:
         r["new_combined_s"] = r["op_s"] + r["host_s"]
-    if heuristic and "tuned" in args.schedules:
-        r["tuned"] = measure_tuned(tools, packed.read_text(), r, workdir, tag, args)
     return r
+
+
+def measure_candidate_once(tools, emb, conv, intrinsic, k, workdir, tag, args, rng,
+                           cached=None):
+    """`--checks sample` (the default with --schedule both): the candidate's
+    host code is compiled and timed once (raf-run), and its heuristic
+    schedule's cycles are those of the program raf-run compiled (the
+    lowering's schedule search, simulated), or the cycles-only cache's
+    (`cached`: this candidate's --cycles-only row, whose key matched), then
+    checked against raf-run's. The tuned schedule is added by
+    tune_candidates. Keeps the packed text in "_packed" for it."""
+    packed, error = apply_strategy(tools, emb, k, workdir, tag)
+    if error:
+        return {"candidate": k, "ok": False, "new_ok": False, "cycles_ok": False,
+                "error": error}
+    packed_text = packed.read_text()
+    start = time.perf_counter()
+    host = compiled_host(tools, packed_text, workdir, tag, args.host_repeat, args.host_clock)
+    h = (cached or {}).get("heuristic") or {}
+    if h.get("ok"):
+        cyc = {"ok": True, "cycles": h["cycles"], "info": h.get("info", ""),
+               "source": "cycles-only cache"}
+    elif host["ok"]:
+        cyc = {"ok": True, "cycles": host["cycles"], "info": "", "source": "raf-run"}
+    else:
+        cyc = kernel_cycles(tools, packed, workdir, tag)
+    tool_s = time.perf_counter() - start
+    trans = transforms(packed_text, args.repeat, rng)
+    r = candidate_result(k, cyc, trans, host, tool_s, conv, intrinsic, args)
+    r.update(_packed=packed_text, _bound=mac_steps(packed_text), _key=kernel_key(packed_text),
+             _cached_tuned=(cached or {}).get("tuned"))
+    return r
+
+
+def tune_candidates(tools, cands, workdir, tags, args, known, prune):
+    """`--checks sample`: the tuned schedule of each measured candidate, in
+    the order of its lower bound on the combined time (MAC-step bound at the
+    VTA clock + its host time): the cycles-only cache's tuned cycles when it
+    has them; else the tuned cycles of an earlier candidate (or the
+    baseline) with the same packed kernel (`known`, by kernel_key); else,
+    with `prune`, skipped when that bound is at least the lowest tuned
+    combined time found so far (it cannot be the tuned side's best); else
+    `--vta-schedule=method=tune`. The host code is the heuristic run's (a
+    schedule only changes the VTA program)."""
+    hz = args.vta_mhz * 1e6
+    order = sorted((r for r in cands if r.get("cycles_ok")),
+                   key=lambda r: (r["_bound"] or 0) / hz + (r.get("host_s") or 0))
+    best = None
+    for r in order:
+        cached = r.get("_cached_tuned") or {}
+        floor = (r["_bound"] or 0) / hz + r["host_s"] if r.get("host_ok") else None
+        if cached.get("ok"):
+            t = {"ok": True, "cycles": cached["cycles"], "schedule": cached.get("schedule", ""),
+                 "source": "cycles-only cache"}
+        elif r["_key"] is not None and r["_key"] in known:
+            label, ref = known[r["_key"]]
+            t = {k: v for k, v in ref.items() if not k.startswith("_")}
+            t.update(same_as=label, checked="")
+            t.pop("run_host_s", None)
+        elif prune and best is not None and floor is not None and floor >= best:
+            r["tuned"] = {"ok": False, "pruned": True,
+                          "error": "not tuned: its bound (MAC steps + host time) is above "
+                                   "the best tuned combined time"}
+            continue
+        else:
+            t = tuned_schedule(tools, r["_packed"], workdir, tags[r["candidate"]], args)
+            if t["ok"]:
+                t["_text"] = t.pop("text")
+        if t["ok"]:
+            t["op_s"] = t["cycles"] / hz
+            if r.get("host_ok"):
+                t["host_s"] = r["host_s"]
+                best = min(best if best is not None else float("inf"),
+                           t["op_s"] + t["host_s"])
+            if r["_key"] is not None and r["_key"] not in known:
+                known[r["_key"]] = (f"{tags[r['candidate']].rsplit('.', 2)[-2]} "
+                                    f"candidate {r['candidate']}", t)
+        r["tuned"] = t
+
+
+def check_tuned_sample(tools, cands, workdir, tags, args):
+    """The sample of --checks sample: the tuned module of the best
+    candidate on the tuned side (lowest tuned combined time) among those
+    tuned here is run once by raf-run; its cycles must equal the tuner's and
+    its output the heuristic schedule's bit for bit."""
+    tuned = [r for r in cands if r.get("tuned", {}).get("_text") and r.get("host_ok")]
+    if not tuned:
+        return
+    r = min(tuned, key=lambda r: r["tuned"]["op_s"] + r["tuned"]["host_s"])
+    t, tag = r["tuned"], tags[r["candidate"]]
+    host = compiled_host(tools, t["_text"], workdir, tag + ".tuned", 0, args.host_clock)
+    if not host["ok"]:
+        t["checked"] = "raf-run of the tuned module FAILED: " + host["error"]
+        t["check_failed"] = True
+        return
+    record_tuned_check(t, host, workdir, tag)
 
 
 def embed(tools, computed, intrinsic, mode, count, workdir, args):
@@ -818,9 +949,13 @@ def embed(tools, computed, intrinsic, mode, count, workdir, args):
     return rc, out, err, emb, tag
 
 
-def measure_mode(tools, conv, intrinsic, mode, count, workdir, args, rng, computed=None):
+def measure_mode(tools, conv, intrinsic, mode, count, workdir, args, rng, computed=None,
+                 known=None, cycles_row=None):
     """Embeds and measures `computed` (default `conv`), the function that
-    runs on VTA for the layer `conv`."""
+    runs on VTA for the layer `conv`. With `--checks sample` and both
+    schedules, `known` (kernel keys already tuned, shared between the
+    modes of a layer) and `cycles_row` (this mode's --cycles-only results,
+    when the cycles-only cache has the layer) feed tune_candidates."""
     rc, out, err, emb, tag = embed(tools, computed or conv, intrinsic, mode, count, workdir,
                                    args)
     if rc != 0:
@@ -828,11 +963,32 @@ def measure_mode(tools, conv, intrinsic, mode, count, workdir, args, rng, comput
     m = CANDIDATE_COUNT.search(out)
     found = int(m.group(1)) if m else 1
     maps = candidate_mappings(out)
-    cands = []
+    sampled = args.checks == "sample" and args.schedule == "both"
+    cands, tags = [], {}
     for k in range(min(found, count)):
-        r = measure_candidate(tools, emb, conv, intrinsic, k, workdir, f"{tag}.c{k}", args, rng)
-        r["mapping"] = maps[k] if k < len(maps) else "?"
+        tags[k] = f"{tag}.c{k}"
+        mapping = maps[k] if k < len(maps) else "?"
+        if sampled:
+            cached = None
+            if cycles_row and k < len(cycles_row["candidates"]):
+                cached = cycles_row["candidates"][k]
+                if cached.get("mapping") != mapping:
+                    cached = None  # another embedding: not this candidate
+            r = measure_candidate_once(tools, emb, conv, intrinsic, k, workdir, tags[k], args,
+                                       rng, cached)
+        else:
+            r = measure_candidate(tools, emb, conv, intrinsic, k, workdir, tags[k], args, rng)
+        r["mapping"] = mapping
         cands.append(r)
+    if sampled:
+        tune_candidates(tools, cands, workdir, tags, args, {} if known is None else known,
+                        prune=mode == "relaxed")
+        if mode == "relaxed":
+            check_tuned_sample(tools, cands, workdir, tags, args)
+        for r in cands:
+            for key in [key for key in r if key.startswith("_")]:
+                del r[key]
+            r.get("tuned", {}).pop("_text", None)
     return {"embedded": True, "candidates": cands}
 
 
@@ -863,6 +1019,8 @@ def measure_layer(job):
             options += (args.schedule, args.tuner, args.tune_trials, args.tune_seed)
         if args.cycles_only:
             options += ("cycles",)
+        else:
+            options += (args.host_clock, args.checks)
         # The tools' contents are part of the key: cycles and host times
         # measured by other binaries (another schedule search, another host
         # code lowering) are not read back.
@@ -890,18 +1048,43 @@ def measure_layer_now(suite, ident, conv, intrinsic, args):
         return cycles_layer(tools, suite, ident, conv, intrinsic, workdir, args)
     rng = np.random.default_rng(2026)
     start = time.perf_counter()
+    known = {}
+    cycles_row = cycles_cached(conv, intrinsic, args)
     # TVM's strategy has no dilation: its baseline runs the zero-dilated
     # kernel; our strict mapping with native dilation is measured beside it.
     base = measure_mode(tools, conv, intrinsic, "strict", 1, workdir, args, rng,
-                        computed=conv.with_zero_dilated_kernel())
-    native = (measure_mode(tools, conv, intrinsic, "strict", 1, workdir, args, rng)
+                        computed=conv.with_zero_dilated_kernel(), known=known,
+                        cycles_row=cycles_row and cycles_row["base"])
+    native = (measure_mode(tools, conv, intrinsic, "strict", 1, workdir, args, rng,
+                           known=known)
               if conv.dil != 1 else None)
-    relaxed = measure_mode(tools, conv, intrinsic, "relaxed", args.candidates, workdir, args, rng)
+    relaxed = measure_mode(tools, conv, intrinsic, "relaxed", args.candidates, workdir, args, rng,
+                           known=known, cycles_row=cycles_row and cycles_row["relaxed"])
     if not args.keep:
         shutil.rmtree(workdir, ignore_errors=True)
     return {"suite": suite, "ident": ident, "conv": conv, "intrinsic": intrinsic,
             "base": base, "native_strict": native, "relaxed": relaxed,
+            "cycles_cached": cycles_row is not None,
             "wall_s": time.perf_counter() - start, "load": os.getloadavg()[0]}
+
+
+def cycles_cached(conv, intrinsic, args):
+    """The layer's --cycles-only --schedule both row from --cycles-cache when
+    its key matches (the same shape, intrinsic, candidates, clock, embedding
+    time limits, tuner options and tools hash; the numpy and raf-run repeat
+    counts in its key do not change cycles and may differ), else None."""
+    if not args.cycles_cache or args.schedule != "both":
+        return None
+    prefix = "-".join(map(str, conv.key() + (intrinsic, args.candidates, args.vta_mhz)))
+    suffix = "-".join(map(str, (args.embed_timeout, args.embed_timeout_8x8x8, "both",
+                                args.tuner, args.tune_trials, args.tune_seed, "cycles",
+                                tools_hash(args.build_dir))))
+    for path in sorted(pathlib.Path(args.cycles_cache).glob(f"{prefix}-*-{suffix}.pickle")):
+        middle = path.name[len(prefix) + 1:-len(suffix) - len(".pickle") - 1]
+        if re.fullmatch(r"[^-]+-[^-]+", middle):
+            with path.open("rb") as f:
+                return pickle.load(f)
+    return None
 
 
 # ---------------------------------------------------------------------------
@@ -953,12 +1136,9 @@ def kernel_key(packed_text):
 def cycles_candidate(tools, emb, k, workdir, tag):
     """Applies candidate k: {"candidate", "ok", "packed", "bound", "key",
     "error"}."""
-    packed = workdir / f"{tag}.packed.mlir"
-    rc, _, err = tools.run([tools.raf_opt, emb, "--mlir-print-op-on-diagnostic=false",
-                            f"--tcg-apply-strategy=candidate={k}",
-                            "--mlir-print-elementsattrs-with-hex-if-larger=64", "-o", packed])
-    if rc != 0:
-        return {"candidate": k, "ok": False, "error": "apply-strategy: " + first_error(err)}
+    packed, error = apply_strategy(tools, emb, k, workdir, tag)
+    if error:
+        return {"candidate": k, "ok": False, "error": error}
     text = packed.read_text()
     return {"candidate": k, "ok": True, "packed": packed, "bound": mac_steps(text),
             "key": kernel_key(text)}
@@ -1224,6 +1404,9 @@ def tuned_view(row):
     compiled host code); a candidate whose tuning failed is not measured."""
     def swap(r):
         t = r.get("tuned")
+        if t and t.get("pruned"):
+            # Not tuned: its bound shows it cannot be the tuned side's best.
+            return dict(r, cycles_ok=False, ok=False, new_ok=False, error=t["error"])
         if t and not t.get("ok") and r.get("cycles_ok"):
             # The tuner found no schedule: the candidate keeps its heuristic
             # one (the tuned table counts these).
@@ -1280,12 +1463,18 @@ def tuned_table(rows):
             ratios["base"].append(rb)
         if rs:
             ratios["best"].append(rs)
-        checks = {"ran": 0, "equal": 0, "bits": 0, "same": 0, "failed": 0}
+        checks = {"ran": 0, "equal": 0, "bits": 0, "same": 0, "failed": 0, "pruned": 0,
+                  "check_failed": 0}
         for side in ("base", "relaxed"):
             for r in row[side]["candidates"]:
                 tu = r.get("tuned")
                 if not tu:
                     continue
+                if tu.get("pruned"):
+                    checks["pruned"] += 1
+                    continue
+                if tu.get("check_failed"):
+                    checks["check_failed"] += 1
                 if not tu.get("ok"):
                     checks["failed"] += 1
                     failures.append(tu.get("error", ""))
@@ -1299,9 +1488,14 @@ def tuned_table(rows):
                 elif tu.get("checked", "").startswith("same"):
                     checks["same"] += 1
         check = (f"{checks['ran']} run: cycles equal on {checks['equal']}, output "
-                 f"bit-identical on {checks['bits']}; {checks['same']} with the heuristic's "
-                 "cycles" + (f"; {checks['failed']} not tuned (kept the heuristic "
-                             "schedule)" if checks["failed"] else ""))
+                 f"bit-identical on {checks['bits']}"
+                 + (f"; {checks['same']} with the heuristic's cycles" if checks["same"] else "")
+                 + (f"; {checks['failed']} not tuned (kept the heuristic "
+                    "schedule)" if checks["failed"] else "")
+                 + (f"; {checks['pruned']} not tuned (bound above the best)"
+                    if checks["pruned"] else "")
+                 + (f"; raf-run FAILED on {checks['check_failed']}"
+                    if checks["check_failed"] else ""))
         lines.append("| " + " | ".join([
             str(row["ident"]),
             str(hb["cycles"]) if hb and hb.get("cycles_ok") else "-",
@@ -1515,6 +1709,51 @@ def dilated_table(rows):
     return lines
 
 
+def all_candidates(done):
+    for row in done.values():
+        if row.get("cycles_only"):
+            continue
+        for side in ("base", "native_strict", "relaxed"):
+            if row.get(side):
+                yield from row[side]["candidates"]
+
+
+def host_clock_note(done, args):
+    """Which clock the compiled host times of the reported rows are on."""
+    clocks = [r["host_clock"] if "host_clock" in r else "wall"
+              for r in all_candidates(done) if r.get("host_ok")]
+    cpu, wall = clocks.count("cpu"), clocks.count("wall")
+    if wall == 0:
+        return ("`host-cpu-ms` (the thread's CPU time, which waiting for a core on the "
+                "loaded machine does not inflate)")
+    if cpu == 0:
+        return "`host-ms` (wall time)"
+    return (f"`host-cpu-ms` (the thread's CPU time) on {cpu} candidates, `host-ms` (wall "
+            f"time) on {wall} measured before raf-run printed the CPU time")
+
+
+def checks_note(done):
+    """How the tuned side of --schedule both was measured (--checks)."""
+    cands = list(all_candidates(done))
+    sources = {}
+    for r in cands:
+        sources[r.get("cycle_source")] = sources.get(r.get("cycle_source"), 0) + 1
+    tuned = [r["tuned"] for r in cands if r.get("tuned")]
+    pruned = sum(1 for t in tuned if t.get("pruned"))
+    reused = sum(1 for t in tuned if t.get("same_as"))
+    cached = sum(1 for t in tuned if t.get("source") == "cycles-only cache")
+    ran = sum(1 for t in tuned if "run_host_s" in t)
+    return ("heuristic cycles from " + ", ".join(f"{v} {k}" for k, v in sorted(
+        sources.items(), key=lambda kv: -kv[1]) if k) + " candidate(s) (raf-run: the "
+            "program it compiled with the lowering's schedule search, simulated; remark: "
+            "the `--tcg-lower-to-vta` report); tuned: "
+            f"{len(tuned)} candidate(s), {cached} from the cycles-only cache, {reused} "
+            f"with another candidate's kernel, {pruned} not tuned because their bound "
+            f"(MAC steps + host time) is above the best tuned combined time; {ran} tuned "
+            "module(s) run by raf-run (the sample: the best tuned strategy of each layer, "
+            "or every tuned module whose cycles differ with `--checks all`)")
+
+
 def load_note(done, elapsed):
     """How the layers were measured: read from --results-cache or now, the
     measuring time and the machine's load average (1 min) after each layer."""
@@ -1683,6 +1922,20 @@ def main():
                              "of the baseline and of the relaxed candidates that can be the "
                              "best by their MAC-step bound; writes the tuned-vs-heuristic "
                              "tables")
+    parser.add_argument("--host-clock", choices=("cpu", "wall"), default="cpu",
+                        help="host transform time of the compiled host code: the thread's "
+                             "CPU time (raf-run's host-cpu-ms; default) or the wall time "
+                             "(host-ms)")
+    parser.add_argument("--checks", choices=("sample", "all"), default="sample",
+                        help="with --schedule both: sample = time each candidate's host "
+                             "code once (heuristic cycles from that raf-run or "
+                             "--cycles-cache), tune only candidates that can be the "
+                             "best, run one tuned module per layer through raf-run; all = "
+                             "lower every candidate with the report and run every tuned "
+                             "module whose cycles differ (before 2026-11-27)")
+    parser.add_argument("--cycles-cache", default=None,
+                        help="a --cycles-only --schedule both results cache: layers whose "
+                             "key matches (same tools and options) take their cycles from it")
     parser.add_argument("--jobs", type=int, default=1, help="layers in parallel")
     parser.add_argument("--results-cache", default=None,
                         help="directory of per-layer results: a layer stored there (same "
@@ -1722,8 +1975,9 @@ def main():
     for key, (title, _, _) in all_suites.items():
         SUITE_TITLES[key] = title
     chosen, jobs = select(all_suites, args)
+    sampled = args.checks == "sample" and args.schedule == "both" and not args.cycles_only
     print(f"tools: {args.build_dir}; cycles from "
-          f"{'the --tcg-lower-to-vta report remark' if tools.remark else 'raf-vta-sim'}"
+          f"{'raf-run (heuristic), the tuner or the caches' if sampled else 'the --tcg-lower-to-vta report remark' if tools.remark else 'raf-vta-sim'}"
           f"{' (--timing-only)' if not tools.remark and tools.timing_only else ''}; "
           f"{len(jobs)} layers; files in {workdir}", file=sys.stderr, flush=True)
 
@@ -1799,7 +2053,10 @@ def main():
         f"{' --schedule ' + args.schedule if args.schedule != 'heuristic' else ''}` "
         f"(see bench/vta/README.md) in "
         f"{elapsed / 60:.1f} min with {args.jobs} job(s); cycles from "
-        f"{'the `--tcg-lower-to-vta` report remark' if tools.remark else '`raf-vta-sim` on the lowered binary (default cycle model)'}"
+        + ("raf-run's compiled program or the caches (the sources are counted below)"
+           if args.checks == "sample" and args.schedule == "both" else
+           'the `--tcg-lower-to-vta` report remark' if tools.remark else
+           '`raf-vta-sim` on the lowered binary (default cycle model)') +
         f", `requant-shift={REQUANT_SHIFT}`, VTA clock {args.vta_mhz:g} MHz; top "
         f"{args.candidates} relaxed candidates; schedules: "
         + {"heuristic": "the lowering's heuristic search",
@@ -1810,19 +2067,22 @@ def main():
            f"{args.tune_trials} cycle-model measurements in the template space, the "
            "schedule recorded on the kernel and compiled as it is by raf-run)"
            if args.schedule != "heuristic" else "")
-        + "; host transforms (new) = `host-ms` of "
-        f"`raf-run --target=vta-sim --threads=1 --repeat={args.host_repeat}` (median over "
-        f"the timed runs of the compiled host code's time outside the VTA runtime's "
-        f"launches), (old) the median of {args.repeat} numpy runs per rewrite op.",
+        + "; host transforms (new) = "
+        + host_clock_note(done, args)
+        + f" of `raf-run --target=vta-sim --threads=1 --repeat={args.host_repeat}` (median "
+        f"over the timed runs of the compiled host code's time outside the VTA runtime's "
+        f"launches), (old) the median of {args.repeat} numpy runs per rewrite op"
+        + ("; " + checks_note(done) if args.schedule == "both" and not args.cycles_only
+           else "") + ".",
         "",
         load_note(done, elapsed),
         "",
         "**These are cycle-model numbers** (the project's VTA simulator, not an FPGA) "
         "combined with layout transforms **measured on this machine's CPU**: new = the "
         "host code around the launch compiled by `--raf-cpu-pipeline` and run by "
-        "`raf-run --target=vta-sim` (one thread; its wall time minus the time inside the "
-        "runtime's launch, i.e. operand copies into the simulated DRAM, simulation and "
-        "result copies), old = the rewrites replayed op by op with numpy (not the ARM "
+        "`raf-run --target=vta-sim` (one thread; its CPU or wall time, as said above, "
+        "minus the time inside the runtime's launch, i.e. operand copies into the "
+        "simulated DRAM, simulation and result copies), old = the rewrites replayed op by op with numpy (not the ARM "
         "host, not TVM's fused relay kernels); the weights are pre-packed (compile time, "
         "not counted) in both. Baseline = "
         "`mode=strict` candidate 0 (TVM's static strategy; for a dilated layer on the "

@@ -178,3 +178,37 @@ def test_cycles_only(tmp_path):
     assert heur > 0 and tuned > 0
     assert body[0][header.index("base tuned/heur.")] == f"{tuned / heur:.4f}"
     assert "## Summary" in text and not any("host" in c for c in header)
+
+
+def test_vta_sim_stats_host_clock():
+    """raf-run's statistics line: host-cpu-ms (the thread's CPU time) when
+    the tool prints it, else the wall time's host-ms."""
+    bench = bench_module()
+    new = ("vta-sim: kernels=1 cycles=191 instructions=30 uops=5 host-ms=2.500 "
+           "launch-ms=0.065 host-cpu-ms=0.125\n")
+    old = "vta-sim: kernels=1 cycles=191 instructions=30 uops=5 host-ms=2.500 launch-ms=0.065\n"
+    m = bench.VTA_SIM_STATS.search(new)
+    assert m and m.group(3) == "2.500" and m.group(5) == "0.125"
+    m = bench.VTA_SIM_STATS.search(old)
+    assert m and m.group(4) == "0.065" and m.group(5) is None
+
+
+def test_sampled_checks(tmp_path):
+    """--schedule both with the default --checks sample: the host code is
+    timed once per candidate on the thread's CPU clock, the heuristic
+    cycles come from that raf-run, and one tuned module per layer is run
+    through raf-run (cycles equal to the tuner's, output bit-identical)."""
+    out = tmp_path / "vta.md"
+    run = subprocess.run(
+        [sys.executable, str(REPO / "bench" / "vta" / "run.py"), "--layers", "case:4",
+         "--schedule", "both", "--tune-trials", "20", "--candidates", "2",
+         "--host-repeat", "1", "--repeat", "1", "--build-dir", str(BUILD / "bin"),
+         "--out", str(out), "--plot", str(tmp_path / "vta.png")],
+        capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr[-4000:]
+    text = out.read_text()
+    assert "`host-cpu-ms` (the thread's CPU time" in text, text
+    assert re.search(r"heuristic cycles from \d+ raf-run candidate", text), text
+    row = next(line for line in text.splitlines()
+               if line.startswith("| 4 |") and "run: cycles equal" in line)
+    assert "1 run: cycles equal on 1, output bit-identical on 1" in row, row
