@@ -301,9 +301,10 @@ private:
   /// Why the structured rules cannot pack the operand (empty if they can).
   std::string needsFallback(const embed::Operand &operand,
                             ArrayRef<unsigned> ownAxes) const;
-  bool gather(const embed::Operand &operand, ArrayRef<unsigned> ownAxes,
-              const std::string &reason, embed::Operand &packedOperand,
-              std::string &error);
+  bool gather(const embed::Operand &operand,
+              const embed::Operand &intrinsicOperand,
+              ArrayRef<unsigned> ownAxes, const std::string &reason,
+              embed::Operand &packedOperand, std::string &error);
 };
 
 StrategyRule OperandPacker::classify(const Linear &lin, unsigned m) const {
@@ -386,16 +387,10 @@ bool OperandPacker::pack(const embed::Operand &operand,
   unsigned numIters = op.Iterators.size();
   packedOperand.Name = operand.Name;
   packedOperand.ElementType = operand.ElementType;
-  bool broadcast = ownAxes.size() != intrinsicOperand.Shape.size();
   std::string reason = needsFallback(operand, ownAxes);
-  if (!reason.empty() && broadcast) {
-    error = "operand '" + operand.Name + "' needs the fallback gather (" +
-            reason + "), which does not pack the broadcast scalar '" +
-            intrinsicOperand.Name + "' of '" + intrinsic.Name + "'";
-    return false;
-  }
   if (!reason.empty())
-    return gather(operand, ownAxes, reason, packedOperand, error);
+    return gather(operand, intrinsicOperand, ownAxes, reason, packedOperand,
+                  error);
 
   // The operand's own view (the convolution's padding and a transposed
   // convolution's dilation) becomes explicit: a zero pad, and a gather that
@@ -714,6 +709,7 @@ bool OperandPacker::pack(const embed::Operand &operand,
 }
 
 bool OperandPacker::gather(const embed::Operand &operand,
+                           const embed::Operand &intrinsicOperand,
                            ArrayRef<unsigned> ownAxes,
                            const std::string &reason,
                            embed::Operand &packedOperand, std::string &error) {
@@ -740,7 +736,22 @@ bool OperandPacker::gather(const embed::Operand &operand,
     packedShape.push_back(strategy.packed.Iterators[p].Extent);
     access.push_back(packedDim(p));
   }
-  for (unsigned q : ownAxes) {
+  // The intrinsic operand's dimensions in its order: an axis it reads, or a
+  // constant c (a broadcast scalar, as in the structured rules: the element
+  // at c, zeros elsewhere; e.g. a strided reduction's [points, stride]
+  // dimension read at [z, 0]).
+  SmallVector<unsigned> axisSlot;
+  SmallVector<std::pair<unsigned, int64_t>> constants;
+  const unsigned *nextAxis = ownAxes.begin();
+  for (auto [k, expr] : llvm::enumerate(intrinsicOperand.Access.getResults())) {
+    if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+      constants.push_back({packedShape.size(), constant.getValue()});
+      packedShape.push_back(intrinsicOperand.Shape[k]);
+      access.push_back(constant);
+      continue;
+    }
+    unsigned q = *nextAxis++;
+    axisSlot.push_back(packedShape.size());
     packedShape.push_back(intrinsic.Iterators[q].Extent);
     access.push_back(packedDim(axisIterator[q]));
   }
@@ -797,12 +808,23 @@ bool OperandPacker::gather(const embed::Operand &operand,
   indices.reserve(count);
   SmallVector<int64_t> point(packedShape.size(), 0);
   SmallVector<int64_t> lanes(numIters, 0);
+  auto advance = [&] {
+    for (int p = point.size() - 1; p >= 0 && ++point[p] == packedShape[p]; --p)
+      point[p] = 0;
+  };
   for (int64_t n = 0; n != count; ++n) {
+    if (llvm::any_of(constants, [&](auto slot) {
+          return point[slot.first] != slot.second;
+        })) {
+      indices.push_back(stored);
+      advance();
+      continue;
+    }
     for (auto [k, p] : llvm::enumerate(outer))
       packedValues[p] = point[k];
     // The lanes of this operand's axes from its intrinsic indices.
     for (auto [j, q] : llvm::enumerate(ownAxes)) {
-      int64_t index = point[outer.size() + j];
+      int64_t index = point[axisSlot[j]];
       for (unsigned d = 0; d != numIters; ++d)
         if (tiling(d).axis == static_cast<int>(q)) {
           int64_t inner = 1;
@@ -847,8 +869,7 @@ bool OperandPacker::gather(const embed::Operand &operand,
       }
     }
     indices.push_back(element.value_or(stored));
-    for (int p = point.size() - 1; p >= 0 && ++point[p] == packedShape[p]; --p)
-      point[p] = 0;
+    advance();
   }
 
   shape.assign(operand.Shape.begin(), operand.Shape.end());
