@@ -35,7 +35,8 @@ constexpr size_t kMaxLabelNodes = 10000;
 
 class TreeBuilder {
 public:
-  explicit TreeBuilder(LabelTree &tree) : tree(tree) {}
+  TreeBuilder(LabelTree &tree, bool intrinsic)
+      : tree(tree), intrinsic(intrinsic) {}
 
   LogicalResult visitTensor(TensorOp tensor, StringRef edge, unsigned parent) {
     unsigned node = add(LabelNode::Kind::Tensor, "T", edge, tensor, parent);
@@ -86,6 +87,13 @@ private:
     if (auto tensor = dyn_cast_or_null<TensorOp>(op))
       return visitTensor(tensor, edge, parent);
     if (auto reduce = dyn_cast_or_null<ReduceOp>(op)) {
+      if (!intrinsic && reduce->hasAttr(kStrideAttrName))
+        return reduce.emitOpError()
+               << "has a reduction stride ('" << kStrideAttrName
+               << "'), which only intrinsics take; an operator writes a "
+                  "strided reduction as a scaled access, e.g. a[2 * k]";
+      if (intrinsic && failed(getReductionStride(reduce)))
+        return failure();
       unsigned node = add(LabelNode::Kind::Reduce,
                           ("R." + stringifyScalarOp(reduce.getKind())).str(),
                           edge, reduce, parent);
@@ -139,7 +147,14 @@ private:
         return input.emitOpError("uses an iterator of no enclosing node");
       unsigned distance = depth - tree.nodes[it->second].depth;
       distances.push_back(distance);
-      replacements.push_back(getAffineDimExpr(distance, input.getContext()));
+      // An intrinsic's strided reduction (§3.1.1) counts steps: its
+      // iterator z stands for stride * step, so the leaf says how far apart
+      // the reads are, as an operator's scaled access does.
+      AffineExpr step = getAffineDimExpr(distance, input.getContext());
+      int64_t stride = intrinsic && isa<ReduceOp>(owner)
+                           ? getReductionStride(owner).value_or(1)
+                           : 1;
+      replacements.push_back(stride == 1 ? step : step * stride);
     }
     for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
       AffineExpr replaced = expr.replaceDims(replacements);
@@ -167,19 +182,21 @@ private:
   }
 
   LabelTree &tree;
+  bool intrinsic;
   SmallVector<std::pair<Operation *, unsigned>> ancestors;
 };
 
 } // namespace
 
-FailureOr<LabelTree> raf::tcg::topdown::buildLabelTree(KernelOp kernel) {
+FailureOr<LabelTree> raf::tcg::topdown::buildLabelTree(KernelOp kernel,
+                                                       bool intrinsic) {
   LabelTree tree;
   tree.name = kernel.getKernelName().value_or("kernel").str();
   LabelNode root;
   root.label = "K";
   tree.nodes.push_back(root);
   tree.subtreeEnd.push_back(1);
-  TreeBuilder builder(tree);
+  TreeBuilder builder(tree, intrinsic);
   for (TensorOp computation : kernel.getBodyBlock().getOps<TensorOp>())
     if (failed(builder.visitTensor(computation, "", 0)))
       return failure();
@@ -619,14 +636,34 @@ int64_t IntrinsicSizes::choose(int64_t extent) const {
   return best;
 }
 
+FailureOr<int64_t> raf::tcg::topdown::getReductionStride(Operation *op) {
+  Attribute attr = op->getAttr(kStrideAttrName);
+  if (!attr)
+    return 1;
+  if (!isa<ReduceOp>(op))
+    return op->emitError() << "'" << kStrideAttrName
+                           << "' belongs to a tcg.reduce (a reduction "
+                              "stride, Rieber 2022, §3.1.1)";
+  auto stride = dyn_cast<IntegerAttr>(attr);
+  if (!stride || stride.getType().isIndex() || stride.getInt() < 1)
+    return op->emitError() << "'" << kStrideAttrName
+                           << "' must be an integer >= 1, e.g. 2 : i64";
+  return stride.getInt();
+}
+
+int64_t raf::tcg::topdown::getNumPoints(Operation *op) {
+  int64_t extent = isa<TensorOp>(op) ? cast<TensorOp>(op).getExtent()
+                                     : cast<ReduceOp>(op).getExtent();
+  int64_t stride = getReductionStride(op).value_or(1);
+  return (extent + stride - 1) / stride;
+}
+
 FailureOr<IntrinsicSizes> raf::tcg::topdown::getIntrinsicSizes(Operation *op) {
-  int64_t extent = 0;
-  if (auto tensor = dyn_cast<TensorOp>(op))
-    extent = tensor.getExtent();
-  else if (auto reduce = dyn_cast<ReduceOp>(op))
-    extent = reduce.getExtent();
-  else
+  if (!isa<TensorOp, ReduceOp>(op))
     return op->emitError() << "sizes belong to a tcg.tensor or tcg.reduce";
+  if (failed(getReductionStride(op)))
+    return failure();
+  int64_t extent = getNumPoints(op);
   auto sizes = op->getAttrOfType<DenseI64ArrayAttr>(kSizesAttrName);
   auto range = op->getAttrOfType<DenseI64ArrayAttr>(kSizeRangeAttrName);
   for (StringRef name : {kSizesAttrName, kSizeRangeAttrName})
@@ -693,9 +730,21 @@ bool raf::tcg::topdown::instantiateIntrinsic(KernelOp kernel,
             std::to_string(intrinsic.Iterators.size()) + " iterators";
     return false;
   }
+  // Strided reductions (§3.1.1), by iterator.
+  SmallVector<std::pair<unsigned, int64_t>> strided;
   for (auto [q, op] : llvm::enumerate(iterators)) {
     int64_t extent = extents[q];
     embed::Iterator &it = intrinsic.Iterators[q];
+    FailureOr<int64_t> stride = getReductionStride(op);
+    if (failed(stride)) {
+      error = "'" + intrinsic.Name + "' has a malformed stride on " + it.Name;
+      return false;
+    }
+    // A strided reduction iterates its steps.
+    if (*stride != 1) {
+      it.Extent = getNumPoints(op);
+      strided.push_back({q, *stride});
+    }
     // Fixed-size iterators keep their extent (a mismatch is the strategy
     // derivation's error).
     if (extent == it.Extent ||
@@ -708,7 +757,8 @@ bool raf::tcg::topdown::instantiateIntrinsic(KernelOp kernel,
       return false;
     }
     it.Extent = extent;
-    // The operand dimensions that iterator indexes by itself.
+    // The operand dimensions that iterator indexes by itself (a strided
+    // one's are split below).
     auto resize = [&](embed::Operand &operand) {
       for (auto [k, expr] : llvm::enumerate(operand.Access.getResults()))
         if (auto dim = dyn_cast<AffineDimExpr>(expr);
@@ -718,6 +768,49 @@ bool raf::tcg::topdown::instantiateIntrinsic(KernelOp kernel,
     for (embed::Operand &operand : intrinsic.Inputs)
       resize(operand);
     resize(intrinsic.Output);
+  }
+  // A strided reduction's read x[z] reads x[stride * z]: the dimension z
+  // indexes is stored as [points, stride] and read at [z, 0], the same
+  // memory (element stride * z) with bare iterators and a constant, which
+  // the strategy derivation packs (the operator's element at column 0,
+  // padded with zeros to the stride, as the instruction skips them).
+  for (auto [q, stride] : strided) {
+    for (embed::Operand &operand : intrinsic.Inputs) {
+      MLIRContext *context = operand.Access.getContext();
+      AffineExpr iterator = getAffineDimExpr(q, context);
+      if (!operand.Access.isFunctionOfDim(q))
+        continue;
+      if (!operand.PadLow.empty() || !operand.PadHigh.empty() ||
+          !operand.Dilation.empty()) {
+        error = "'" + intrinsic.Name + "' reads operand '" + operand.Name +
+                "' of its strided reduction " + intrinsic.Iterators[q].Name +
+                " through a view";
+        return false;
+      }
+      SmallVector<AffineExpr> results;
+      SmallVector<int64_t> shape;
+      for (auto [k, expr] : llvm::enumerate(operand.Access.getResults())) {
+        if (expr != iterator) {
+          if (expr.isFunctionOfDim(q)) {
+            error = "'" + intrinsic.Name + "' reads operand '" +
+                    operand.Name + "' at an expression of its strided "
+                    "reduction " + intrinsic.Iterators[q].Name +
+                    "; a strided iterator must index a dimension by itself";
+            return false;
+          }
+          results.push_back(expr);
+          shape.push_back(operand.Shape[k]);
+          continue;
+        }
+        results.push_back(iterator);
+        results.push_back(getAffineConstantExpr(0, context));
+        shape.push_back(intrinsic.Iterators[q].Extent);
+        shape.push_back(stride);
+      }
+      operand.Access = AffineMap::get(operand.Access.getNumDims(), 0,
+                                      results, context);
+      operand.Shape = std::move(shape);
+    }
   }
   return true;
 }

@@ -78,7 +78,7 @@ raf::tcg::topdown::loadIntrinsics(MLIRContext *context,
       (void)lookupIntrinsicKernel(context, intrinsicsFile, name, loc, unused);
       return failure();
     }
-    FailureOr<LabelTree> tree = buildLabelTree(kernel);
+    FailureOr<LabelTree> tree = buildLabelTree(kernel, /*intrinsic=*/true);
     if (failed(tree) || failed(verifyIntrinsicSizes(kernel)))
       return failure();
     set->matcher.addIntrinsic(*tree);

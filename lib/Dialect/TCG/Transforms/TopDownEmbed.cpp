@@ -182,15 +182,19 @@ buildCandidate(const IntrinsicSet &lib, const Match &match,
       auto it = c.dims.find({iread, dim});
       if (it != c.dims.end()) {
         // A dimension one iterator indexes has that iterator's instance
-        // size.
-        int64_t length = size;
+        // size; a strided reduction's (§3.1.1) reads lie stride elements
+        // apart, as the operator's matched access (a[2 * k]) does.
+        int64_t length = size, step = 1;
         if (auto d = dyn_cast<AffineDimExpr>(iinput.getMap().getResult(dim)))
           if (auto arg = dyn_cast<BlockArgument>(
-                  iinput.getIterators()[d.getPosition()]))
-            if (auto found = instanceSize.find(arg.getOwner()->getParentOp());
+                  iinput.getIterators()[d.getPosition()])) {
+            Operation *owner = arg.getOwner()->getParentOp();
+            if (auto found = instanceSize.find(owner);
                 found != instanceSize.end())
               length = found->second;
-        operand.Dims.push_back({{it->second, length, 1}});
+            step = getReductionStride(owner).value_or(1);
+          }
+        operand.Dims.push_back({{it->second, length, step}});
         continue;
       }
       // A scalar operand (read at a constant index, label S) matched an

@@ -98,8 +98,11 @@ struct LabelTree {
 };
 
 /// Builds the label tree of `kernel`. Fails with an error at an op the tree
-/// cannot hold (a non-tcg value).
-llvm::FailureOr<LabelTree> buildLabelTree(KernelOp kernel);
+/// cannot hold (a non-tcg value). With `intrinsic`, a reduction stride
+/// (kStrideAttrName) scales its iterator in the access leaves; an operator
+/// kernel (`intrinsic` false) carrying one is an error at the reduction.
+llvm::FailureOr<LabelTree> buildLabelTree(KernelOp kernel,
+                                          bool intrinsic = false);
 
 /// Masking: per node of the tree, the set of hidden dimensions of that
 /// input as a bit mask (bit k: dimension k counted from the outermost; 0
@@ -225,6 +228,27 @@ Selection select(const LabelTree &tree, llvm::ArrayRef<Match> matches);
 inline constexpr llvm::StringLiteral kSizesAttrName = "topdown.sizes";
 inline constexpr llvm::StringLiteral kSizeRangeAttrName = "topdown.size_range";
 
+/// The discardable attribute of an intrinsic's tcg.reduce giving its regular
+/// stride (Rieber 2022, §3.1.1: "the iteration domain can have a regular
+/// stride s > 1"; Fig. 3.2's reduction.stride): `topdown.stride = 2 : i64` on
+/// `tcg.reduce add %z in [0, 32)` makes z take the 16 values 0, 2, ..., 30,
+/// so the intrinsic's read x[z] reads every second element. In the label
+/// tree the iterator counts steps, so the access leaf is `a:d1 * 2`, the
+/// leaf of an operator's strided reduction `sum_k a[2 * k]`: a strided
+/// intrinsic matches only reads that step with its stride (and a unit-stride
+/// intrinsic never matches them). Operators write strided reductions as such
+/// scaled accesses; the attribute belongs to intrinsics.
+inline constexpr llvm::StringLiteral kStrideAttrName = "topdown.stride";
+
+/// The stride of `op`, a tcg.tensor or tcg.reduce (1 without the
+/// attribute). An attribute that is not an integer >= 1, or one on a
+/// tcg.tensor, is an error at `op`.
+mlir::FailureOr<int64_t> getReductionStride(mlir::Operation *op);
+
+/// The number of iteration points of a tcg.tensor or tcg.reduce: its extent,
+/// divided by its stride (rounded up).
+int64_t getNumPoints(mlir::Operation *op);
+
 /// The sizes one iterator of an intrinsic exists in (Rieber 2022, §3.1.2):
 /// fixed (its written extent), several (multi-interval) or bounds
 /// (variable-size).
@@ -243,12 +267,15 @@ struct IntrinsicSizes {
   int64_t choose(int64_t extent) const;
 };
 
-/// The sizes of `op`, a tcg.tensor or tcg.reduce of an intrinsic. Malformed
-/// attributes (not positive, not ascending, both kinds, the written extent
-/// outside them) are an error at `op`.
+/// The sizes of `op`, a tcg.tensor or tcg.reduce of an intrinsic, in
+/// iteration points (getNumPoints; for a strided reduction the extent over
+/// its stride). Malformed attributes (not positive, not ascending, both
+/// kinds, the written size outside them, a malformed stride) are an error at
+/// `op`.
 mlir::FailureOr<IntrinsicSizes> getIntrinsicSizes(mlir::Operation *op);
 
-/// Checks the size attributes of every tensor and reduction of `kernel`.
+/// Checks the size and stride attributes of every tensor and reduction of
+/// `kernel`.
 mlir::LogicalResult verifyIntrinsicSizes(KernelOp kernel);
 
 /// The iterators of an intrinsic kernel in tensor-expression order
@@ -259,7 +286,11 @@ llvm::SmallVector<mlir::Operation *> getIntrinsicIterators(KernelOp kernel);
 /// `extents` (one per iterator, as getIntrinsicIterators orders them): the
 /// iterators' extents and the operand dimensions they index change. An
 /// extent a multi-interval or variable-size iterator does not exist in sets
-/// `error`; fixed-size iterators are left as written.
+/// `error`; fixed-size iterators are left as written. A strided reduction
+/// (kStrideAttrName) becomes an iterator over its steps (extent: its
+/// points), and an operand dimension it indexes, read at stride * z, is
+/// stored as [points, stride] and read at [z, 0] (the same memory); a
+/// strided iterator inside a larger index expression sets `error`.
 bool instantiateIntrinsic(KernelOp kernel, llvm::ArrayRef<int64_t> extents,
                           embed::TensorExpression &intrinsic,
                           std::string &error);
