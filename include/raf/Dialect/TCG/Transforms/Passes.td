@@ -280,6 +280,8 @@ def TCGTopDownTransform : Pass<"tcg-topdown-transform", "mlir::ModuleOp"> {
     | `reduction-out` | `tcg.reduce` combined with other values | move the whole reduction into a new computation, read where it was (Fig. 3.11 on the reduction node) |
     | `inline` | computation (top-level `tcg.tensor` or local row) | replace every read by the computation (Figs. 3.13, 3.14) |
     | `fusion` | computation | move it into the outer dimension of the computation reading it (Fig. 3.12) |
+    | `unfuse` | local row of a fused body | the inverse of fusion: the row becomes a computation of its own before the fused tensor, read at the fused iterator |
+    | `unfuse-all` | – (every kernel) | inverse fusion until no fused body is left |
     | `full-fission` | – (every kernel) | Alg. 2: compute and reduction fission until every operation has its own computation |
 
     The pass exists to test the rewrites one by one (and `full-fission`,
@@ -294,7 +296,7 @@ def TCGTopDownTransform : Pass<"tcg-topdown-transform", "mlir::ModuleOp"> {
     Option<"kind", "kind", "std::string", /*default=*/"\"\"",
            "swap, canonicalize, output-transpose, input-transpose, "
            "compute-fission, reduction-fission, reduction-out, inline, "
-           "fusion or full-fission">
+           "fusion, unfuse, unfuse-all or full-fission">
   ];
 }
 
@@ -446,7 +448,8 @@ def TCGTopDownEmbed : Pass<"tcg-topdown-embed", "mlir::ModuleOp"> {
     `selective-masking` also strided operands): of the solutions, the best
     one (coverage, then fewer instructions) whose statements the typed form
     can hold (every computation one tensor expression covered by one
-    instruction whose operands pair by position) is applied: the kernel is
+    instruction whose operands pair by position; a fused graph, Fig. 3.12,
+    is split back into its statements first) is applied: the kernel is
     replaced by one kernel per computation of the transformed graph
     (`<name>.<i>`, reading the kernel's operands and earlier statements;
     the constants of a covered statement become one-element relay
