@@ -9,7 +9,9 @@ Runs `raf-opt --tcg-topdown-search` on the seven operators of Tab. 3.3
   * Tab. 3.4 / Fig. 3.15: candidates and solutions per configuration;
   * Tab. 3.5: the layout transposition study (every permutation of the
     operands and computations of GEMM's rank 2 and conv2d's rank 4);
-  * search times, which the dissertation does not report.
+  * search times, which the dissertation does not report;
+  * the solution `--tcg-topdown-embed=search=true` applies per operator,
+    beside the search's best.
 
   run.py [--raf-opt PATH] [--time-limit S] [--out PATH]
 """
@@ -125,6 +127,31 @@ def search(raf_opt, text, options):
             results[-1]["best"] = "%s (%s of %s nodes)" % (
                 m.group(4), m.group(1), m.group(2))
     return results
+
+
+EMBEDDING = re.compile(r'tcg\.embedding = #tcg\.embedding<"([^"]+)", topdown')
+FAILS = re.compile(r"fails = (\d+),")
+
+
+def embed(raf_opt, text, options):
+    """--tcg-topdown-embed=search=true on `text`: the instructions of the
+    attached embeddings in statement order and the refused better solutions
+    (`fails`), or the error."""
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
+        f.write(text)
+        name = f.name
+    try:
+        proc = subprocess.run(
+            [raf_opt, name, "--tcg-topdown-embed=search=true " + options],
+            capture_output=True, text=True)
+    finally:
+        os.unlink(name)
+    if proc.returncode != 0:
+        m = re.search(r"error: (.*)", proc.stderr)
+        return {"error": m.group(1) if m else proc.stderr}
+    fails = [int(f) for f in FAILS.findall(proc.stdout)]
+    return {"instructions": EMBEDDING.findall(proc.stdout),
+            "fails": max(fails) if fails else 0}
 
 
 DATAFLOW_COST = re.compile(r"cost = (\d+), mac = \[(\d+), (\d+)\]")
@@ -336,6 +363,30 @@ def main():
            rel(t["solutions"], base["solutions"]), t["seconds"],
            " (limits: %s)" % ", ".join(sorted(t["limits"]))
            if t["limits"] else "", p[0], p[1], p[2]))
+    w("")
+    w("## Applied: `--tcg-topdown-embed=search=true` (configuration 4)")
+    w("")
+    w("The solution the pass attaches (one kernel per statement, each "
+      "covered statement with its instruction's `#tcg.embedding`; a fused "
+      "solution split back into its statements), in statement order, and "
+      "`fails` (better solutions it refused). "
+      "`test/Dialect/TCG/TopDown/topdown-embed-search.mlir` strategy-applies "
+      "these statements and checks them on `raf-run` against PyTorch.")
+    w("")
+    w("| operator | applied instructions | fails | the search's best |")
+    w("| --- | --- | ---: | --- |")
+    for name, text in funcs.items():
+        e = embed(args.raf_opt, text, "config=4 " + limit)
+        best = per_config[(name, 4)]["best"]
+        if "error" in e:
+            w("| %s | error: %s | - | %s |" % (
+                PAPER[name][0], e["error"].replace("|", "/"), best))
+            continue
+        same = sorted(e["instructions"]) == sorted(best.split(" (")[0].split())
+        w("| %s | %s | %d | %s |" % (
+            PAPER[name][0], " ".join(e["instructions"]), e["fails"],
+            "the same instructions" if same else best))
+        print("embed %-18s %s" % (name, e), file=sys.stderr)
     w("")
     out.extend(comparison(args, funcs, limit))
     solved = [PAPER[n][0] for n in funcs if per_config[(n, 4)]["solutions"]]
