@@ -10,8 +10,9 @@
 //   `max-candidates` of that instruction's matches (§3.2);
 // * `search=true`: the search of §3.4.1 (Algs. 2, 3 under the configuration
 //   `config` of Tab. 3.4) picks the best solution whose statements the typed
-//   form can hold; its graph (the transformed kernel) is applied, each of
-//   its computations becomes a kernel of its own, and every kernel an
+//   form can hold; its graph (the transformed kernel, with fused bodies
+//   split back into their statements, Fig. 3.12 inverted) is applied, each
+//   of its computations becomes a kernel of its own, and every kernel an
 //   instruction of the solution covers gets that instruction's embedding.
 //
 //===----------------------------------------------------------------------===//
@@ -250,8 +251,9 @@ struct Statement {
 
 /// The statements of the cover `matches` of the searched `graph`, or failure
 /// with the reason the typed form cannot hold it: a computation that is not
-/// one tensor expression (a fused body), or one covered by several
-/// instructions, or a match the attribute cannot pair with the operands.
+/// one tensor expression (a fused body; planSearched splits those first),
+/// or one covered by several instructions, or a match the attribute cannot
+/// pair with the operands.
 FailureOr<SmallVector<Statement, 0>>
 planSolution(const IntrinsicSet &lib, KernelOp graph, const LabelTree &tree,
              ArrayRef<Match> matches, std::string &reason) {
