@@ -14,6 +14,7 @@
 #include "raf/Dialect/TCG/IR/TCGInterfaces.h"
 #include "raf/Dialect/TCG/IR/TCGOps.h"
 #include "raf/Dialect/TCG/Intrinsics/UserIntrinsics.h"
+#include "raf/Dialect/TCG/TopDown/Matcher.h"
 #include "raf/Dialect/TCG/Transforms/EmbeddingAttr.h"
 #include "raf/Dialect/TCG/Utils/ConvertToKernel.h"
 #include "raf/Dialect/TCG/Utils/TensorExpr.h"
@@ -107,6 +108,25 @@ struct TCGDataflowEmbedPass
         lookupIntrinsic(context, intrinsicsFile, intrinsic, module.getLoc());
     if (failed(intrinsicExpr))
       return signalPassFailure();
+    // A reduction stride (topdown.stride, Rieber 2022, §3.1.1) is a
+    // top-down intrinsic property the loop nest read here does not show.
+    {
+      OwningOpRef<ModuleOp> library;
+      FailureOr<KernelOp> kernel = lookupIntrinsicKernel(
+          context, intrinsicsFile, intrinsic, module.getLoc(), library);
+      bool strided = false;
+      if (succeeded(kernel))
+        kernel->walk([&](ReduceOp reduce) {
+          strided |= reduce->hasAttr(topdown::kStrideAttrName);
+        });
+      if (strided) {
+        emitError(module.getLoc())
+            << "intrinsic '" << intrinsic << "' has a reduction stride ('"
+            << topdown::kStrideAttrName
+            << "'), which only the top-down passes read";
+        return signalPassFailure();
+      }
+    }
     auto intrinsicGraph = embed::buildDataflowGraph(*intrinsicExpr);
     if (!intrinsicGraph) {
       emitError(module.getLoc())
