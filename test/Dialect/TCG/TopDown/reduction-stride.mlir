@@ -26,6 +26,12 @@
 // RUN: not raf-opt %S/Inputs/strided-intrinsics.mlir --tcg-topdown-match -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPERATOR
 // RUN: not raf-opt %s --tcg-topdown-match="intrinsics-file=%S/Inputs/strided-intrinsics-invalid.mlir intrinsics=bad.zero" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not raf-opt %s --tcg-topdown-search="intrinsics-file=%S/Inputs/strided-intrinsics-invalid.mlir intrinsics=bad.tensor" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TENSOR
+// The dataflow embedding reads an intrinsic as its loop nest, which does not
+// show the stride: refused.
+// RUN: not raf-opt %s --tcg-dataflow-embed="intrinsic=red.add.s2 intrinsics=%S/Inputs/strided-intrinsics.mlir" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DATAFLOW
+// The search (configuration 4) finds the same: red.add.s2 for the strided
+// sum, red.add.16 for the other.
+// RUN: raf-opt %s --tcg-topdown-search="intrinsics-file=%S/Inputs/strided-intrinsics.mlir intrinsics=red.add.s2,red.add.16" -o /dev/null | FileCheck %s --check-prefix=SEARCH
 
 // MATCH-LABEL: topdown even_sum:
 // MATCH:         candidate red.add.s2 at tensor "m" (node 1), masked a: 1; covers
@@ -54,6 +60,11 @@
 // OK-UNIT: rowsum: ok
 
 // OPERATOR: error: 'tcg.reduce' op has a reduction stride ('topdown.stride'), which only intrinsics take; an operator writes a strided reduction as a scaled access, e.g. a[2 * k]
+// DATAFLOW: error: intrinsic 'red.add.s2' has a reduction stride ('topdown.stride'), which only the top-down passes read
+// SEARCH-LABEL: topdown-search even_sum:
+// SEARCH-NEXT:    best: {{.*}}: red.add.s2
+// SEARCH-LABEL: topdown-search unit_sum:
+// SEARCH-NEXT:    best: {{.*}}: red.add.16
 // ZERO: error: 'topdown.stride' must be an integer >= 1, e.g. 2 : i64
 // TENSOR: error: 'topdown.stride' belongs to a tcg.reduce (a reduction stride, Rieber 2022, §3.1.1)
 
