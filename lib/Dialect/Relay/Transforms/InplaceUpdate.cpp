@@ -21,6 +21,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/Inliner.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 namespace raf::relay {
 #define GEN_PASS_DEF_RAFINPLACEUPDATE
@@ -56,6 +58,32 @@ raf::relay::getInPlaceUpdates(func::FuncOp function, ModuleOp module) {
   return pairs;
 }
 
+/// Inlines the call of a private function that computes returned value
+/// `result`, so that the callee's last op (after fusion, the optimizer's
+/// element-wise update in its own primitive function) can write the
+/// argument's buffer: across a call, one-shot bufferization gives the callee
+/// an out-parameter and the update is copied into the argument afterwards.
+/// A callee left without calls is erased. Returns the value now returned.
+static Value inlineProducingCall(Value result, func::ReturnOp returnOp,
+                                 unsigned index, ModuleOp module,
+                                 InlinerInterface &interface) {
+  auto call = result.getDefiningOp<func::CallOp>();
+  if (!call)
+    return result;
+  auto callee = module.lookupSymbol<func::FuncOp>(call.getCalleeAttr());
+  if (!callee || callee.isExternal() || !callee.isPrivate() ||
+      !callee.getBody().hasOneBlock())
+    return result;
+  InlinerConfig config;
+  if (failed(inlineCall(interface, config.getCloneCallback(), call, callee,
+                        &callee.getBody(), /*shouldCloneInlinedRegion=*/true)))
+    return result;
+  call.erase();
+  if (SymbolTable::symbolKnownUseEmpty(callee, module))
+    callee.erase();
+  return returnOp.getOperand(index);
+}
+
 namespace {
 struct RafInplaceUpdate
     : public raf::relay::impl::RafInplaceUpdateBase<RafInplaceUpdate> {
@@ -76,6 +104,7 @@ struct RafInplaceUpdate
       }
       SmallVector<int64_t> flat;
       OpBuilder builder(returnOp);
+      InlinerInterface interface(module.getContext());
       for (auto [i, j] : pairs) {
         BlockArgument argument = function.getArgument(j);
         for (auto [k, operand] : llvm::enumerate(returnOp.getOperands()))
@@ -86,7 +115,8 @@ struct RafInplaceUpdate
                 << " but is also returned unchanged as result #" << k;
             return signalPassFailure();
           }
-        Value result = returnOp.getOperand(i);
+        Value result = inlineProducingCall(returnOp.getOperand(i), returnOp,
+                                           i, module, interface);
         if (result != argument) {
           Value written =
               bufferization::MaterializeInDestinationOp::create(

@@ -756,7 +756,11 @@ def RafInplaceUpdate : Pass<"raf-inplace-update", "::mlir::ModuleOp"> {
     the module calls and every result `i` with `raf.updates_arg = j`
     (`--raf-append-optimizer`'s new parameters and states) whose type is
     argument `j`'s static tensor type, the returned value becomes
-    `bufferization.materialize_in_destination %new in %arg_j`, and empty
+    `bufferization.materialize_in_destination %new in %arg_j` (a call of a
+    private function that computes `%new`, such as a fused primitive
+    function holding the optimizer's update, is inlined first: across a
+    call the update would write an out-parameter that is then copied into
+    the argument), and empty
     tensors feeding it are replaced by the argument (MLIR's empty tensor
     elimination), so the update's last op writes the argument's buffer
     directly where bufferization finds that safe (else it writes a
