@@ -33,6 +33,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
@@ -114,6 +115,10 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   // RAF's InplaceUpdate: a training step's new parameters and states are
   // written into their arguments' buffers and are no longer results.
   pm.addPass(relay::createRafInplaceUpdate());
+  // Weight gradients are no longer transposed twice (the convolution's
+  // primitive function and the inlined update each had one).
+  pm.addPass(createRAFFoldTransposesAcrossCalls());
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(relay::createRafDropInplaceResults());
   pm.addPass(createRAFDistinctReturnBuffers());
@@ -211,6 +216,8 @@ void raf::registerCPUPipelineDialects(DialectRegistry &registry) {
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
       registry);
+  // --raf-inplace-update inlines the optimizer's update into the step.
+  func::registerInlinerExtension(registry);
   linalg::registerBufferizableOpInterfaceExternalModels(registry);
   linalg::registerTilingInterfaceExternalModels(registry);
   scf::registerBufferizableOpInterfaceExternalModels(registry);

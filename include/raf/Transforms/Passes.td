@@ -213,6 +213,25 @@ def RAFSimplifyInference : Pass<"raf-simplify-inference", "mlir::ModuleOp"> {
   }];
 }
 
+def RAFFoldTransposesAcrossCalls
+    : Pass<"raf-fold-transposes-across-calls", "mlir::ModuleOp"> {
+  let summary = "Drop transposes that a function's callers invert";
+  let description = [{
+    On tensors: when a private function returns `linalg.transpose` of a
+    value and the only uses of that result at every call are
+    `linalg.transpose` ops with the inverse permutation, the function
+    returns the value before its transpose and the callers' transposes are
+    removed. Relay's gradient of `nn.conv2d` with respect to the weight is
+    a convolution laid out `[I, O, KH, KW]` and a transpose to
+    `[O, I, KH, KW]`; after fusion the convolution's primitive function (on
+    the BLAS path, a product that ends in a transpose) and the transpose
+    before the optimizer's update sit on the two sides of a call. The CPU
+    pipeline runs it after `--raf-inplace-update`, which inlines the
+    update.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
 def RAFStridedCopiesToLoops
     : Pass<"raf-strided-copies-to-loops", "mlir::func::FuncOp"> {
   let summary = "Lower non-contiguous memref.copy ops as linalg.copy loops";

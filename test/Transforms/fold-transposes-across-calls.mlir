@@ -1,0 +1,69 @@
+// RUN: raf-opt --split-input-file --raf-fold-transposes-across-calls %s | FileCheck %s
+
+// A weight gradient laid out [I, O, KH, KW] by its primitive function and
+// transposed back to [O, I, KH, KW] by every caller: the callee returns the
+// value before its transpose and the callers' transposes go.
+// CHECK-LABEL: func.func private @grad(
+// CHECK-SAME: -> tensor<4x3x2x2xf32>
+// CHECK-NOT: linalg.transpose
+// CHECK: return %arg0 : tensor<4x3x2x2xf32>
+// CHECK-LABEL: func.func @step(
+// CHECK: %[[A:.*]] = call @grad(%arg0) : (tensor<4x3x2x2xf32>) -> tensor<4x3x2x2xf32>
+// CHECK: %[[B:.*]] = call @grad(%arg1) : (tensor<4x3x2x2xf32>) -> tensor<4x3x2x2xf32>
+// CHECK-NOT: linalg.transpose
+// CHECK: return %[[A]], %[[B]]
+func.func private @grad(%y: tensor<4x3x2x2xf32>) -> tensor<3x4x2x2xf32> {
+  %e = tensor.empty() : tensor<3x4x2x2xf32>
+  %t = linalg.transpose ins(%y : tensor<4x3x2x2xf32>) outs(%e : tensor<3x4x2x2xf32>) permutation = [1, 0, 2, 3]
+  return %t : tensor<3x4x2x2xf32>
+}
+func.func @step(%a: tensor<4x3x2x2xf32>, %b: tensor<4x3x2x2xf32>) -> (tensor<4x3x2x2xf32>, tensor<4x3x2x2xf32>) {
+  %0 = call @grad(%a) : (tensor<4x3x2x2xf32>) -> tensor<3x4x2x2xf32>
+  %e0 = tensor.empty() : tensor<4x3x2x2xf32>
+  %1 = linalg.transpose ins(%0 : tensor<3x4x2x2xf32>) outs(%e0 : tensor<4x3x2x2xf32>) permutation = [1, 0, 2, 3]
+  %2 = call @grad(%b) : (tensor<4x3x2x2xf32>) -> tensor<3x4x2x2xf32>
+  %e1 = tensor.empty() : tensor<4x3x2x2xf32>
+  %3 = linalg.transpose ins(%2 : tensor<3x4x2x2xf32>) outs(%e1 : tensor<4x3x2x2xf32>) permutation = [1, 0, 2, 3]
+  return %1, %3 : tensor<4x3x2x2xf32>, tensor<4x3x2x2xf32>
+}
+
+// -----
+
+// One caller uses the transposed result itself: nothing changes.
+// CHECK-LABEL: func.func private @grad(
+// CHECK-SAME: -> tensor<3x4x2x2xf32>
+// CHECK: linalg.transpose
+// CHECK-LABEL: func.func @step(
+// CHECK: linalg.transpose
+// CHECK: return
+func.func private @grad(%y: tensor<4x3x2x2xf32>) -> tensor<3x4x2x2xf32> {
+  %e = tensor.empty() : tensor<3x4x2x2xf32>
+  %t = linalg.transpose ins(%y : tensor<4x3x2x2xf32>) outs(%e : tensor<3x4x2x2xf32>) permutation = [1, 0, 2, 3]
+  return %t : tensor<3x4x2x2xf32>
+}
+func.func @step(%a: tensor<4x3x2x2xf32>, %b: tensor<4x3x2x2xf32>) -> (tensor<4x3x2x2xf32>, tensor<3x4x2x2xf32>) {
+  %0 = call @grad(%a) : (tensor<4x3x2x2xf32>) -> tensor<3x4x2x2xf32>
+  %e0 = tensor.empty() : tensor<4x3x2x2xf32>
+  %1 = linalg.transpose ins(%0 : tensor<3x4x2x2xf32>) outs(%e0 : tensor<4x3x2x2xf32>) permutation = [1, 0, 2, 3]
+  %2 = call @grad(%b) : (tensor<4x3x2x2xf32>) -> tensor<3x4x2x2xf32>
+  return %1, %2 : tensor<4x3x2x2xf32>, tensor<3x4x2x2xf32>
+}
+
+// -----
+
+// The caller's transpose is not the inverse (a 3-cycle applied twice).
+// CHECK-LABEL: func.func private @cycle(
+// CHECK: linalg.transpose
+// CHECK-LABEL: func.func @use(
+// CHECK: linalg.transpose
+func.func private @cycle(%y: tensor<2x3x4xf32>) -> tensor<3x4x2xf32> {
+  %e = tensor.empty() : tensor<3x4x2xf32>
+  %t = linalg.transpose ins(%y : tensor<2x3x4xf32>) outs(%e : tensor<3x4x2xf32>) permutation = [1, 2, 0]
+  return %t : tensor<3x4x2xf32>
+}
+func.func @use(%a: tensor<2x3x4xf32>) -> tensor<4x2x3xf32> {
+  %0 = call @cycle(%a) : (tensor<2x3x4xf32>) -> tensor<3x4x2xf32>
+  %e = tensor.empty() : tensor<4x2x3xf32>
+  %1 = linalg.transpose ins(%0 : tensor<3x4x2xf32>) outs(%e : tensor<4x2x3xf32>) permutation = [1, 2, 0]
+  return %1 : tensor<4x2x3xf32>
+}
