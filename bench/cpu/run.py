@@ -79,6 +79,17 @@ PEAK_VECTOR_BITS = ["?"]  # the peak probe's vector width
 # raf-run's `blas:` line (which OpenBLAS and kernels our BLAS calls used).
 RAF_BLAS: List[str] = []
 ORIGINAL_CORETYPE = os.environ.get("OPENBLAS_CORETYPE")
+# PyTorch with OpenBLAS: Debian's torch links libblas.so.3, which the
+# alternatives system points at the reference BLAS here; OpenBLAS's build of
+# the same library preloaded into a PyTorch subprocess takes its place
+# (convolutions still go to oneDNN). The first path that exists is used.
+TORCH_OPENBLAS_PRELOADS = ["/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3",
+                           "/usr/lib/aarch64-linux-gnu/openblas-pthread/libblas.so.3"]
+# The preloaded library, and the GEMM check of each PyTorch at each thread
+# count: {("reference" | "openblas", threads): GFLOP/s}.
+TORCH_OPENBLAS: List[str] = []
+TORCH_GEMM: Dict[Tuple[str, int], float] = {}
+GEMM_CHECK_SIZE = 512
 
 
 def log(message: str) -> None:
@@ -268,11 +279,92 @@ def torch_median_ms(call: Callable[[], None], repeat: int, threads: int,
     return statistics.median(times), min(times)
 
 
+def torch_gemm_gflops(threads: int) -> float:
+    """GFLOP/s of a GEMM_CHECK_SIZE^3 torch.mm at ``threads`` (median of 3):
+    shows which BLAS this process's PyTorch calls."""
+    previous = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        n = GEMM_CHECK_SIZE
+        generator = torch.Generator().manual_seed(0)
+        a = torch.randn(n, n, generator=generator)
+        b = torch.randn(n, n, generator=generator)
+        torch.mm(a, b)
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            torch.mm(a, b)
+            times.append(time.perf_counter() - start)
+    finally:
+        torch.set_num_threads(previous)
+    return 2 * n ** 3 / statistics.median(times) / 1e9
+
+
+def torch_worker(key: str, mode: str, threads: int, repeat: int, budget_s: float) -> None:
+    """``--torch-worker``: PyTorch's median and fastest time of one model's
+    forward or training step, built as the main process builds it, and the
+    GEMM check; one JSON line on stdout. Run with OpenBLAS preloaded."""
+    import json
+    spec = MODELS[key]
+    model = make_model(spec)
+    if mode == "forward":
+        model.eval()
+        x, _ = make_data(spec, model)
+
+        def call():
+            with torch.no_grad():
+                model(x)
+    else:
+        x, target = make_data(spec, model)
+        wrapped = WithLoss(model, spec.loss).train()
+        sgd = torch.optim.SGD(wrapped.parameters(), lr=LR)
+
+        def call():
+            sgd.zero_grad()
+            wrapped(x, target).backward()
+            sgd.step()
+    median, fastest = torch_median_ms(call, repeat, threads, budget_s)
+    print(json.dumps({"median_ms": median, "min_ms": fastest,
+                      "gemm_gflops": torch_gemm_gflops(threads)}), flush=True)
+
+
+def torch_openblas_ms(key: str, mode: str, threads: int, repeat: int, budget_s: float,
+                      timeout: float) -> Tuple[Optional[float], Optional[float], str]:
+    """(median, min, error) of PyTorch with OpenBLAS preloaded, in a subprocess."""
+    import json
+    if not TORCH_OPENBLAS:
+        return None, None, "no OpenBLAS libblas.so.3 to preload"
+    env = dict(os.environ, LD_PRELOAD=TORCH_OPENBLAS[0],
+               OPENBLAS_NUM_THREADS=str(threads), OMP_NUM_THREADS=str(threads))
+    # The kernels our BLAS runtime picks (0.3.21 would fall back to SSE3
+    # kernels on this CPU model otherwise).
+    core = ORIGINAL_CORETYPE or openblas_coretype_for_cpu()
+    if core:
+        env["OPENBLAS_CORETYPE"] = core
+    command = [sys.executable, str(HERE / "run.py"), "--torch-worker",
+               f"{key}:{mode}:{threads}:{repeat}:{budget_s:g}"]
+    try:
+        run = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
+                             env=env)
+    except subprocess.TimeoutExpired:
+        return None, None, f"timed out after {timeout:.0f} s"
+    lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
+    if run.returncode != 0 or not lines:
+        line, _ = error_summary(run.stderr, run.returncode)
+        return None, None, line
+    values = json.loads(lines[-1])
+    TORCH_GEMM[("openblas", threads)] = max(TORCH_GEMM.get(("openblas", threads), 0.0),
+                                            values["gemm_gflops"])
+    return values["median_ms"], values["min_ms"], ""
+
+
 def measure_both(side: "Side", label: str, ours: Callable[[int, int], "RafRun"],
                  torch_call: Callable[[], None], repeat: int, threads_list: List[int],
-                 budget_s: float) -> None:
-    """PyTorch, then ours, at each thread count. Our run count is chosen
-    from PyTorch's time (times the ratio at the previous thread count)."""
+                 budget_s: float, worker: Optional[Tuple[str, str, float]] = None) -> None:
+    """PyTorch, then ours, then PyTorch with OpenBLAS (``worker``: model key,
+    mode and timeout of the subprocess) at each thread count. Our run count
+    is chosen from PyTorch's time (times the ratio at the previous thread
+    count)."""
     ratio = 1.0
     for threads in threads_list:
         log(f"  {label}: PyTorch, {threads} thread(s)")
@@ -289,6 +381,18 @@ def measure_both(side: "Side", label: str, ours: Callable[[int, int], "RafRun"],
             ratio = run.median_ms / torch_ms
             log(f"    {run.median_ms:.2f} ms (compile {fmt_s(run.pipeline_ms)} + "
                 f"{fmt_s(run.llvm_ms)} s)")
+        if worker and TORCH_OPENBLAS:
+            key, mode, timeout = worker
+            log(f"  {label}: PyTorch + OpenBLAS (LD_PRELOAD), {threads} thread(s)")
+            median, fastest, error = torch_openblas_ms(key, mode, threads, repeat, budget_s,
+                                                       timeout)
+            if error:
+                side.torch_openblas_error[threads] = error
+                log(f"    error: {error}")
+            else:
+                side.torch_openblas_ms[threads] = median
+                side.torch_openblas_min_ms[threads] = fastest
+                log(f"    {median:.2f} ms")
 
 
 @dataclass
@@ -299,6 +403,10 @@ class Side:
     ours: Dict[int, RafRun] = field(default_factory=dict)  # threads -> run
     torch_ms: Dict[int, float] = field(default_factory=dict)  # median
     torch_min_ms: Dict[int, float] = field(default_factory=dict)
+    # PyTorch with OpenBLAS preloaded (a subprocess), median and fastest.
+    torch_openblas_ms: Dict[int, float] = field(default_factory=dict)
+    torch_openblas_min_ms: Dict[int, float] = field(default_factory=dict)
+    torch_openblas_error: Dict[int, str] = field(default_factory=dict)
     error: Optional[str] = None  # a failure before raf-run (import, raf-opt)
     details: Optional[str] = None
     checks: Dict[int, str] = field(default_factory=dict)  # threads -> numerics
@@ -313,7 +421,8 @@ class Result:
     train: Side = field(default_factory=Side)
 
 
-def measure_forward(spec: Spec, args, tools, threads_list, workdir: pathlib.Path) -> Side:
+def measure_forward(key: str, spec: Spec, args, tools, threads_list,
+                    workdir: pathlib.Path) -> Side:
     side = Side()
     model = make_model(spec).eval()
     x, _ = make_data(spec, model)
@@ -338,7 +447,8 @@ def measure_forward(spec: Spec, args, tools, threads_list, workdir: pathlib.Path
     def ours(threads: int, repeat: int) -> RafRun:
         return run_raf(tools["raf-run"], mlir, "forward", inputs, imported.num_results,
                        threads, repeat, directory, args.timeout)
-    measure_both(side, "forward", ours, call, args.repeat, threads_list, args.budget)
+    measure_both(side, "forward", ours, call, args.repeat, threads_list, args.budget,
+                 (key, "forward", args.timeout))
     scale = float(np.abs(reference).max())
     for threads, run in side.ours.items():
         if run.outputs:
@@ -348,7 +458,8 @@ def measure_forward(spec: Spec, args, tools, threads_list, workdir: pathlib.Path
     return side
 
 
-def measure_train(spec: Spec, args, tools, threads_list, workdir: pathlib.Path) -> Side:
+def measure_train(key: str, spec: Spec, args, tools, threads_list,
+                  workdir: pathlib.Path) -> Side:
     side = Side()
     model = make_model(spec)
     x, target = make_data(spec, model)
@@ -422,7 +533,7 @@ def measure_train(spec: Spec, args, tools, threads_list, workdir: pathlib.Path) 
         return run_raf(tools["raf-run"], step, "train_step", inputs, num_outputs, threads,
                        repeat, directory, args.timeout)
     measure_both(side, "training step", ours, call, args.train_repeat, threads_list,
-                 args.budget)
+                 args.budget, (key, "train", args.timeout))
     def update_error(new: Dict[str, np.ndarray], reference: Dict[str, np.ndarray]):
         """||upd - upd_ref|| / ||upd_ref|| over all parameters, and the
         parameter contributing most to the numerator with its own ratio."""
@@ -502,12 +613,8 @@ BLAS_SHAPES = [("SGEMM 2048^3", 2048, 2048, 2048, False),
                ("dense 9216->4096, batch 1 (SGEMV)", 1, 4096, 9216, True)]
 
 
-def choose_openblas_coretype() -> str:
-    """What the BLAS runtime does: keep a user's OPENBLAS_CORETYPE, else
-    SkylakeX with AVX-512 (F/CD/BW/DQ/VL), Haswell with AVX2 + FMA."""
-    user = os.environ.get("OPENBLAS_CORETYPE")
-    if user:
-        return f"OPENBLAS_CORETYPE={user} (environment)"
+def openblas_coretype_for_cpu() -> Optional[str]:
+    """SkylakeX with AVX-512 (F/CD/BW/DQ/VL), Haswell with AVX2 + FMA."""
     flags = set()
     try:
         for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
@@ -516,11 +623,20 @@ def choose_openblas_coretype() -> str:
                 break
     except OSError:
         pass
-    core = None
     if {"avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"} <= flags:
-        core = "SkylakeX"
-    elif {"avx2", "fma"} <= flags:
-        core = "Haswell"
+        return "SkylakeX"
+    if {"avx2", "fma"} <= flags:
+        return "Haswell"
+    return None
+
+
+def choose_openblas_coretype() -> str:
+    """What the BLAS runtime does: keep a user's OPENBLAS_CORETYPE, else
+    the choice of openblas_coretype_for_cpu()."""
+    user = os.environ.get("OPENBLAS_CORETYPE")
+    if user:
+        return f"OPENBLAS_CORETYPE={user} (environment)"
+    core = openblas_coretype_for_cpu()
     if not core:
         return "OPENBLAS_CORETYPE unset"
     os.environ["OPENBLAS_CORETYPE"] = core
@@ -612,6 +728,16 @@ def blas_tables(results: List[Result], modes: List[str], threads_list: List[int]
     return lines
 
 
+def torch_gemm_text() -> str:
+    """The GEMM check of PyTorch's BLAS, each PyTorch at each thread count."""
+    parts = []
+    for which, name in (("reference", "PyTorch"), ("openblas", "PyTorch + OpenBLAS")):
+        for (kind, threads), rate in sorted(TORCH_GEMM.items()):
+            if kind == which:
+                parts.append(f"{name} {threads}T {rate:.1f}")
+    return (f"torch.mm {GEMM_CHECK_SIZE}^3 GFLOP/s: " + ", ".join(parts)) if parts else "-"
+
+
 def peak_text(peaks: Dict[int, Tuple[float, float]]) -> str:
     return ", ".join(f"{t} thread{'s' if t > 1 else ''}: {hw:.1f} ({wall:.1f} delivered)"
                      for t, (hw, wall) in peaks.items())
@@ -693,8 +819,9 @@ def ours_cell(side: Side, threads: int, first: bool) -> Tuple[str, Optional[floa
 def mode_table(results: List[Result], mode: str, threads_list: List[int],
                peaks: Dict[int, float]) -> List[str]:
     lines = ["| model | GFLOP | threads | ours ms (min) | PyTorch ms (min) | ours / PyTorch |"
+             " PyTorch + OpenBLAS ms (min) | ours / PyTorch + OpenBLAS |"
              " ours GFLOP/s (% peak) | PyTorch GFLOP/s (% peak) | numerics vs PyTorch |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     for result in results:
         side = getattr(result, mode)
         flop = f"{side.flop / 1e9:.3f}" if side.flop else "-"
@@ -704,8 +831,15 @@ def mode_table(results: List[Result], mode: str, threads_list: List[int],
             torch_text = "-" if torch_ms is None else \
                 f"{fmt_ms(torch_ms)} ({fmt_ms(side.torch_min_ms.get(t))})"
             ratio = f"{ours_ms / torch_ms:.2f}" if ours_ms and torch_ms else "-"
+            openblas_ms = side.torch_openblas_ms.get(t)
+            openblas_text = "-" if openblas_ms is None else \
+                f"{fmt_ms(openblas_ms)} ({fmt_ms(side.torch_openblas_min_ms.get(t))})"
+            if t in side.torch_openblas_error:
+                openblas_text = f"failed: {side.torch_openblas_error[t].replace('|', '/')}"
+            openblas_ratio = f"{ours_ms / openblas_ms:.2f}" if ours_ms and openblas_ms else "-"
             lines.append(
                 f"| {result.title} | {flop} | {t} | {ours} | {torch_text} | {ratio} |"
+                f" {openblas_text} | {openblas_ratio} |"
                 f" {fmt_rate(side.flop, ours_ms, peaks.get(t, 0.0))} |"
                 f" {fmt_rate(side.flop, torch_ms, peaks.get(t, 0.0))} |"
                 f" {side.checks.get(t, '-')} |")
@@ -722,23 +856,28 @@ def summary_table(results: List[Result], modes: List[str],
             header += f" {names[mode]} {t}T: ours / PyTorch ms |"
             rule += "---:|"
     for mode in modes:
+        for t in threads_list:
+            header += f" {names[mode]} {t}T: ours / PyTorch + OpenBLAS ms |"
+            rule += "---:|"
+    for mode in modes:
         header += f" {names[mode]} compile s |"
         rule += "---:|"
     lines = [header, rule]
     for result in results:
         row = f"| {result.title} |"
-        for mode in modes:
-            side = getattr(result, mode)
-            for t in threads_list:
-                _, ours_ms = ours_cell(side, t, True)
-                torch_ms = side.torch_ms.get(t)
-                if ours_ms and torch_ms:
-                    row += (f" {fmt_ms(ours_ms)} / {fmt_ms(torch_ms)} = "
-                            f"**{ours_ms / torch_ms:.2f}** |")
-                elif side.error or (side.ours.get(t) and side.ours[t].error):
-                    row += f" failed / {fmt_ms(torch_ms)} |"
-                else:
-                    row += " - |"
+        for column in ("torch_ms", "torch_openblas_ms"):
+            for mode in modes:
+                side = getattr(result, mode)
+                for t in threads_list:
+                    _, ours_ms = ours_cell(side, t, True)
+                    torch_ms = getattr(side, column).get(t)
+                    if ours_ms and torch_ms:
+                        row += (f" {fmt_ms(ours_ms)} / {fmt_ms(torch_ms)} = "
+                                f"**{ours_ms / torch_ms:.2f}** |")
+                    elif side.error or (side.ours.get(t) and side.ours[t].error):
+                        row += f" failed / {fmt_ms(torch_ms)} |"
+                    else:
+                        row += " - |"
         for mode in modes:
             side = getattr(result, mode)
             run = side.ours.get(threads_list[0])
@@ -835,6 +974,15 @@ def report(results: List[Result], args, modes: List[str], threads_list: List[int
         "BLAS_INFO=generic, convolutions to oneDNN. Its default thread count here is "
         f"{torch.get_num_threads()}; the {n}-thread rows set `torch.set_num_threads({n})`, "
         f"ours `raf-run --threads={n}`.",
+        "- PyTorch + OpenBLAS: the same PyTorch in a subprocess with "
+        + (f"`LD_PRELOAD={TORCH_OPENBLAS[0]}` (OpenBLAS's build of the libblas.so.3 that "
+           "torch links; OPENBLAS_NUM_THREADS = the thread count, the OPENBLAS_CORETYPE our "
+           "runtime uses), measured right after ours on the same model, weights and "
+           "inputs. Whether the preload took effect is checked by a GEMM in each process: "
+           f"{torch_gemm_text()}. Convolutions go to oneDNN on both PyTorch columns; the "
+           "preload changes the matrix products (`nn.Linear`, attention)."
+           if TORCH_OPENBLAS else "not measured (no OpenBLAS libblas.so.3 found, or "
+           "`--torch-openblas=none`)."),
         f"- Times: median of {args.repeat} (forward) / {args.train_repeat} (training step) "
         f"timed runs after one warm-up (fewer, at least 3, when they would take more than "
         f"{args.budget:g} s); ours is `raf-run --repeat` (the compiled call only, not "
@@ -937,7 +1085,22 @@ def main() -> int:
     parser.add_argument("--build-dir", default=os.environ.get("RAF_BUILD_DIR",
                                                               str(ROOT / "build")))
     parser.add_argument("--out", default=str(ROOT / "bench/results/cpu.md"))
+    parser.add_argument("--torch-openblas", default="auto",
+                        help="libblas.so.3 of OpenBLAS to preload into a second PyTorch "
+                             "(the 'PyTorch + OpenBLAS' columns): auto (Debian's "
+                             "openblas-pthread build), a path, or none")
+    parser.add_argument("--torch-worker", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.torch_worker:
+        key, mode, threads, repeat, budget = args.torch_worker.split(":")
+        torch_worker(key, mode, int(threads), int(repeat), float(budget))
+        return 0
+    if args.torch_openblas == "auto":
+        TORCH_OPENBLAS.extend([p for p in TORCH_OPENBLAS_PRELOADS if os.path.exists(p)][:1])
+    elif args.torch_openblas != "none":
+        if not os.path.exists(args.torch_openblas):
+            parser.error(f"--torch-openblas: {args.torch_openblas} does not exist")
+        TORCH_OPENBLAS.append(args.torch_openblas)
     if args.repeat is None:
         args.repeat = 2 if args.quick else 20
     if args.train_repeat is None:
@@ -977,6 +1140,9 @@ def main() -> int:
                                    text=True).stdout
         if "--no-compile-cache" in help_text:
             RAF_RUN_OPTIONS.append("--no-compile-cache")
+        for threads in threads_list:
+            TORCH_GEMM[("reference", threads)] = torch_gemm_gflops(threads)
+        log("PyTorch's BLAS: " + torch_gemm_text())
         log("measuring the fp32 peak (bench/cpu/peak.c)")
         probe = build_peak_probe(workdir)
         peaks_start = measure_peak(probe, threads_list, 0.1 if args.quick else 0.5)
@@ -988,9 +1154,11 @@ def main() -> int:
             result = Result(key, spec.title)
             model_dir = workdir / key
             if "forward" in modes:
-                result.forward = measure_forward(spec, args, tools, threads_list, model_dir)
+                result.forward = measure_forward(key, spec, args, tools, threads_list,
+                                                 model_dir)
             if "train" in modes:
-                result.train = measure_train(spec, args, tools, threads_list, model_dir)
+                result.train = measure_train(key, spec, args, tools, threads_list,
+                                             model_dir)
             results.append(result)
             shutil.rmtree(model_dir, ignore_errors=True)
         log("measuring OpenBLAS (SGEMM 2048^3, the dense layers' products)")
