@@ -15,8 +15,9 @@
 //   nn.batch_matmul      linalg.batch_matmul (batch 1 by linalg.broadcast);
 //   pooling              linalg.pooling_nchw_max / linalg.pooling_nchw_sum
 //                        after tensor.pad (ceil_mode pads the last window);
-//   pooling gradients    a linalg.generic gather over the input positions
-//                        and window taps (max: of the per-window argmax).
+//   pooling gradients    per window tap, an element-wise pass over the
+//                        output windows added into the input's strided
+//                        plane (max: where the per-window argmax is).
 // Named ops convert their inputs to the output element type, which gives
 // `out_dtype` its meaning (i8 x i8 accumulates in i32).
 //
@@ -630,89 +631,80 @@ struct Pool2DLowering : OpConversionPattern<OpTy> {
   }
 };
 
-/// Builds, inside the body of a pooling-gradient gather, what the output
-/// window `window` = (n, c, oh, ow) contributes to the input element it
-/// covers with window position (kh, kw). When no such window exists,
-/// `window` is an in-bounds stand-in and the value is discarded.
+/// What the output windows contribute, through window position (kh, kw),
+/// to the input elements at that position: built inside an element-wise
+/// body over the windows, from `window` = (n, c, oh, ow).
 using WindowContributionFn = llvm::function_ref<Value(
-    OpBuilder &, Location, ValueRange window, Value kh, Value kw)>;
+    OpBuilder &, Location, ValueRange window, int64_t kh, int64_t kw)>;
 
-/// The input gradient of 2-D pooling in NCHW, gathered: a linalg.generic
-/// over (n, c, h, w, kh, kw) producing `resultType`, with the window
-/// position (kh, kw) as reduction dimensions, adds up what `contribution`
-/// gives for every window that reads input (h, w) through position (kh,
-/// kw). Window (oh, ow) reads row h through kh iff h + pad_top - kh *
-/// dilation = oh * stride with 0 <= oh < OH (and likewise for columns); a
-/// gather is used rather than a scatter because linalg outputs must be
-/// indexed by projected permutations.
-Value createWindowGather(OpBuilder &b, Location loc,
-                         RankedTensorType resultType, const PoolGeometry &geo,
-                         WindowContributionFn contribution) {
-  MLIRContext *context = b.getContext();
+/// The input gradient of 2-D pooling in NCHW, scattered as col2im scatters
+/// a transposed convolution (Jia et al. 2014): for each window position
+/// (kh, kw), one element-wise pass over the output windows adds what
+/// `contribution` gives into the strided plane of the (padded) input that
+/// this position reads, window (oh, ow) landing on row
+/// oh * stride + kh * dilation - pad_top; the padding is cropped at the
+/// end. KH * KW passes over the output instead of a gather over every input
+/// element and window position with a division per element.
+Value createWindowScatter(OpBuilder &b, Location loc,
+                          RankedTensorType resultType, const PoolGeometry &geo,
+                          WindowContributionFn contribution) {
   Type element = resultType.getElementType();
-  // The window tensor only gives the reduction dimensions their extent.
-  Value window = createEmpty(
-      b, loc, RankedTensorType::get({geo.pool[0], geo.pool[1]}, element));
-  SmallVector<AffineMap> maps{
-      AffineMap::get(
-          6, 0, {getAffineDimExpr(4, context), getAffineDimExpr(5, context)},
-          context),
-      AffineMap::getMultiDimIdentityMap(6, context).getMajorSubMap(4)};
-  SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
-  iterators.append(2, utils::IteratorType::reduction);
-  auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{resultType}, ValueRange{window},
-      ValueRange{zeroFilled(b, loc, resultType)}, maps, iterators,
-      [&](OpBuilder &nb, Location l, ValueRange args) {
-        auto index = [&](int64_t value) -> Value {
-          return arith::ConstantIndexOp::create(nb, l, value);
-        };
-        Value zero = index(0);
-        Value kernel[2] = {linalg::IndexOp::create(nb, l, 4),
-                           linalg::IndexOp::create(nb, l, 5)};
-        Value exists;
-        SmallVector<Value> windowIndex{linalg::IndexOp::create(nb, l, 0),
-                                       linalg::IndexOp::create(nb, l, 1)};
-        for (int d = 0; d < 2; ++d) {
-          // shifted = h + pad_top - kh * dilation must be oh * stride.
-          Value position = linalg::IndexOp::create(nb, l, 2 + d);
-          Value shifted = arith::SubIOp::create(
-              nb, l,
-              arith::AddIOp::create(nb, l, position, index(geo.padding[d])),
-              arith::MulIOp::create(nb, l, kernel[d], index(geo.dilation[d])));
-          Value stride = index(geo.strides[d]);
-          Value out = arith::DivSIOp::create(nb, l, shifted, stride);
-          Value conditions[] = {
-              arith::CmpIOp::create(nb, l, arith::CmpIPredicate::sge, shifted,
-                                    zero),
-              arith::CmpIOp::create(
-                  nb, l, arith::CmpIPredicate::eq,
-                  arith::RemSIOp::create(nb, l, shifted, stride), zero),
-              arith::CmpIOp::create(nb, l, arith::CmpIPredicate::slt, out,
-                                    index(geo.out[d]))};
-          for (Value condition : conditions)
-            exists = exists ? arith::AndIOp::create(nb, l, exists, condition)
-                                  .getResult()
-                            : condition;
-          // Clamped so that the contribution never reads out of bounds.
-          windowIndex.push_back(
-              arith::SelectOp::create(nb, l, exists, out, zero));
-        }
-        Value value = contribution(nb, l, windowIndex, kernel[0], kernel[1]);
-        Value added = arith::AddFOp::create(
-            nb, l, args[1],
-            arith::SelectOp::create(nb, l, exists, value,
-                                    createScalar(nb, l, element, 0.0)));
-        linalg::YieldOp::create(nb, l, added);
-      });
-  return generic.getResult(0);
+  int64_t n = resultType.getDimSize(0), c = resultType.getDimSize(1);
+  int64_t fullH =
+      std::max((geo.out[0] - 1) * geo.strides[0] +
+                   geo.dilation[0] * (geo.pool[0] - 1) + 1,
+               geo.padding[0] + geo.in[0]);
+  int64_t fullW =
+      std::max((geo.out[1] - 1) * geo.strides[1] +
+                   geo.dilation[1] * (geo.pool[1] - 1) + 1,
+               geo.padding[1] + geo.in[1]);
+  Value sum = zeroFilled(b, loc,
+                         RankedTensorType::get({n, c, fullH, fullW}, element));
+  auto index = [&](int64_t v) -> OpFoldResult { return b.getIndexAttr(v); };
+  auto planeType =
+      RankedTensorType::get({n, c, geo.out[0], geo.out[1]}, element);
+  SmallVector<OpFoldResult> sizes = {index(n), index(c), index(geo.out[0]),
+                                     index(geo.out[1])};
+  SmallVector<OpFoldResult> steps = {index(1), index(1),
+                                     index(geo.strides[0]),
+                                     index(geo.strides[1])};
+  for (int64_t kh = 0; kh < geo.pool[0]; ++kh) {
+    for (int64_t kw = 0; kw < geo.pool[1]; ++kw) {
+      SmallVector<OpFoldResult> offsets = {index(0), index(0),
+                                           index(kh * geo.dilation[0]),
+                                           index(kw * geo.dilation[1])};
+      Value region = tensor::ExtractSliceOp::create(b, loc, planeType, sum,
+                                                    offsets, sizes, steps);
+      auto add = linalg::GenericOp::create(
+          b, loc, TypeRange{planeType}, ValueRange{}, ValueRange{region},
+          SmallVector<AffineMap>{b.getMultiDimIdentityMap(4)},
+          SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel),
+          [&](OpBuilder &nb, Location l, ValueRange args) {
+            SmallVector<Value> window;
+            for (int64_t d = 0; d < 4; ++d)
+              window.push_back(linalg::IndexOp::create(nb, l, d));
+            Value value = contribution(nb, l, window, kh, kw);
+            linalg::YieldOp::create(
+                nb, l, ValueRange{arith::AddFOp::create(nb, l, args[0], value)});
+          });
+      sum = tensor::InsertSliceOp::create(b, loc, add.getResult(0), sum,
+                                          offsets, sizes, steps);
+    }
+  }
+  if (fullH == geo.in[0] && fullW == geo.in[1])
+    return sum;
+  return tensor::ExtractSliceOp::create(
+      b, loc, resultType, sum,
+      {index(0), index(0), index(geo.padding[0]), index(geo.padding[1])},
+      {index(n), index(c), index(geo.in[0]), index(geo.in[1])},
+      {index(1), index(1), index(1), index(1)});
 }
 
 /// nn.max_pool2d_grad: first, per output window, the position kh * KW + kw
 /// of its maximum (a linalg.generic reducing over the window with a value
-/// and a position accumulator, reading the padded input); then a gather
-/// that gives each input element the output gradients of the windows whose
-/// maximum it is.
+/// and a position accumulator, reading the padded input); then a scatter
+/// that adds each window's output gradient to the input element at its
+/// maximum's position.
 struct MaxPool2DGradLowering : OpConversionPattern<relay::MaxPool2DGradOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -728,19 +720,14 @@ struct MaxPool2DGradLowering : OpConversionPattern<relay::MaxPool2DGradOp> {
     RankedTensorType outGradType = getTensorType(outGrad);
     auto geo = PoolGeometry::get(op, dataType, outGradType);
     Value positions = createMaxPositions(rewriter, loc, data, geo);
-    Value gradient = createWindowGather(
+    Value gradient = createWindowScatter(
         rewriter, loc, dataType, geo,
-        [&](OpBuilder &b, Location l, ValueRange window, Value kh,
-            Value kw) -> Value {
-          Value tap = arith::AddIOp::create(
-              b, l,
-              arith::MulIOp::create(
-                  b, l, kh, arith::ConstantIndexOp::create(b, l, geo.pool[1])),
-              kw);
+        [&](OpBuilder &b, Location l, ValueRange window, int64_t kh,
+            int64_t kw) -> Value {
           Value position = tensor::ExtractOp::create(b, l, positions, window);
           Value isMax = arith::CmpIOp::create(
               b, l, arith::CmpIPredicate::eq, position,
-              arith::IndexCastOp::create(b, l, b.getI64Type(), tap));
+              createScalar(b, l, b.getI64Type(), kh * geo.pool[1] + kw));
           Value g = tensor::ExtractOp::create(b, l, outGrad, window);
           return arith::SelectOp::create(
               b, l, isMax, g,
@@ -844,7 +831,7 @@ struct MaxPool2DGradLowering : OpConversionPattern<relay::MaxPool2DGradOp> {
 };
 
 /// nn.avg_pool2d_grad: the output gradient divided by the forward's
-/// divisors (the same constant tensor as nn.avg_pool2d), then gathered:
+/// divisors (the same constant tensor as nn.avg_pool2d), then scattered:
 /// each input element receives the scaled gradients of the windows that
 /// read it.
 struct AvgPool2DGradLowering : OpConversionPattern<relay::AvgPool2DGradOp> {
@@ -860,10 +847,10 @@ struct AvgPool2DGradLowering : OpConversionPattern<relay::AvgPool2DGradOp> {
     RankedTensorType dataType = permuteType(op.getType(), toNCHW);
     auto geo = PoolGeometry::get(op, dataType, getTensorType(outGrad));
     Value scaled = divideByTapCount(rewriter, loc, op, outGrad, geo);
-    Value gradient = createWindowGather(
+    Value gradient = createWindowScatter(
         rewriter, loc, dataType, geo,
-        [&](OpBuilder &b, Location l, ValueRange window, Value,
-            Value) -> Value {
+        [&](OpBuilder &b, Location l, ValueRange window, int64_t,
+            int64_t) -> Value {
           return tensor::ExtractOp::create(b, l, scaled, window);
         });
     rewriter.replaceOp(op,
