@@ -43,7 +43,8 @@ Value emitLayoutOp(OpBuilder &b, Location loc, Value value,
   switch (op.kind) {
   case LayoutOp::Kind::Pad:
     return relay::PadOp::create(b, loc, resultType, value, op.padWidth,
-                                APFloat(0.0), relay::PadMode::Constant);
+                                APFloat(op.padValue),
+                                relay::PadMode::Constant);
   case LayoutOp::Kind::Take: {
     // 32-bit indices unless the source is too large for them.
     int64_t largest = 0;

@@ -78,8 +78,9 @@ struct LayoutOp {
   enum class Kind { Pad, Take, StridedSlice, Reshape, Transpose };
   Kind kind;
   llvm::SmallVector<int64_t> inputShape, resultShape;
-  /// Pad: (before, after) per axis, zero-filled.
+  /// Pad: (before, after) per axis, filled with `padValue`.
   llvm::SmallVector<int64_t> padWidth;
+  double padValue = 0.0;
   /// Transpose: the permutation (result axis i is input axis perm[i]).
   llvm::SmallVector<int64_t> permutation;
   /// StridedSlice: begin, end and stride per axis.
