@@ -12,11 +12,14 @@
 
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineMap.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <cmath>
 #include <functional>
+#include <limits>
 #include <set>
 
 using namespace mlir;
@@ -174,9 +177,10 @@ class OperandPacker {
 public:
   OperandPacker(const embed::TensorExpression &op,
                 const embed::TensorExpression &intrinsic, Strategy &strategy,
-                ArrayRef<int> axisIterator)
+                ArrayRef<int> axisIterator, double laneFill)
       : op(op), intrinsic(intrinsic), strategy(strategy),
-        axisIterator(axisIterator), context(op.Output.Access.getContext()) {}
+        axisIterator(axisIterator), laneFill(laneFill),
+        context(op.Output.Access.getContext()) {}
 
   /// Packs `operand`, whose intrinsic counterpart `intrinsicOperand` reads
   /// the intrinsic iterators `ownAxes` (one per dimension not read at a
@@ -191,6 +195,9 @@ private:
   const embed::TensorExpression &op, &intrinsic;
   Strategy &strategy;
   ArrayRef<int> axisIterator;
+  /// The value of the lanes padding adds beyond an iterator's extent (see
+  /// getLaneFill); the operand's own view pads with zeros.
+  double laneFill;
   MLIRContext *context;
 
   // The rewrite being planned.
@@ -244,9 +251,10 @@ private:
     layoutOp.inputShape = shape;
     return layoutOp;
   }
-  void padOp(StrategyRule rule, ArrayRef<int64_t> width) {
+  void padOp(StrategyRule rule, ArrayRef<int64_t> width, double value = 0.0) {
     LayoutOp &p = addOp(rule, LayoutOp::Kind::Pad);
     p.padWidth.assign(width.begin(), width.end());
+    p.padValue = value;
     for (unsigned k = 0, e = shape.size(); k != e; ++k)
       shape[k] += width[2 * k] + width[2 * k + 1];
     p.resultShape = shape;
@@ -503,7 +511,7 @@ bool OperandPacker::pack(const embed::Operand &operand,
         if (last >= size) {
           SmallVector<int64_t> width(2 * shape.size(), 0);
           width[2 * axis + 1] = last + 1 - size;
-          padOp(StrategyRule::ImagePack, width);
+          padOp(StrategyRule::ImagePack, width, laneFill);
         }
         std::vector<int64_t> indices;
         for (int64_t ti = 0; ti < t.tiles; ++ti)
@@ -582,7 +590,7 @@ bool OperandPacker::pack(const embed::Operand &operand,
       dim.size = padded;
     }
     if (any)
-      padOp(StrategyRule::Pad, width);
+      padOp(StrategyRule::Pad, width, laneFill);
     if (!detail.empty())
       addDetail(StrategyRule::Pad, detail);
   }
@@ -775,7 +783,11 @@ bool OperandPacker::gather(const embed::Operand &operand,
 
   int64_t stored = product(operand.Shape);
   // The element a point of the packed operand reads: its flat index in the
-  // stored tensor, or `stored` (an appended zero) for padding.
+  // stored tensor, `stored` (an appended zero) for the operand's own
+  // padding and the elements a broadcast scalar does not read, or `fill`
+  // (the lane fill, appended after the zero unless it is zero) for a lane
+  // beyond an iterator's extent.
+  int64_t fill = laneFill == 0.0 ? stored : stored + 1;
   SmallVector<int64_t> packedValues(strategy.packed.Iterators.size(), 0);
   SmallVector<int64_t> values(numIters, 0), view(exprs.size());
   auto elementAt = [&](ArrayRef<int64_t> lanes) -> std::optional<int64_t> {
@@ -855,7 +867,7 @@ bool OperandPacker::gather(const embed::Operand &operand,
       });
       if (inPadding)
         continue;
-      int64_t value = e.value_or(stored);
+      int64_t value = e.value_or(fill);
       if (padded) {
         element = value;
         padded = false;
@@ -868,7 +880,7 @@ bool OperandPacker::gather(const embed::Operand &operand,
         return false;
       }
     }
-    indices.push_back(element.value_or(stored));
+    indices.push_back(element.value_or(fill));
     advance();
   }
 
@@ -876,12 +888,124 @@ bool OperandPacker::gather(const embed::Operand &operand,
   if (shape.size() != 1)
     reshapeOp(StrategyRule::Gather, {stored});
   padOp(StrategyRule::Gather, {0, 1});
+  if (fill != stored)
+    padOp(StrategyRule::Gather, {0, 1}, laneFill);
   takeOp(StrategyRule::Gather, std::nullopt, packedShape, std::move(indices));
   addDetail(StrategyRule::Gather, "fallback: " + reason);
   packedOperand.Shape = packedShape;
   packedOperand.Access =
       AffineMap::get(strategy.packed.Iterators.size(), 0, access, context);
   return true;
+}
+
+/// The value the lanes hold that padding adds beyond an iterator's extent
+/// (Rieber 2022, §3.3.2: operators are padded to a multiple of the
+/// intrinsic's size). A parallel lane beyond its extent computes a result
+/// that is cut away, so any value does. A reduction lane is combined into a
+/// result, so there the body must yield the reduction's neutral element n
+/// (0 for add, 1 for mul, the lowest value for max, the highest for min):
+/// the inputs that read the padded iterator hold n, and the body must map
+/// that to n whatever finite values the other inputs hold. Fails, saying
+/// why, when it does not.
+std::optional<double> getLaneFill(const embed::TensorExpression &op,
+                                  ArrayRef<IteratorTiling> tiling,
+                                  std::string &error) {
+  if (!op.Reduction)
+    return 0.0;
+  embed::ScalarOp r = *op.Reduction;
+  Type element = op.Output.ElementType;
+  bool isFloat = !element || isa<FloatType>(element);
+  double fill = 0.0;
+  switch (r) {
+  case embed::ScalarOp::Add:
+    fill = 0.0;
+    break;
+  case embed::ScalarOp::Mul:
+    fill = 1.0;
+    break;
+  case embed::ScalarOp::Max:
+  case embed::ScalarOp::Min: {
+    bool max = r == embed::ScalarOp::Max;
+    if (isFloat) {
+      fill = max ? -std::numeric_limits<double>::infinity()
+                 : std::numeric_limits<double>::infinity();
+      break;
+    }
+    unsigned width = element.getIntOrFloatBitWidth();
+    if (width > 32) {
+      error = "padding lanes of a " + stringifyScalarOp(r).str() +
+              " reduction over " + std::to_string(width) +
+              "-bit integers are not supported";
+      return std::nullopt;
+    }
+    fill = max ? -std::ldexp(1.0, width - 1) : std::ldexp(1.0, width - 1) - 1;
+    break;
+  }
+  default:
+    error =
+        "reduction " + stringifyScalarOp(r).str() + " has no neutral element";
+    return std::nullopt;
+  }
+
+  for (unsigned d = 0, e = op.Iterators.size(); d != e; ++d) {
+    const embed::Iterator &it = op.Iterators[d];
+    if (!it.IsReduction || tiling[d].axis < 0 ||
+        tiling[d].getPaddedExtent() == it.Extent)
+      continue;
+    // Which body values are n on a padding lane of d.
+    SmallVector<bool> neutral;
+    for (const embed::ScalarNode &node : op.Body) {
+      if (node.IsInput) {
+        neutral.push_back(llvm::any_of(
+            op.Inputs[node.Input].Access.getResults(),
+            [&](AffineExpr expr) { return expr.isFunctionOfDim(d); }));
+        continue;
+      }
+      bool a = neutral[node.Lhs],
+           b = !embed::isUnaryScalarOp(node.Op) && neutral[node.Rhs];
+      bool both = a && b, either = a || b, value = false;
+      switch (node.Op) {
+      case embed::ScalarOp::Add:
+        // -inf + x = -inf for a finite x; integers would wrap.
+        value = r == embed::ScalarOp::Add               ? both
+                : r == embed::ScalarOp::Mul || !isFloat ? false
+                                                        : either;
+        break;
+      case embed::ScalarOp::Sub:
+        value = r == embed::ScalarOp::Add               ? both
+                : r == embed::ScalarOp::Mul || !isFloat ? false
+                                                        : a && !b;
+        break;
+      case embed::ScalarOp::Mul:
+        value = r == embed::ScalarOp::Add   ? either
+                : r == embed::ScalarOp::Mul ? both
+                                            : false;
+        break;
+      case embed::ScalarOp::Max:
+        value = r == embed::ScalarOp::Min ? either : both;
+        break;
+      case embed::ScalarOp::Min:
+        value = r == embed::ScalarOp::Max ? either : both;
+        break;
+      case embed::ScalarOp::Div:
+        value = r == embed::ScalarOp::Mul && both;
+        break;
+      default:
+        value = false;
+        break;
+      }
+      neutral.push_back(value);
+    }
+    if (neutral.empty() || !neutral.back()) {
+      error = "reduction iterator " + it.Name + " is padded from " +
+              std::to_string(it.Extent) + " to " +
+              std::to_string(tiling[d].getPaddedExtent()) +
+              " points, but the body does not yield the neutral element of " +
+              stringifyScalarOp(r).str() + " on the padding";
+      return std::nullopt;
+    }
+  }
+  return fill;
 }
 
 /// The intrinsic iterator of every dimension of an intrinsic operand that
@@ -1037,7 +1161,10 @@ bool raf::tcg::deriveStrategy(const embed::TensorExpression &op,
       addOuter(d);
   addAxes(/*reduction=*/true);
 
-  OperandPacker packer(op, intrinsic, result, axisIterator);
+  std::optional<double> laneFill = getLaneFill(op, result.tiling, error);
+  if (!laneFill)
+    return false;
+  OperandPacker packer(op, intrinsic, result, axisIterator, *laneFill);
   for (unsigned i = 0, e = op.Inputs.size(); i <= e; ++i) {
     bool isOutput = i == e;
     const embed::Operand &operand = isOutput ? op.Output : op.Inputs[i];

@@ -1,10 +1,12 @@
 """NumPy oracle for the run tests (scalar-ops-run.mlir, transforms-run.mlir).
 
-  oracle.py input X.npy [RxC]       writes a seeded float32 input (2x8)
+  oracle.py input X.npy [RxC] [negative]   writes a seeded float32 input
+                                    (2x8); negative: every element < -1
   oracle.py check KIND X.npy Y.npy  compares raf-run's result with NumPy
   oracle.py check abt A.npy B.npy Y.npy   a @ b.T
   oracle.py check add A.npy B.npy Y.npy   a + b
   oracle.py check rowadd A.npy B.npy Y.npy   a + b[:, None]
+  oracle.py check addmax A.npy B.npy Y.npy   max_k (a[:, k] + b[k])
 """
 import sys
 
@@ -20,6 +22,14 @@ def expected(kind, x):
         return x @ x.T
     if kind == "rowsum":
         return x.sum(axis=1)
+    if kind == "rowmax":
+        return x.max(axis=1)
+    if kind == "rowprod":
+        return x.prod(axis=1)
+    if kind == "thirdprod":
+        return x[:, 0:21:3].prod(axis=1)
+    if kind == "evenmax":
+        return x[:, 0:12:2].max(axis=1)
     if kind == "evensum":
         return x[:, ::2].sum(axis=1)
     if kind == "softmax":
@@ -34,14 +44,18 @@ def main():
         if len(sys.argv) > 3:
             shape = tuple(int(d) for d in sys.argv[3].split("x"))
         rng = np.random.default_rng(21 + sum(shape))
-        np.save(sys.argv[2], rng.normal(scale=3.0, size=shape).astype(np.float32))
+        x = rng.normal(scale=3.0, size=shape)
+        if len(sys.argv) > 4 and sys.argv[4] == "negative":
+            x = -1.0 - np.abs(x)
+        np.save(sys.argv[2], x.astype(np.float32))
         return
     kind = sys.argv[2]
-    if kind in ("abt", "add", "rowadd"):
+    if kind in ("abt", "add", "rowadd", "addmax"):
         a, b, y = (np.load(f) for f in sys.argv[3:6])
         a, b = a.astype(np.float64), b.astype(np.float64)
         want = {"abt": lambda: a @ b.T, "add": lambda: a + b,
-                "rowadd": lambda: a + b[:, None]}[kind]()
+                "rowadd": lambda: a + b[:, None],
+                "addmax": lambda: (a + b[None, :]).max(axis=1)}[kind]()
     else:
         x, y = np.load(sys.argv[3]), np.load(sys.argv[4])
         want = expected(kind, x.astype(np.float64))
