@@ -9,7 +9,10 @@
 // product whose result already is [O, I*KH*KW], transposed to the
 // convolution's [I, O, KH, KW] inside the primitive function. The callee
 // then returns the value before its transpose and the callers' inverse
-// transposes go: two passes over the weight gradient per step fewer.
+// transposes go: two passes over the weight gradient per step fewer. A
+// slice between the two (a stride-2 convolution's gradient, computed on a
+// larger window and cut to the kernel) becomes a slice of the value before
+// the transpose, with its offsets, sizes and strides permuted.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +20,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -40,6 +44,70 @@ bool composeToIdentity(ArrayRef<int64_t> first, ArrayRef<int64_t> second) {
         first[p] != static_cast<int64_t>(j))
       return false;
   return true;
+}
+
+/// True when `user` transposes `value` back by the inverse of `first`.
+bool isInverseTranspose(Operation *user, Value value,
+                        ArrayRef<int64_t> first) {
+  auto back = dyn_cast<linalg::TransposeOp>(user);
+  return back && back.hasPureTensorSemantics() && back.getInput() == value &&
+         composeToIdentity(first, back.getPermutation());
+}
+
+/// True when every use of `value` transposes it back by the inverse of
+/// `first`, directly or after a slice that keeps the rank.
+bool isTransposedBack(Value value, ArrayRef<int64_t> first) {
+  for (Operation *user : value.getUsers()) {
+    if (isInverseTranspose(user, value, first))
+      continue;
+    auto slice = dyn_cast<tensor::ExtractSliceOp>(user);
+    if (!slice || slice.getSource() != value ||
+        slice.getType().getRank() != slice.getSourceType().getRank() ||
+        !llvm::all_of(slice->getUsers(), [&](Operation *sliceUser) {
+          return isInverseTranspose(sliceUser, slice.getResult(), first);
+        }))
+      return false;
+  }
+  return true;
+}
+
+/// `values` permuted by the inverse transpose `second`: entry j is
+/// values[second[j]].
+SmallVector<OpFoldResult> permute(ArrayRef<OpFoldResult> values,
+                                  ArrayRef<int64_t> second) {
+  SmallVector<OpFoldResult> permuted;
+  for (int64_t p : second)
+    permuted.push_back(values[p]);
+  return permuted;
+}
+
+/// Replaces the inverse transposes of `result` (now the value before the
+/// callee's transpose) by `result` itself, and a slice followed by them by
+/// the permuted slice of `result`.
+void replaceTransposesBack(Value result) {
+  for (Operation *user : llvm::make_early_inc_range(result.getUsers())) {
+    if (auto back = dyn_cast<linalg::TransposeOp>(user)) {
+      back.getResult()[0].replaceAllUsesWith(result);
+      back.erase();
+      continue;
+    }
+    auto slice = cast<tensor::ExtractSliceOp>(user);
+    for (Operation *sliceUser :
+         llvm::make_early_inc_range(slice->getUsers())) {
+      auto back = cast<linalg::TransposeOp>(sliceUser);
+      ArrayRef<int64_t> second = back.getPermutation();
+      OpBuilder builder(back);
+      Value cut = tensor::ExtractSliceOp::create(
+          builder, back.getLoc(),
+          cast<RankedTensorType>(back.getResult()[0].getType()), result,
+          permute(slice.getMixedOffsets(), second),
+          permute(slice.getMixedSizes(), second),
+          permute(slice.getMixedStrides(), second));
+      back.getResult()[0].replaceAllUsesWith(cut);
+      back.erase();
+    }
+    slice.erase();
+  }
 }
 
 /// The calls of `callee`, when every use of its symbol is a func.call.
@@ -83,16 +151,10 @@ struct FoldTransposesAcrossCalls
         if (!calls || calls->empty())
           break;
         // Every caller may only transpose the result back.
-        bool foldable = true;
-        for (func::CallOp call : *calls)
-          for (Operation *user : call.getResult(i).getUsers()) {
-            auto back = dyn_cast<linalg::TransposeOp>(user);
-            foldable &= back && back.hasPureTensorSemantics() &&
-                        back.getInput() == call.getResult(i) &&
-                        composeToIdentity(transpose.getPermutation(),
-                                          back.getPermutation());
-          }
-        if (!foldable)
+        if (!llvm::all_of(*calls, [&](func::CallOp call) {
+              return isTransposedBack(call.getResult(i),
+                                      transpose.getPermutation());
+            }))
           continue;
         Value before = transpose.getInput();
         returnOp.setOperand(i, before);
@@ -101,13 +163,8 @@ struct FoldTransposesAcrossCalls
         callee.setFunctionType(FunctionType::get(
             &getContext(), callee.getArgumentTypes(), results));
         for (func::CallOp call : *calls) {
-          Value result = call.getResult(i);
-          result.setType(before.getType());
-          for (Operation *user : llvm::make_early_inc_range(result.getUsers())) {
-            auto back = cast<linalg::TransposeOp>(user);
-            back.getResult()[0].replaceAllUsesWith(result);
-            back.erase();
-          }
+          call.getResult(i).setType(before.getType());
+          replaceTransposesBack(call.getResult(i));
         }
         if (transpose->use_empty())
           transpose.erase();

@@ -67,3 +67,29 @@ func.func @use(%a: tensor<2x3x4xf32>) -> tensor<4x2x3xf32> {
   %1 = linalg.transpose ins(%0 : tensor<3x4x2xf32>) outs(%e : tensor<4x2x3xf32>) permutation = [1, 2, 0]
   return %1 : tensor<4x2x3xf32>
 }
+
+// -----
+
+// A stride-2 convolution's weight gradient: computed [I, O, 4, 4], cut to
+// the 3x3 kernel, then transposed back. The cut becomes a slice of the
+// callee's [O, I, 4, 4] value with its offsets, sizes and strides permuted.
+// CHECK-LABEL: func.func private @grad4(
+// CHECK-SAME: -> tensor<4x3x4x4xf32>
+// CHECK-NOT: linalg.transpose
+// CHECK-LABEL: func.func @cut(
+// CHECK: %[[G:.*]] = call @grad4(%arg0) : (tensor<4x3x4x4xf32>) -> tensor<4x3x4x4xf32>
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[G]][0, 0, 1, 0] [4, 3, 3, 3] [1, 1, 1, 1] : tensor<4x3x4x4xf32> to tensor<4x3x3x3xf32>
+// CHECK-NOT: linalg.transpose
+// CHECK: return %[[S]]
+func.func private @grad4(%y: tensor<4x3x4x4xf32>) -> tensor<3x4x4x4xf32> {
+  %e = tensor.empty() : tensor<3x4x4x4xf32>
+  %t = linalg.transpose ins(%y : tensor<4x3x4x4xf32>) outs(%e : tensor<3x4x4x4xf32>) permutation = [1, 0, 2, 3]
+  return %t : tensor<3x4x4x4xf32>
+}
+func.func @cut(%a: tensor<4x3x4x4xf32>) -> tensor<4x3x3x3xf32> {
+  %0 = call @grad4(%a) : (tensor<4x3x4x4xf32>) -> tensor<3x4x4x4xf32>
+  %1 = tensor.extract_slice %0[0, 0, 1, 0] [3, 4, 3, 3] [1, 1, 1, 1] : tensor<3x4x4x4xf32> to tensor<3x4x3x3xf32>
+  %e = tensor.empty() : tensor<4x3x3x3xf32>
+  %2 = linalg.transpose ins(%1 : tensor<3x4x3x3xf32>) outs(%e : tensor<4x3x3x3xf32>) permutation = [1, 0, 2, 3]
+  return %2 : tensor<4x3x3x3xf32>
+}

@@ -221,7 +221,10 @@ def RAFFoldTransposesAcrossCalls
     value and the only uses of that result at every call are
     `linalg.transpose` ops with the inverse permutation, the function
     returns the value before its transpose and the callers' transposes are
-    removed. Relay's gradient of `nn.conv2d` with respect to the weight is
+    removed; a rank-keeping `tensor.extract_slice` between the result and
+    the inverse transpose becomes a slice of the value before the transpose
+    (offsets, sizes and strides permuted). Relay's gradient of `nn.conv2d`
+    with respect to the weight is
     a convolution laid out `[I, O, KH, KW]` and a transpose to
     `[O, I, KH, KW]`; after fusion the convolution's primitive function (on
     the BLAS path, a product that ends in a transpose) and the transpose
