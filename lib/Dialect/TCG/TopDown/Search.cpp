@@ -582,16 +582,23 @@ FailureOr<SearchResult> raf::tcg::topdown::search(KernelOp kernel,
           masked += getNumHidden(hidden) - lowest(node);
     SearchCandidate candidate{static_cast<unsigned>(index), selection,
                               graph.transformations + masked};
-    bool better =
-        !result.best ||
-        selection.covered * result.best->selection.total >
-            result.best->selection.covered * selection.total ||
-        (selection.covered * result.best->selection.total ==
-             result.best->selection.covered * selection.total &&
-         selection.matches.size() < result.best->selection.matches.size());
-    if (better && (!options.accept ||
-                   options.accept(*graph.kernel, *tree, selection))) {
+    // Ranked by the coverage of the cover that is applied, when that
+    // differs from the searched graph's (SearchOptions::score).
+    std::optional<AppliedCover> score =
+        AppliedCover{selection.covered, selection.total,
+                     static_cast<unsigned>(selection.matches.size())};
+    if (options.score)
+      score = options.score(*graph.kernel, *tree, selection);
+    const AppliedCover &best = result.bestScore;
+    bool better = score && (!result.best ||
+                            uint64_t(score->covered) * best.total >
+                                uint64_t(best.covered) * score->total ||
+                            (uint64_t(score->covered) * best.total ==
+                                 uint64_t(best.covered) * score->total &&
+                             score->instructions < best.instructions));
+    if (better) {
       result.best = candidate;
+      result.bestScore = *score;
       result.bestGraph = cast<KernelOp>((*graph.kernel)->clone());
     }
     if (result.candidates >= options.maxCandidates) {

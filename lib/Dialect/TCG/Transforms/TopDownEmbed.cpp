@@ -595,15 +595,26 @@ LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
   options.timeLimit = timeLimit;
   uint64_t refused = 0;
   std::string lastReason;
-  options.accept = [&](KernelOp graph, const LabelTree &tree,
-                       const Selection &selection) {
+  // Each graph's solution is ranked by the coverage (Eq. 3.4) of what is
+  // applied: a fused graph's matches on its unfused statements, which hold
+  // more nodes than the fused graph.
+  options.score =
+      [&](KernelOp graph, const LabelTree &tree,
+          const Selection &selection) -> std::optional<AppliedCover> {
     std::string reason;
-    if (succeeded(
-            planSearched(lib, graph, tree, selection.matches, reason)))
-      return true;
-    ++refused;
-    lastReason = std::move(reason);
-    return false;
+    FailureOr<PlannedSolution> plan =
+        planSearched(lib, graph, tree, selection.matches, reason);
+    if (failed(plan)) {
+      ++refused;
+      lastReason = std::move(reason);
+      return std::nullopt;
+    }
+    AppliedCover applied;
+    applied.total = plan->tree.nodes.size();
+    applied.instructions = plan->matches.size();
+    for (const Match &m : plan->matches)
+      applied.covered += m.covered;
+    return applied;
   };
   FailureOr<SearchResult> result = topdown::search(kernel, matcher, options);
   if (failed(result))
@@ -654,6 +665,13 @@ LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
         FloatAttr());
     split->setAttr(TCGDialect::kEmbeddingAttrName, attr);
   }
+  // The coverage (Eq. 3.4) that ranked the solution, on the graph applied
+  // (the unfused statements of a fused solution), for reports.
+  for (KernelOp split : kernels)
+    split->setAttr(
+        kAppliedCoverageAttrName,
+        DenseI64ArrayAttr::get(context, {int64_t(result->bestScore.covered),
+                                         int64_t(result->bestScore.total)}));
   Value yielded = graph.getBodyBlock().getTerminator()->getOperand(0);
   for (auto [split, statement] : llvm::zip(kernels, *statements))
     if (statement.computation.getResult() == yielded)

@@ -26,6 +26,17 @@
 
 namespace raf::tcg::topdown {
 
+/// The discardable attribute --tcg-topdown-embed=search=true puts on each
+/// statement kernel it attaches: the covered and total nodes of the applied
+/// solution (`array<i64: covered, total>`, Eq. 3.4 on the graph applied).
+inline constexpr llvm::StringLiteral kAppliedCoverageAttrName =
+    "topdown.applied_coverage";
+
+/// The coverage of the cover a solution is applied as (SearchOptions::score).
+struct AppliedCover {
+  unsigned covered = 0, total = 0, instructions = 0;
+};
+
 struct SearchOptions {
   /// Tab. 3.4: 0 nothing, 1 swap + masking, 2 also fission, 3 swap, masking,
   /// fusion + inlining, 4 all.
@@ -48,10 +59,15 @@ struct SearchOptions {
   /// dimensions permuted (new dimension k is old dimension layout[k]).
   /// Empty: no transposition.
   llvm::SmallVector<int64_t, 4> layout;
-  /// When set, a solution only becomes the best one if `accept` holds for
-  /// its graph, the graph's label tree and its cover (e.g. when the cover
-  /// can be attached as typed embeddings); the counts are not affected.
-  std::function<bool(KernelOp, const LabelTree &, const Selection &)> accept;
+  /// When set, scores each graph's solution by the cover that is actually
+  /// applied (e.g. a fused graph's matches found again on its unfused
+  /// statements, which hold more nodes): its graph, the graph's label tree
+  /// and its cover in, the applied cover's coverage out, or nothing when the
+  /// solution cannot be applied. The best solution is then the one of the
+  /// largest applied coverage (Eq. 3.4); the counts are not affected.
+  std::function<std::optional<AppliedCover>(KernelOp, const LabelTree &,
+                                            const Selection &)>
+      score;
 };
 
 /// One candidate: the cover Alg. 1 selects in one graph under one masking
@@ -78,10 +94,13 @@ struct SearchResult {
   /// Holds the layout-transposed copy the graphs read (declared before the
   /// graph, which is destroyed first).
   mlir::OwningOpRef<mlir::ModuleOp> scratch;
-  /// The best solution (most covered nodes, then fewest instructions), if
+  /// The best solution (largest coverage, then fewest instructions), if
   /// any: its graph and selection.
   mlir::OwningOpRef<KernelOp> bestGraph;
   std::optional<SearchCandidate> best;
+  /// The coverage that ranked the best solution: its selection's, or the
+  /// applied one when SearchOptions::score is set.
+  AppliedCover bestScore;
   /// Which limit stopped the search, if any ("graphs", "candidates",
   /// "time", "maskings", "combinations"); empty when it ran to the end.
   std::string limit;
