@@ -59,12 +59,13 @@ failed=0
 # threaded unless a test asks for threads (raf-run --threads=N).
 export OMP_NUM_THREADS=1
 
-# lit: IR tests + unit tests. The summary lines look like "  Passed: 12".
+# lit: IR tests + unit tests. The summary lines look like "  Passed: 12", or
+# "  Passed     : 12" when several kinds are listed (aligned colons).
 lit_log="$build/lit-results.txt"
 "${LIT:-/usr/lib/llvm-22/bin/lit}" -sv "$build/test" "$build/test/Unit" 2>&1 |
   tee "$lit_log"
 count() {
-  awk -v key="$1" '{ line = $0; sub(/^ +/, "", line) }
+  awk -v key="$1" '{ line = $0; sub(/^ +/, "", line); sub(/ +:/, ":", line) }
     index(line, key ":") == 1 { split(line, f, ":"); s += f[2] + 0 }
     END { print s + 0 }' "$lit_log"
 }
