@@ -92,7 +92,7 @@ private:
                << "has a reduction stride ('" << kStrideAttrName
                << "'), which only intrinsics take; an operator writes a "
                   "strided reduction as a scaled access, e.g. a[2 * k]";
-      if (intrinsic && failed(getReductionStride(reduce)))
+      if (intrinsic && failed(verifyReductionStride(reduce)))
         return failure();
       unsigned node = add(LabelNode::Kind::Reduce,
                           ("R." + stringifyScalarOp(reduce.getKind())).str(),
@@ -640,30 +640,49 @@ FailureOr<int64_t> raf::tcg::topdown::getReductionStride(Operation *op) {
   Attribute attr = op->getAttr(kStrideAttrName);
   if (!attr)
     return 1;
+  auto stride = dyn_cast<IntegerAttr>(attr);
+  // getInt() reads signless integers only.
+  if (!isa<ReduceOp>(op) || !stride || !stride.getType().isSignlessInteger() ||
+      stride.getInt() < 1)
+    return failure();
+  return stride.getInt();
+}
+
+bool raf::tcg::topdown::hasReductionStride(KernelOp kernel) {
+  return kernel
+      .walk([](ReduceOp reduce) {
+        return reduce->hasAttr(kStrideAttrName) ? WalkResult::interrupt()
+                                                : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+LogicalResult raf::tcg::topdown::verifyReductionStride(Operation *op) {
+  if (succeeded(getReductionStride(op)))
+    return success();
   if (!isa<ReduceOp>(op))
     return op->emitError() << "'" << kStrideAttrName
                            << "' belongs to a tcg.reduce (a reduction "
                               "stride, Rieber 2022, §3.1.1)";
-  auto stride = dyn_cast<IntegerAttr>(attr);
-  if (!stride || stride.getType().isIndex() || stride.getInt() < 1)
-    return op->emitError() << "'" << kStrideAttrName
-                           << "' must be an integer >= 1, e.g. 2 : i64";
-  return stride.getInt();
+  return op->emitError() << "'" << kStrideAttrName
+                         << "' must be a signless integer >= 1, e.g. 2 : i64";
 }
 
-int64_t raf::tcg::topdown::getNumPoints(Operation *op) {
+FailureOr<int64_t> raf::tcg::topdown::getNumPoints(Operation *op) {
   int64_t extent = isa<TensorOp>(op) ? cast<TensorOp>(op).getExtent()
                                      : cast<ReduceOp>(op).getExtent();
-  int64_t stride = getReductionStride(op).value_or(1);
-  return (extent + stride - 1) / stride;
+  FailureOr<int64_t> stride = getReductionStride(op);
+  if (failed(stride))
+    return failure();
+  return (extent + *stride - 1) / *stride;
 }
 
 FailureOr<IntrinsicSizes> raf::tcg::topdown::getIntrinsicSizes(Operation *op) {
   if (!isa<TensorOp, ReduceOp>(op))
     return op->emitError() << "sizes belong to a tcg.tensor or tcg.reduce";
-  if (failed(getReductionStride(op)))
+  if (failed(verifyReductionStride(op)))
     return failure();
-  int64_t extent = getNumPoints(op);
+  int64_t extent = *getNumPoints(op);
   auto sizes = op->getAttrOfType<DenseI64ArrayAttr>(kSizesAttrName);
   auto range = op->getAttrOfType<DenseI64ArrayAttr>(kSizeRangeAttrName);
   for (StringRef name : {kSizesAttrName, kSizeRangeAttrName})
@@ -742,7 +761,7 @@ bool raf::tcg::topdown::instantiateIntrinsic(KernelOp kernel,
     }
     // A strided reduction iterates its steps.
     if (*stride != 1) {
-      it.Extent = getNumPoints(op);
+      it.Extent = *getNumPoints(op);
       strided.push_back({q, *stride});
     }
     // Fixed-size iterators keep their extent (a mismatch is the strategy

@@ -104,29 +104,24 @@ struct TCGDataflowEmbedPass
     options.CountLimit = countLimit;
     options.VerifyWithIsl = verifyIsl;
 
-    FailureOr<embed::TensorExpression> intrinsicExpr =
-        lookupIntrinsic(context, intrinsicsFile, intrinsic, module.getLoc());
-    if (failed(intrinsicExpr))
+    OwningOpRef<ModuleOp> library;
+    FailureOr<KernelOp> intrinsicKernel = lookupIntrinsicKernel(
+        context, intrinsicsFile, intrinsic, module.getLoc(), library);
+    if (failed(intrinsicKernel))
       return signalPassFailure();
     // A reduction stride (topdown.stride, Rieber 2022, §3.1.1) is a
     // top-down intrinsic property the loop nest read here does not show.
-    {
-      OwningOpRef<ModuleOp> library;
-      FailureOr<KernelOp> kernel = lookupIntrinsicKernel(
-          context, intrinsicsFile, intrinsic, module.getLoc(), library);
-      bool strided = false;
-      if (succeeded(kernel))
-        kernel->walk([&](ReduceOp reduce) {
-          strided |= reduce->hasAttr(topdown::kStrideAttrName);
-        });
-      if (strided) {
-        emitError(module.getLoc())
-            << "intrinsic '" << intrinsic << "' has a reduction stride ('"
-            << topdown::kStrideAttrName
-            << "'), which only the top-down passes read";
-        return signalPassFailure();
-      }
+    if (topdown::hasReductionStride(*intrinsicKernel)) {
+      emitError(module.getLoc())
+          << "intrinsic '" << intrinsic << "' has a reduction stride ('"
+          << topdown::kStrideAttrName
+          << "'), which only the top-down passes read";
+      return signalPassFailure();
     }
+    FailureOr<embed::TensorExpression> intrinsicExpr =
+        extractTensorExpr(*intrinsicKernel);
+    if (failed(intrinsicExpr))
+      return signalPassFailure();
     auto intrinsicGraph = embed::buildDataflowGraph(*intrinsicExpr);
     if (!intrinsicGraph) {
       emitError(module.getLoc())

@@ -26,6 +26,20 @@
 // RUN: not raf-opt %S/Inputs/strided-intrinsics.mlir --tcg-topdown-match -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPERATOR
 // RUN: not raf-opt %s --tcg-topdown-match="intrinsics-file=%S/Inputs/strided-intrinsics-invalid.mlir intrinsics=bad.zero" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not raf-opt %s --tcg-topdown-search="intrinsics-file=%S/Inputs/strided-intrinsics-invalid.mlir intrinsics=bad.tensor" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TENSOR
+// A stride of a signed or unsigned type (the stride is a signless integer),
+// and a strided iterator inside an index expression, which matches but has
+// no strided operand layout (refused where the embedding is instantiated).
+// RUN: not raf-opt %s --tcg-topdown-match="intrinsics-file=%S/Inputs/strided-intrinsics-invalid.mlir intrinsics=bad.si64" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SIGNED
+// RUN: not raf-opt %s --tcg-topdown-match="intrinsics-file=%S/Inputs/strided-intrinsics-invalid.mlir intrinsics=bad.ui64" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNSIGNED
+// RUN: raf-opt %S/Inputs/strided-odd-sum.mlir --tcg-topdown-match="intrinsics-file=%S/Inputs/strided-intrinsics-invalid.mlir intrinsics=bad.expr" -o /dev/null | FileCheck %s --check-prefix=EXPR-MATCH
+// RUN: not raf-opt %S/Inputs/strided-odd-sum.mlir --tcg-topdown-embed="intrinsics-file=%S/Inputs/strided-intrinsics-invalid.mlir intrinsics=bad.expr" --tcg-apply-strategy="intrinsics=%S/Inputs/strided-intrinsics-invalid.mlir" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXPR
+// A stride with sizes (multi-interval, in points): the 4-point instance of
+// red.add.s2.sized for a 4-point strided sum, on raf-run vs NumPy.
+// RUN: raf-opt %S/Inputs/strided-sum4.mlir --tcg-topdown-embed="intrinsics-file=%S/Inputs/strided-intrinsics.mlir intrinsics=red.add.s2.sized" -o %t.sized.mlir
+// RUN: raf-opt %t.sized.mlir --tcg-print-embeddings="intrinsics=%S/Inputs/strided-intrinsics.mlir" -o /dev/null | FileCheck %s --check-prefix=SIZED
+// RUN: raf-opt %t.sized.mlir --tcg-apply-strategy="intrinsics=%S/Inputs/strided-intrinsics.mlir" -o %t.sized.applied.mlir
+// RUN: raf-run %t.sized.applied.mlir --entry=even_sum4 --input=%t.a.npy --output=%t.even4.npy
+// RUN: %python %S/Inputs/oracle.py check evensum4 %t.a.npy %t.even4.npy | FileCheck %s --check-prefix=OK-EVEN4
 // The dataflow embedding reads an intrinsic as its loop nest, which does not
 // show the stride: refused.
 // RUN: not raf-opt %s --tcg-dataflow-embed="intrinsic=red.add.s2 intrinsics=%S/Inputs/strided-intrinsics.mlir" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DATAFLOW
@@ -33,14 +47,12 @@
 // sum, red.add.16 for the other.
 // RUN: raf-opt %s --tcg-topdown-search="intrinsics-file=%S/Inputs/strided-intrinsics.mlir intrinsics=red.add.s2,red.add.16" -o /dev/null | FileCheck %s --check-prefix=SEARCH
 
-// MATCH-LABEL: topdown even_sum:
-// MATCH:         candidate red.add.s2 at tensor "m" (node 1), masked a: 1; covers
-// MATCH-NOT:     candidate red.add.16
-// MATCH:         selection: {{.*}}: solution
-// MATCH-LABEL: topdown unit_sum:
-// MATCH-NOT:     candidate red.add.s2
-// MATCH:         candidate red.add.16 at tensor "m"
-// MATCH:         selection: {{.*}}: solution
+// MATCH-LABEL: topdown even_sum: 6 nodes, 1 algebraic, 1 candidates
+// MATCH-NEXT:    candidate red.add.s2 at tensor "m" (node 1), masked a: 1; covers 4
+// MATCH-NEXT:    selection: covers 4 of 6 nodes, algebraic 1 of 1: solution
+// MATCH-LABEL: topdown unit_sum: 6 nodes, 1 algebraic, 1 candidates
+// MATCH-NEXT:    candidate red.add.16 at tensor "m" (node 1), masked a: 1; covers 4
+// MATCH-NEXT:    selection: covers 4 of 6 nodes, algebraic 1 of 1: solution
 
 // CHECK-LABEL: func.func @even_sum
 // CHECK: #tcg.embedding<"red.add.s2", topdown, {{.*}}iterators = {{\[\[\(0, 1, 1\)\], \[\(1, 16, 1\)\]\]}}, operands = {{\[\[\[\(1, 16, 2\)\]\]}}
@@ -65,7 +77,17 @@
 // SEARCH-NEXT:    best: {{.*}}: red.add.s2
 // SEARCH-LABEL: topdown-search unit_sum:
 // SEARCH-NEXT:    best: {{.*}}: red.add.16
-// ZERO: error: 'topdown.stride' must be an integer >= 1, e.g. 2 : i64
+// ZERO: error: 'topdown.stride' must be a signless integer >= 1, e.g. 2 : i64
+// SIGNED: strided-intrinsics-invalid.mlir:39:12: error: 'topdown.stride' must be a signless integer >= 1, e.g. 2 : i64
+// UNSIGNED: strided-intrinsics-invalid.mlir:54:12: error: 'topdown.stride' must be a signless integer >= 1, e.g. 2 : i64
+// EXPR-MATCH: candidate bad.expr at tensor "m"
+// EXPR: strided-odd-sum.mlir:3:8: error: candidate 0 of the embedding of 'bad.expr' does not fit the kernel: 'bad.expr' reads operand 'a' at an expression of its strided reduction z; a strided iterator must index a dimension by itself
+// SIZED:      embedding of red.add.s2.sized (topdown) into even_sum4
+// SIZED-NEXT:   x: m 1
+// SIZED-NEXT:   z: k 4
+// SIZED-NEXT:   a -> a: [d1 4 (stride 2)]
+// SIZED:        padding: none
+// OK-EVEN4: evensum4: ok
 // TENSOR: error: 'topdown.stride' belongs to a tcg.reduce (a reduction stride, Rieber 2022, §3.1.1)
 
 // o[m] = sum_k a[m, 2 k]: a reduction stepping with stride 2.

@@ -241,13 +241,21 @@ inline constexpr llvm::StringLiteral kSizeRangeAttrName = "topdown.size_range";
 inline constexpr llvm::StringLiteral kStrideAttrName = "topdown.stride";
 
 /// The stride of `op`, a tcg.tensor or tcg.reduce (1 without the
-/// attribute). An attribute that is not an integer >= 1, or one on a
-/// tcg.tensor, is an error at `op`.
+/// attribute); failure, without a diagnostic, when the attribute is
+/// malformed (verifyReductionStride says why).
 mlir::FailureOr<int64_t> getReductionStride(mlir::Operation *op);
 
+/// Whether a reduction of intrinsic `kernel` has a stride attribute.
+bool hasReductionStride(KernelOp kernel);
+
+/// Checks the stride attribute of `op`: a signless integer >= 1 on a
+/// tcg.reduce; otherwise an error at `op`.
+mlir::LogicalResult verifyReductionStride(mlir::Operation *op);
+
 /// The number of iteration points of a tcg.tensor or tcg.reduce: its extent,
-/// divided by its stride (rounded up).
-int64_t getNumPoints(mlir::Operation *op);
+/// divided by its stride (rounded up); failure, without a diagnostic, when
+/// the stride is malformed.
+mlir::FailureOr<int64_t> getNumPoints(mlir::Operation *op);
 
 /// The sizes one iterator of an intrinsic exists in (Rieber 2022, §3.1.2):
 /// fixed (its written extent), several (multi-interval) or bounds

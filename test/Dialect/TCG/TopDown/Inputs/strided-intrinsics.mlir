@@ -49,3 +49,19 @@ func.func @"red.mul.s3"(%a_in: tensor<48xf32>) -> tensor<1xf32> {
   }
   return %c : tensor<1xf32>
 }
+
+// A strided sum in two sizes (points): 4 or 16 steps of 2.
+func.func @"red.add.s2.sized"(%a_in: tensor<32xf32>) -> tensor<1xf32> {
+  %c = tcg.kernel "red.add.s2.sized" (%a = %a_in : tensor<32xf32>)
+      -> tensor<1xf32> attributes {arg_names = ["a"], result_name = "c"} {
+    %0 = tcg.tensor %x in [0, 1) name "x" -> tensor<1xf32> {
+      %1 = tcg.reduce add %z in [0, 32) name "z" -> f32 attributes {topdown.stride = 2 : i64, topdown.sizes = array<i64: 4, 16>} {
+        %va = tcg.input %a[%z] : tensor<32xf32>
+        tcg.yield %va : f32
+      }
+      tcg.yield %1 : f32
+    }
+    tcg.yield %0 : tensor<1xf32>
+  }
+  return %c : tensor<1xf32>
+}
