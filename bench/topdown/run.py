@@ -11,7 +11,7 @@ Runs `raf-opt --tcg-topdown-search` on the seven operators of Tab. 3.3
     operands and computations of GEMM's rank 2 and conv2d's rank 4);
   * search times, which the dissertation does not report;
   * the solution `--tcg-topdown-embed=search=true` applies per operator,
-    beside the search's best.
+    with its coverage on the graph applied, beside the search's best.
 
   run.py [--raf-opt PATH] [--time-limit S] [--out PATH]
 """
@@ -131,12 +131,13 @@ def search(raf_opt, text, options):
 
 EMBEDDING = re.compile(r'tcg\.embedding = #tcg\.embedding<"([^"]+)", topdown')
 FAILS = re.compile(r"fails = (\d+),")
+APPLIED = re.compile(r"topdown\.applied_coverage = array<i64: (\d+), (\d+)>")
 
 
 def embed(raf_opt, text, options):
     """--tcg-topdown-embed=search=true on `text`: the instructions of the
     attached embeddings in statement order and the refused better solutions
-    (`fails`), or the error."""
+    (`fails`) and the applied coverage, or the error."""
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
         f.write(text)
         name = f.name
@@ -150,8 +151,11 @@ def embed(raf_opt, text, options):
         m = re.search(r"error: (.*)", proc.stderr)
         return {"error": m.group(1) if m else proc.stderr}
     fails = [int(f) for f in FAILS.findall(proc.stdout)]
+    coverage = APPLIED.search(proc.stdout)
     return {"instructions": EMBEDDING.findall(proc.stdout),
-            "fails": max(fails) if fails else 0}
+            "fails": max(fails) if fails else 0,
+            "coverage": "%s of %s nodes" % coverage.groups() if coverage
+                        else "-"}
 
 
 DATAFLOW_COST = re.compile(r"cost = (\d+), mac = \[(\d+), (\d+)\]")
@@ -283,7 +287,7 @@ def main():
     layouts = {}
     for name, rank in (("gemm", 2), ("conv2d_nhwc", 4)):
         total = {"candidates": 0, "solutions": 0, "seconds": 0.0,
-                 "limits": set(), "perms": 0}
+                 "limits": set(), "perms": 0, "distinct": set()}
         for perm in itertools.permutations(range(rank)):
             r = search(args.raf_opt, funcs[name],
                        "config=4 layout=%s %s" %
@@ -292,6 +296,7 @@ def main():
             total["solutions"] += r["solutions"]
             total["seconds"] += r["seconds"]
             total["perms"] += 1
+            total["distinct"].add((r["candidates"], r["solutions"]))
             if r["limit"]:
                 total["limits"].add(r["limit"])
         layouts[name] = total
@@ -364,28 +369,50 @@ def main():
            " (limits: %s)" % ", ".join(sorted(t["limits"]))
            if t["limits"] else "", p[0], p[1], p[2]))
     w("")
+    for name, t in layouts.items():
+        base = per_config[(name, 4)]
+        if t["distinct"] == {(base["candidates"], base["solutions"])}:
+            w("%s: every permutation gives the untransposed kernel's %d "
+              "candidates and %d solutions, so the ratios are just the number "
+              "of permutations (%d): transposing every operand and "
+              "computation of the rank alike leaves each access's order of "
+              "iterators, which is what the label trees see, as it was." %
+              (PAPER[name][0], base["candidates"], base["solutions"],
+               t["perms"]))
+        else:
+            w("%s: per permutation, candidates / solutions: %s." % (
+                PAPER[name][0], ", ".join("%d / %d" % c
+                                          for c in sorted(t["distinct"]))))
+        w("")
     w("## Applied: `--tcg-topdown-embed=search=true` (configuration 4)")
     w("")
     w("The solution the pass attaches (one kernel per statement, each "
       "covered statement with its instruction's `#tcg.embedding`; a fused "
-      "solution split back into its statements), in statement order, and "
-      "`fails` (better solutions it refused). "
+      "solution split back into its statements), in statement order; its "
+      "coverage (Eq. 3.4) on the graph applied (`topdown.applied_coverage`), "
+      "which is what the pass ranks solutions by; and `fails` (solutions it "
+      "could not apply). The search's best (Tab. 3.3's column) is ranked on "
+      "the searched graph; for a fused graph (Fig. 3.12) the applied "
+      "statements hold more nodes (the split local rows and the fused "
+      "iterator's new dimensions), so a fused best can rank below an "
+      "unfused solution once it is applied. "
       "`test/Dialect/TCG/TopDown/topdown-embed-search.mlir` strategy-applies "
       "these statements and checks them on `raf-run` against PyTorch.")
     w("")
-    w("| operator | applied instructions | fails | the search's best |")
-    w("| --- | --- | ---: | --- |")
+    w("| operator | applied instructions | applied coverage | fails | "
+      "the search's best (coverage of the searched graph) |")
+    w("| --- | --- | --- | ---: | --- |")
     for name, text in funcs.items():
         e = embed(args.raf_opt, text, "config=4 " + limit)
         best = per_config[(name, 4)]["best"]
         if "error" in e:
-            w("| %s | error: %s | - | %s |" % (
+            w("| %s | error: %s | - | - | %s |" % (
                 PAPER[name][0], e["error"].replace("|", "/"), best))
             continue
         same = sorted(e["instructions"]) == sorted(best.split(" (")[0].split())
-        w("| %s | %s | %d | %s |" % (
-            PAPER[name][0], " ".join(e["instructions"]), e["fails"],
-            "the same instructions" if same else best))
+        w("| %s | %s | %s | %d | %s |" % (
+            PAPER[name][0], " ".join(e["instructions"]), e["coverage"],
+            e["fails"], "the same instructions" if same else best))
         print("embed %-18s %s" % (name, e), file=sys.stderr)
     w("")
     out.extend(comparison(args, funcs, limit))

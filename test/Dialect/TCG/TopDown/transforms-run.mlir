@@ -16,6 +16,14 @@
 // RUN: raf-opt %S/Inputs/run-reduction-fission.mlir --tcg-topdown-transform=kind=reduction-fission -o %t.rf.mlir
 // RUN: raf-run %t.rf.mlir --entry=main --input=%t.x.npy --output=%t.rf.npy
 // RUN: %python %S/Inputs/oracle.py check gram %t.x.npy %t.rf.npy | FileCheck %s --check-prefix=GRAM
+// Fused kernels split by unfuse-all (inverse fusion) run as written:
+// RUN: %python %S/Inputs/oracle.py input %t.n.npy 4x3
+// RUN: %python %S/Inputs/oracle.py input %t.m.npy 3x3
+// RUN: raf-opt %S/Inputs/run-unfuse.mlir --tcg-topdown-transform=kind=unfuse-all -o %t.un.mlir
+// RUN: raf-run %t.un.mlir --entry=pad --input=%t.n.npy --output=%t.unpad.npy
+// RUN: %python %S/Inputs/oracle.py check shiftexp %t.n.npy %t.unpad.npy | FileCheck %s --check-prefix=SHIFTEXP
+// RUN: raf-run %t.un.mlir --entry=red --input=%t.n.npy --input=%t.m.npy --output=%t.unred.npy
+// RUN: %python %S/Inputs/oracle.py check expmm %t.n.npy %t.m.npy %t.unred.npy | FileCheck %s --check-prefix=EXPMM
 // RUN: raf-opt %S/Inputs/run-inline.mlir --tcg-topdown-transform=kind=full-fission -o %t.ff.mlir
 // RUN: raf-run %t.ff.mlir --entry=main --input=%t.x.npy --output=%t.ff.npy
 // RUN: %python %S/Inputs/oracle.py check softmax %t.x.npy %t.ff.npy | FileCheck %s --check-prefix=SOFTMAX
@@ -52,3 +60,5 @@
 // NESTED:        tcg.reduce add %i
 // CHANGED: tcg.tensor %k in [0, 8) name "k" -> tensor<8xf32>
 // TRANSPOSED: tcg.tensor %j in [0, 8) name "j" -> tensor<8x2xf32>
+// SHIFTEXP: shiftexp: ok
+// EXPMM: expmm: ok

@@ -7,6 +7,7 @@
   oracle.py check add A.npy B.npy Y.npy   a + b
   oracle.py check rowadd A.npy B.npy Y.npy   a + b[:, None]
   oracle.py check addmax A.npy B.npy Y.npy   max_k (a[:, k] + b[k])
+  oracle.py check expmm A.npy B.npy Y.npy    exp(a) @ b
 """
 import sys
 
@@ -30,6 +31,11 @@ def expected(kind, x):
         return x[:, 0:21:3].prod(axis=1)
     if kind == "evenmax":
         return x[:, 0:12:2].max(axis=1)
+    if kind == "shiftexp":
+        # exp(n[x, y + 1]) + n[x, y], the shifted read zero past the end.
+        e = np.zeros_like(x)
+        e[:, :-1] = np.exp(x[:, 1:])
+        return e + x
     if kind == "evensum4":
         return x[:, 0:8:2].sum(axis=1)
     if kind == "evensum":
@@ -52,12 +58,13 @@ def main():
         np.save(sys.argv[2], x.astype(np.float32))
         return
     kind = sys.argv[2]
-    if kind in ("abt", "add", "rowadd", "addmax"):
+    if kind in ("abt", "add", "rowadd", "addmax", "expmm"):
         a, b, y = (np.load(f) for f in sys.argv[3:6])
         a, b = a.astype(np.float64), b.astype(np.float64)
         want = {"abt": lambda: a @ b.T, "add": lambda: a + b,
                 "rowadd": lambda: a + b[:, None],
-                "addmax": lambda: (a + b[None, :]).max(axis=1)}[kind]()
+                "addmax": lambda: (a + b[None, :]).max(axis=1),
+                "expmm": lambda: np.exp(a) @ b}[kind]()
     else:
         x, y = np.load(sys.argv[3]), np.load(sys.argv[4])
         want = expected(kind, x.astype(np.float64))
