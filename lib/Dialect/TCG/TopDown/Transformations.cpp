@@ -16,6 +16,7 @@
 
 using namespace mlir;
 using namespace raf::tcg;
+using raf::tcg::topdown::isFusedBody;
 
 namespace {
 
@@ -62,13 +63,6 @@ IteratorFacts getFacts(Operation *op) {
 bool isKernelResult(TensorOp computation) {
   auto kernel = cast<KernelOp>(computation->getParentOp());
   return kernel.getYield().getValue() == computation.getResult();
-}
-
-/// Whether `tensor`'s body is a fused sequence of computations (Fig. 3.12):
-/// more than one nested tcg.tensor.
-bool isFusedBody(TensorOp tensor) {
-  auto nested = tensor.getBody().front().getOps<TensorOp>();
-  return !nested.empty() && !llvm::hasSingleElement(nested);
 }
 
 /// The fused tensor enclosing `op` or `op` itself, if any.
@@ -874,6 +868,20 @@ FailureOr<TensorOp> raf::tcg::topdown::unfuseRow(
     read.erase();
   }
   return producer;
+}
+
+bool raf::tcg::topdown::isFusedBody(TensorOp tensor) {
+  auto nested = tensor.getBody().front().getOps<TensorOp>();
+  return !nested.empty() && !llvm::hasSingleElement(nested);
+}
+
+bool raf::tcg::topdown::hasFusedBody(KernelOp kernel) {
+  return kernel
+      .walk([](TensorOp tensor) {
+        return isFusedBody(tensor) ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 unsigned raf::tcg::topdown::unfuseAll(

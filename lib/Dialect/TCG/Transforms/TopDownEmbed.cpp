@@ -337,18 +337,6 @@ planSolution(const IntrinsicSet &lib, KernelOp graph, const LabelTree &tree,
   return statements;
 }
 
-/// Whether `graph` holds a fused body (Fig. 3.12): a tensor whose body holds
-/// several computations.
-bool hasFusedBody(KernelOp graph) {
-  WalkResult result = graph.walk([](TensorOp tensor) {
-    auto nested = tensor.getBody().front().getOps<TensorOp>();
-    return !nested.empty() && !llvm::hasSingleElement(nested)
-               ? WalkResult::interrupt()
-               : WalkResult::advance();
-  });
-  return result.wasInterrupted();
-}
-
 /// A solution whose statements the typed form can hold: the graph (a split
 /// copy when the search's graph is fused), its label tree, its matches and
 /// its statements.
@@ -377,15 +365,32 @@ LogicalResult unfuseSolution(const Matcher &matcher, KernelOp graph,
                                 [](Diagnostic &) { return success(); });
   IRMapping mapping;
   plan.unfused = cast<KernelOp>(graph->clone(mapping));
-  // Each replaced read: the read of the clone it stands for and the number
-  // of outer dimensions prepended since.
-  llvm::DenseMap<Operation *, std::pair<Operation *, unsigned>> origin;
+  // Nodes of an op in pre-order (a value used twice is expanded once per
+  // use, in the same order in both trees), keyed by the op of the clone.
+  llvm::DenseMap<Operation *, SmallVector<unsigned, 1>> oldNodes;
+  for (auto [index, node] : llvm::enumerate(tree.nodes))
+    if (node.op)
+      if (Operation *copy = mapping.lookupOrNull(node.op))
+        oldNodes[copy].push_back(index);
+  // Each replacement read: the old nodes of the read it stands for and the
+  // number of outer dimensions prepended since. The entries of a replaced
+  // read are dropped (it is erased, and a later op may reuse its address).
+  struct Origin {
+    SmallVector<unsigned, 1> nodes;
+    unsigned prepended = 0;
+  };
+  llvm::DenseMap<Operation *, Origin> origin;
   unfuseAll(*plan.unfused, [&](InputOp read, InputOp replacement) {
-    auto found = origin.find(read);
-    std::pair<Operation *, unsigned> from =
-        found != origin.end() ? found->second
-                              : std::make_pair(read.getOperation(), 0u);
-    origin[replacement] = {from.first, from.second + 1};
+    Origin from;
+    if (auto found = origin.find(read); found != origin.end()) {
+      from = std::move(found->second);
+      origin.erase(found);
+    } else if (auto old = oldNodes.find(read); old != oldNodes.end()) {
+      from.nodes = std::move(old->second);
+      oldNodes.erase(old);
+    }
+    ++from.prepended;
+    origin[replacement] = std::move(from);
   });
   plan.graph = *plan.unfused;
   FailureOr<LabelTree> split = buildLabelTree(plan.graph);
@@ -394,27 +399,26 @@ LogicalResult unfuseSolution(const Matcher &matcher, KernelOp graph,
     return failure();
   }
   plan.tree = std::move(*split);
-  // Nodes of an op in pre-order (a value used twice is expanded once per
-  // use, in the same order in both trees), keyed by the op of the clone.
-  llvm::DenseMap<Operation *, SmallVector<unsigned, 1>> oldNodes, newNodes;
-  for (auto [index, node] : llvm::enumerate(tree.nodes))
-    if (node.op)
-      if (Operation *copy = mapping.lookupOrNull(node.op))
-        oldNodes[copy].push_back(index);
+  llvm::DenseMap<Operation *, SmallVector<unsigned, 1>> newNodes;
   llvm::DenseMap<unsigned, unsigned> oldNodeOf, prepended;
   llvm::DenseMap<Operation *, unsigned> seen;
   for (auto [index, node] : llvm::enumerate(plan.tree.nodes)) {
     if (!node.op)
       continue;
-    auto found = origin.find(node.op);
-    Operation *copy = found != origin.end() ? found->second.first : node.op;
     unsigned occurrence = seen[node.op]++;
-    auto old = oldNodes.find(copy);
-    if (old == oldNodes.end() || occurrence >= old->second.size())
+    ArrayRef<unsigned> olds;
+    unsigned added = 0;
+    if (auto found = origin.find(node.op); found != origin.end()) {
+      olds = found->second.nodes;
+      added = found->second.prepended;
+    } else if (auto old = oldNodes.find(node.op); old != oldNodes.end()) {
+      olds = old->second;
+      newNodes[node.op].push_back(index);
+    }
+    if (occurrence >= olds.size())
       continue;
-    oldNodeOf[index] = old->second[occurrence];
-    prepended[index] = found != origin.end() ? found->second.second : 0;
-    newNodes[copy].push_back(index);
+    oldNodeOf[index] = olds[occurrence];
+    prepended[index] = added;
   }
   for (const Match &m : matches) {
     std::string name = matcher.getIntrinsicName(m.intrinsic).str();

@@ -111,6 +111,13 @@ mlir::LogicalResult canFuse(TensorOp producer, std::string &why);
 /// and computations of a single dimension. Returns the consumer.
 mlir::FailureOr<TensorOp> fuseComputation(TensorOp producer);
 
+/// Whether `tensor`'s body is a fused sequence of computations (Fig. 3.12):
+/// more than one nested tcg.tensor.
+bool isFusedBody(TensorOp tensor);
+
+/// Whether some tensor of `kernel` has a fused body.
+bool hasFusedBody(KernelOp kernel);
+
 /// Whether unfuseRow(row) applies; otherwise `why` says which precondition
 /// fails.
 mlir::LogicalResult canUnfuse(TensorOp row, std::string &why);
