@@ -205,6 +205,40 @@ private:
   SmallVector<int64_t> shape;
 
   const IteratorTiling &tiling(unsigned d) const { return strategy.tiling[d]; }
+  /// One dimension of an intrinsic operand: read at a constant (a broadcast
+  /// scalar, the s[0] of Rieber 2022, Tab. 3.1's vector-scalar
+  /// instructions) or by an intrinsic axis.
+  struct IntrinsicDim {
+    std::optional<int64_t> constant;
+    unsigned axis = 0;
+    /// The stored extent (a constant) or the axis' extent.
+    int64_t extent = 1;
+    /// Its index in the packed operand: the constant or the packed axis.
+    AffineExpr access;
+  };
+  /// The dimensions of `intrinsicOperand` in its order; `ownAxes` lists the
+  /// axes of those not read at a constant.
+  SmallVector<IntrinsicDim>
+  getIntrinsicDims(const embed::Operand &intrinsicOperand,
+                   ArrayRef<unsigned> ownAxes) const {
+    SmallVector<IntrinsicDim> dims;
+    const unsigned *nextAxis = ownAxes.begin();
+    for (auto [k, expr] :
+         llvm::enumerate(intrinsicOperand.Access.getResults())) {
+      IntrinsicDim dim;
+      if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+        dim.constant = constant.getValue();
+        dim.extent = intrinsicOperand.Shape[k];
+        dim.access = constant;
+      } else {
+        dim.axis = *nextAxis++;
+        dim.extent = intrinsic.Iterators[dim.axis].Extent;
+        dim.access = packedDim(axisIterator[dim.axis]);
+      }
+      dims.push_back(dim);
+    }
+    return dims;
+  }
   bool isMapped(unsigned d) const { return tiling(d).axis >= 0; }
   AffineExpr packedDim(int index) const {
     return getAffineDimExpr(index, context);
@@ -671,22 +705,20 @@ bool OperandPacker::pack(const embed::Operand &operand,
   // dimensions index: a unit dimension read at c, padded to the
   // intrinsic's extent if that is larger.
   SmallVector<int64_t> scalarWidth;
-  const unsigned *nextAxis = ownAxes.begin();
-  for (auto [k, expr] : llvm::enumerate(intrinsicOperand.Access.getResults())) {
-    if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
-      int64_t c = constant.getValue();
+  for (const IntrinsicDim &dim : getIntrinsicDims(intrinsicOperand, ownAxes)) {
+    access.push_back(dim.access);
+    if (dim.constant) {
+      int64_t c = *dim.constant;
       scalarWidth.resize(2 * finalShape.size(), 0);
       scalarWidth.push_back(c);
-      scalarWidth.push_back(intrinsicOperand.Shape[k] - 1 - c);
+      scalarWidth.push_back(dim.extent - 1 - c);
       finalShape.push_back(1);
-      access.push_back(constant);
       fuseDetail += (fuseDetail.empty() ? "" : ", ") + intrinsicOperand.Name +
                     "[" + std::to_string(c) + "] broadcast";
       continue;
     }
-    unsigned q = *nextAxis++;
-    finalShape.push_back(intrinsic.Iterators[q].Extent);
-    access.push_back(packedDim(axisIterator[q]));
+    unsigned q = dim.axis;
+    finalShape.push_back(dim.extent);
     // The iterators of axis q, innermost first as the embedding lists them.
     SmallVector<std::pair<unsigned, std::string>> members;
     for (unsigned d = 0; d != numIters; ++d)
@@ -750,18 +782,13 @@ bool OperandPacker::gather(const embed::Operand &operand,
   // dimension read at [z, 0]).
   SmallVector<unsigned> axisSlot;
   SmallVector<std::pair<unsigned, int64_t>> constants;
-  const unsigned *nextAxis = ownAxes.begin();
-  for (auto [k, expr] : llvm::enumerate(intrinsicOperand.Access.getResults())) {
-    if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
-      constants.push_back({packedShape.size(), constant.getValue()});
-      packedShape.push_back(intrinsicOperand.Shape[k]);
-      access.push_back(constant);
-      continue;
-    }
-    unsigned q = *nextAxis++;
-    axisSlot.push_back(packedShape.size());
-    packedShape.push_back(intrinsic.Iterators[q].Extent);
-    access.push_back(packedDim(axisIterator[q]));
+  for (const IntrinsicDim &dim : getIntrinsicDims(intrinsicOperand, ownAxes)) {
+    if (dim.constant)
+      constants.push_back({packedShape.size(), *dim.constant});
+    else
+      axisSlot.push_back(packedShape.size());
+    packedShape.push_back(dim.extent);
+    access.push_back(dim.access);
   }
   // Lanes of foreign axes must not change the element read.
   SmallVector<unsigned> foreign;
