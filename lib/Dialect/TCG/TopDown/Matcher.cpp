@@ -811,9 +811,9 @@ bool raf::tcg::topdown::instantiateIntrinsic(KernelOp kernel,
       for (auto [k, expr] : llvm::enumerate(operand.Access.getResults())) {
         if (expr != iterator) {
           if (expr.isFunctionOfDim(q)) {
-            error = "'" + intrinsic.Name + "' reads operand '" +
-                    operand.Name + "' at an expression of its strided "
-                    "reduction " + intrinsic.Iterators[q].Name +
+            error = "'" + intrinsic.Name + "' reads operand '" + operand.Name +
+                    "' at an expression of its strided reduction " +
+                    intrinsic.Iterators[q].Name +
                     "; a strided iterator must index a dimension by itself";
             return false;
           }
@@ -826,8 +826,8 @@ bool raf::tcg::topdown::instantiateIntrinsic(KernelOp kernel,
         shape.push_back(intrinsic.Iterators[q].Extent);
         shape.push_back(stride);
       }
-      operand.Access = AffineMap::get(operand.Access.getNumDims(), 0,
-                                      results, context);
+      operand.Access =
+          AffineMap::get(operand.Access.getNumDims(), 0, results, context);
       operand.Shape = std::move(shape);
     }
   }

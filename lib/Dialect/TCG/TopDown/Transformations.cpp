@@ -899,8 +899,7 @@ unsigned raf::tcg::topdown::unfuseAll(
       return WalkResult::interrupt();
     });
     std::string why;
-    if (!row || failed(canUnfuse(row, why)) ||
-        failed(unfuseRow(row, replaced)))
+    if (!row || failed(canUnfuse(row, why)) || failed(unfuseRow(row, replaced)))
       return count;
     ++count;
   }

@@ -450,8 +450,8 @@ LogicalResult unfuseSolution(const Matcher &matcher, KernelOp graph,
       return candidate.intrinsic == m.intrinsic && candidate.root == newRoot;
     });
     if (again == found.end()) {
-      reason = "the match of " + name +
-               " does not hold on the unfused statements";
+      reason =
+          "the match of " + name + " does not hold on the unfused statements";
       return failure();
     }
     plan.matches.push_back(std::move(*again));
@@ -461,14 +461,13 @@ LogicalResult unfuseSolution(const Matcher &matcher, KernelOp graph,
 
 /// Plans the solution `matches` of the searched `graph`: split first when it
 /// is fused, then planSolution.
-FailureOr<PlannedSolution> planSearched(const IntrinsicSet &lib,
-                                        KernelOp graph, const LabelTree &tree,
+FailureOr<PlannedSolution> planSearched(const IntrinsicSet &lib, KernelOp graph,
+                                        const LabelTree &tree,
                                         ArrayRef<Match> matches,
                                         std::string &reason) {
   PlannedSolution plan;
   if (hasFusedBody(graph)) {
-    if (failed(unfuseSolution(lib.matcher, graph, tree, matches, plan,
-                              reason)))
+    if (failed(unfuseSolution(lib.matcher, graph, tree, matches, plan, reason)))
       return failure();
   } else {
     plan.graph = graph;
@@ -642,8 +641,8 @@ LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
   if (failed(tree))
     return failure();
   std::string reason;
-  FailureOr<PlannedSolution> plan = planSearched(
-      lib, graph, *tree, result->best->selection.matches, reason);
+  FailureOr<PlannedSolution> plan =
+      planSearched(lib, graph, *tree, result->best->selection.matches, reason);
   if (failed(plan))
     return kernel.emitError() << "--tcg-topdown-embed: " << reason;
   // A fused solution (Fig. 3.12) is applied as its unfused statements.

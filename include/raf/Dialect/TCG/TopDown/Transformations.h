@@ -139,8 +139,9 @@ unfuseRow(TensorOp row,
 /// the outermost fused body, until none is left), so every computation is
 /// one loop nest again, as before the fusions. Returns the number of rows
 /// split; `replaced` as for unfuseRow.
-unsigned unfuseAll(KernelOp kernel,
-                   llvm::function_ref<void(InputOp, InputOp)> replaced = nullptr);
+unsigned
+unfuseAll(KernelOp kernel,
+          llvm::function_ref<void(InputOp, InputOp)> replaced = nullptr);
 
 /// Whether inlineComputation(producer) applies; otherwise `why` says which
 /// precondition fails.
