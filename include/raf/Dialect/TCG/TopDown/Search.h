@@ -131,6 +131,19 @@ loadIntrinsics(mlir::MLIRContext *context, llvm::ArrayRef<std::string> names,
                mlir::Location loc, bool checkElementTypes = true,
                llvm::StringRef intrinsicsFile = "");
 
+/// The solution `matches` of a fused `graph` (label tree `tree`) on its
+/// unfused statements (Fig. 3.12 read backwards): a split copy of `graph`
+/// (topdown::unfuseAll) in `unfused`, its label tree in `unfusedTree` and
+/// each match found again by `matcher` at its root there, the dimensions
+/// the splits prepended masked, in `unfusedMatches`. Fails, saying why in
+/// `reason`, when the split graph has no label tree (too large) or a match
+/// does not hold on it.
+mlir::LogicalResult
+rematchUnfused(const Matcher &matcher, KernelOp graph, const LabelTree &tree,
+               llvm::ArrayRef<Match> matches,
+               mlir::OwningOpRef<KernelOp> &unfused, LabelTree &unfusedTree,
+               std::vector<Match> &unfusedMatches, std::string &reason);
+
 /// Runs the search on a copy of `kernel` (the kernel is not changed).
 /// Fails with an error at the kernel when its label tree cannot be built.
 mlir::FailureOr<SearchResult> search(KernelOp kernel, const Matcher &matcher,
