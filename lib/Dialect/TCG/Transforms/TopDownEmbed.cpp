@@ -233,6 +233,16 @@ buildCandidate(const IntrinsicSet &lib, const Match &match,
   // The coverage cost (Eq. 3.4) as the nodes left uncovered; data moves
   // are not modelled by the top-down embedding.
   emb.Cost = total - match.covered;
+  // The strategy derivation instantiates the intrinsic at the mapped sizes;
+  // a candidate it cannot instantiate (a strided iterator inside an index
+  // expression) is refused here rather than attached.
+  FailureOr<embed::TensorExpression> instance = extractTensorExpr(ikernel);
+  if (failed(instance)) {
+    reason = "the intrinsic is not a tensor expression";
+    return failure();
+  }
+  if (!instantiateForEmbedding(ikernel, emb, *instance, reason))
+    return failure();
   return emb;
 }
 
