@@ -41,6 +41,9 @@ if [ "$sanitize" -eq 1 ]; then
   done
   [ -f "$asan_runtime" ] ||
     { echo "0 passed, 1 failed (no ASan runtime for $cxx)"; exit 1; }
+  # The tools run several times slower instrumented: the tests' subprocess
+  # timeouts (meant to catch hangs) are scaled (python/tests/conftest.py).
+  export RAF_TEST_TIMEOUT_SCALE="${RAF_TEST_TIMEOUT_SCALE:-5}"
   pytest_cmd=(env "LD_PRELOAD=$asan_runtime"
     "ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0"
     "RAF_TOOLS_ASAN_OPTIONS=$ASAN_OPTIONS" /usr/bin/python3 -c
