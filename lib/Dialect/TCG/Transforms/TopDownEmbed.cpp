@@ -38,6 +38,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 
+#include <numeric>
+
 namespace raf::tcg {
 #define GEN_PASS_DEF_TCGTOPDOWNEMBED
 #include "raf/Dialect/TCG/Transforms/Passes.h.inc"
@@ -49,6 +51,11 @@ using namespace raf::tcg;
 using namespace raf::tcg::topdown;
 
 namespace {
+
+/// The discardable attribute search=true puts on each statement kernel: the
+/// rank of the applied solution among the applicable ones (option
+/// `solution`) and their number (`array<i64: rank, count>`).
+constexpr llvm::StringLiteral kSolutionAttrName = "topdown.solution";
 
 /// What a match maps: intrinsic iterator ops to operator iterator ops,
 /// intrinsic reads to operator reads, and (intrinsic read, dimension) to
@@ -623,6 +630,14 @@ LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
   options.timeLimit = timeLimit;
   uint64_t refused = 0;
   std::string lastReason;
+  // The applicable solutions in the order the search scores them; for
+  // solution=K > 0 also a copy of each graph and its cover.
+  struct Applicable {
+    AppliedCover score;
+    OwningOpRef<KernelOp> graph;
+    std::vector<Match> matches;
+  };
+  std::vector<Applicable> applicable;
   // Each graph's solution is ranked by the coverage (Eq. 3.4) of what is
   // applied: a fused graph's matches on its unfused statements, which hold
   // more nodes than the fused graph.
@@ -642,6 +657,12 @@ LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
     applied.instructions = plan->matches.size();
     for (const Match &m : plan->matches)
       applied.covered += m.covered;
+    Applicable entry{applied, nullptr, {}};
+    if (solution != 0) {
+      entry.graph = cast<KernelOp>(graph->clone());
+      entry.matches = selection.matches;
+    }
+    applicable.push_back(std::move(entry));
     return applied;
   };
   FailureOr<SearchResult> result = topdown::search(kernel, matcher, options);
@@ -661,13 +682,35 @@ LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
       diag.attachNote() << "the last refusal: " << lastReason;
     return failure();
   }
-  KernelOp graph = *result->bestGraph;
+  // The applicable solutions ranked as the search ranks them (larger
+  // applied coverage, Eq. 3.4, then fewer instructions; the first scored
+  // wins a tie), so that solution=0 is the search's best.
+  std::vector<unsigned> ranking(applicable.size());
+  std::iota(ranking.begin(), ranking.end(), 0);
+  llvm::stable_sort(ranking, [&](unsigned a, unsigned b) {
+    const AppliedCover &x = applicable[a].score, &y = applicable[b].score;
+    uint64_t lhs = uint64_t(x.covered) * y.total,
+             rhs = uint64_t(y.covered) * x.total;
+    return lhs != rhs ? lhs > rhs : x.instructions < y.instructions;
+  });
+  if (solution >= applicable.size())
+    return kernel.emitError()
+           << "--tcg-topdown-embed: solution="
+           << static_cast<unsigned>(solution)
+           << " is out of range: the search (config "
+           << static_cast<unsigned>(config) << ") found " << applicable.size()
+           << " applicable solution(s) (0 to " << applicable.size() - 1 << ")";
+  Applicable &chosen = applicable[ranking[solution]];
+  KernelOp graph = solution == 0 ? *result->bestGraph : *chosen.graph;
+  ArrayRef<Match> chosenMatches =
+      solution == 0 ? ArrayRef(result->best->selection.matches)
+                    : ArrayRef(chosen.matches);
   FailureOr<LabelTree> tree = buildLabelTree(graph);
   if (failed(tree))
     return failure();
   std::string reason;
   FailureOr<PlannedSolution> plan =
-      planSearched(lib, graph, *tree, result->best->selection.matches, reason);
+      planSearched(lib, graph, *tree, chosenMatches, reason);
   if (failed(plan))
     return kernel.emitError() << "--tcg-topdown-embed: " << reason;
   // A fused solution (Fig. 3.12) is applied as its unfused statements.
@@ -694,12 +737,18 @@ LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
     split->setAttr(TCGDialect::kEmbeddingAttrName, attr);
   }
   // The coverage (Eq. 3.4) that ranked the solution, on the graph applied
-  // (the unfused statements of a fused solution), for reports.
-  for (KernelOp split : kernels)
+  // (the unfused statements of a fused solution), and its rank among the
+  // applicable solutions with their count, for reports.
+  for (KernelOp split : kernels) {
     split->setAttr(
         kAppliedCoverageAttrName,
-        DenseI64ArrayAttr::get(context, {int64_t(result->bestScore.covered),
-                                         int64_t(result->bestScore.total)}));
+        DenseI64ArrayAttr::get(context, {int64_t(chosen.score.covered),
+                                         int64_t(chosen.score.total)}));
+    split->setAttr(
+        kSolutionAttrName,
+        DenseI64ArrayAttr::get(context, {int64_t(solution.getValue()),
+                                         int64_t(applicable.size())}));
+  }
   Value yielded = graph.getBodyBlock().getTerminator()->getOperand(0);
   for (auto [split, statement] : llvm::zip(kernels, *statements))
     if (statement.computation.getResult() == yielded)

@@ -487,7 +487,11 @@ def TCGTopDownEmbed : Pass<"tcg-topdown-embed", "mlir::ModuleOp"> {
     Option<"maxGraphs", "max-graphs", "unsigned", /*default=*/"20000",
            "With search: stop generating graphs after this many">,
     Option<"timeLimit", "time-limit", "double", /*default=*/"60",
-           "With search: seconds before the search stops (0: no limit)">
+           "With search: seconds before the search stops (0: no limit)">,
+    Option<"solution", "solution", "unsigned", /*default=*/"0",
+           "With search: apply the solution of this rank among the "
+           "applicable ones (0: the best; each statement kernel's "
+           "`topdown.solution` holds the rank and the count)">
   ];
   let dependentDialects = ["raf::tcg::TCGDialect",
                            "mlir::func::FuncDialect",
