@@ -638,6 +638,46 @@ CASES = [
                              padding=1, dilation=2),
          attrs="pool_size = array<i64: 2, 2>, padding = array<i64: 1>, "
                "dilation = array<i64: 2, 2>"),
+    # Stride > pool size with padding and ceil_mode: windows do not
+    # overlap and some inputs lie in none (their gradient is 0).
+    Case("avg_pool2d_grad_stride_gt_pool_ceil", "nn.avg_pool2d_grad",
+         [f32(1, 2, 3, 3), f32(1, 2, 8, 8)],
+         pool_grad_reference(F.avg_pool2d, kernel_size=2, stride=3,
+                             padding=1, ceil_mode=True,
+                             count_include_pad=True),
+         attrs="pool_size = array<i64: 2, 2>, strides = array<i64: 3, 3>, "
+               "padding = array<i64: 1>, ceil_mode = true, "
+               "count_include_pad = true"),
+    Case("max_pool2d_grad_stride_gt_pool_ceil", "nn.max_pool2d_grad",
+         [f32(1, 2, 3, 3), f32(1, 2, 8, 8)],
+         pool_grad_reference(F.max_pool2d, kernel_size=2, stride=3,
+                             padding=1, ceil_mode=True),
+         attrs="pool_size = array<i64: 2, 2>, strides = array<i64: 3, 3>, "
+               "padding = array<i64: 1>, ceil_mode = true"),
+    # More than 16 window positions: the gradient is gathered, not
+    # scattered per position (NNToLinalg.cpp, kMaxScatterWindowPositions).
+    Case("avg_pool2d_grad_stride_gt_pool_ceil_large", "nn.avg_pool2d_grad",
+         [f32(1, 2, 4, 4), f32(1, 2, 17, 17)],
+         pool_grad_reference(F.avg_pool2d, kernel_size=5, stride=6,
+                             padding=2, ceil_mode=True,
+                             count_include_pad=False),
+         attrs="pool_size = array<i64: 5, 5>, strides = array<i64: 6, 6>, "
+               "padding = array<i64: 2>, ceil_mode = true"),
+    Case("max_pool2d_grad_stride_gt_pool_ceil_large", "nn.max_pool2d_grad",
+         [f32(1, 2, 4, 4), f32(1, 2, 17, 17)],
+         pool_grad_reference(F.max_pool2d, kernel_size=5, stride=6,
+                             padding=2, ceil_mode=True),
+         attrs="pool_size = array<i64: 5, 5>, strides = array<i64: 6, 6>, "
+               "padding = array<i64: 2>, ceil_mode = true"),
+    # A global average pool's gradient as a 7x7 window (ResNet at 224x224).
+    Case("avg_pool2d_grad_global_7x7", "nn.avg_pool2d_grad",
+         [f32(2, 3, 1, 1), f32(2, 3, 7, 7)],
+         pool_grad_reference(F.avg_pool2d, kernel_size=7),
+         attrs="pool_size = array<i64: 7, 7>, strides = array<i64: 7, 7>"),
+    Case("max_pool2d_grad_16x16_overlap", "nn.max_pool2d_grad",
+         [f32(1, 2, 5, 5), f32(1, 2, 20, 20)],
+         pool_grad_reference(F.max_pool2d, kernel_size=16, stride=1),
+         attrs="pool_size = array<i64: 16, 16>"),
     Case("global_avg_pool2d", "nn.global_avg_pool2d", [f32(2, 3, 5, 6)],
          lambda x: F.adaptive_avg_pool2d(x, 1)),
     Case("global_avg_pool2d_nhwc", "nn.global_avg_pool2d", [f32(2, 5, 6, 3)],

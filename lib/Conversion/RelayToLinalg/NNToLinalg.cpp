@@ -631,11 +631,18 @@ struct Pool2DLowering : OpConversionPattern<OpTy> {
   }
 };
 
-/// What the output windows contribute, through window position (kh, kw),
-/// to the input elements at that position: built inside an element-wise
-/// body over the windows, from `window` = (n, c, oh, ow).
+/// What the output window `window` = (n, c, oh, ow) contributes, through
+/// window position (kh, kw) (index values), to the input element at that
+/// position. In the gather form, when no such window exists, `window` is an
+/// in-bounds stand-in and the value is discarded.
 using WindowContributionFn = llvm::function_ref<Value(
-    OpBuilder &, Location, ValueRange window, int64_t kh, int64_t kw)>;
+    OpBuilder &, Location, ValueRange window, Value kh, Value kw)>;
+
+/// Above this many window positions, pooling gradients are gathered rather
+/// than scattered: the scatter's IR (a slice, a linalg.generic and an
+/// insert per position) grows with KH * KW and one-shot bufferization's
+/// cost grows faster than linearly in it (8x8: seconds, 16x16: minutes).
+constexpr int64_t kMaxScatterWindowPositions = 16;
 
 /// The input gradient of 2-D pooling in NCHW, scattered as col2im scatters
 /// a transposed convolution (Jia et al. 2014): for each window position
@@ -645,28 +652,26 @@ using WindowContributionFn = llvm::function_ref<Value(
 /// oh * stride + kh * dilation - pad_top; the padding is cropped at the
 /// end. KH * KW passes over the output instead of a gather over every input
 /// element and window position with a division per element.
-Value createWindowScatter(OpBuilder &b, Location loc,
-                          RankedTensorType resultType, const PoolGeometry &geo,
-                          WindowContributionFn contribution) {
+static Value createWindowScatter(OpBuilder &b, Location loc,
+                                 RankedTensorType resultType,
+                                 const PoolGeometry &geo,
+                                 WindowContributionFn contribution) {
   Type element = resultType.getElementType();
   int64_t n = resultType.getDimSize(0), c = resultType.getDimSize(1);
-  int64_t fullH =
-      std::max((geo.out[0] - 1) * geo.strides[0] +
-                   geo.dilation[0] * (geo.pool[0] - 1) + 1,
-               geo.padding[0] + geo.in[0]);
-  int64_t fullW =
-      std::max((geo.out[1] - 1) * geo.strides[1] +
-                   geo.dilation[1] * (geo.pool[1] - 1) + 1,
-               geo.padding[1] + geo.in[1]);
-  Value sum = zeroFilled(b, loc,
-                         RankedTensorType::get({n, c, fullH, fullW}, element));
+  int64_t fullH = std::max((geo.out[0] - 1) * geo.strides[0] +
+                               geo.dilation[0] * (geo.pool[0] - 1) + 1,
+                           geo.padding[0] + geo.in[0]);
+  int64_t fullW = std::max((geo.out[1] - 1) * geo.strides[1] +
+                               geo.dilation[1] * (geo.pool[1] - 1) + 1,
+                           geo.padding[1] + geo.in[1]);
+  Value sum =
+      zeroFilled(b, loc, RankedTensorType::get({n, c, fullH, fullW}, element));
   auto index = [&](int64_t v) -> OpFoldResult { return b.getIndexAttr(v); };
   auto planeType =
       RankedTensorType::get({n, c, geo.out[0], geo.out[1]}, element);
   SmallVector<OpFoldResult> sizes = {index(n), index(c), index(geo.out[0]),
                                      index(geo.out[1])};
-  SmallVector<OpFoldResult> steps = {index(1), index(1),
-                                     index(geo.strides[0]),
+  SmallVector<OpFoldResult> steps = {index(1), index(1), index(geo.strides[0]),
                                      index(geo.strides[1])};
   for (int64_t kh = 0; kh < geo.pool[0]; ++kh) {
     for (int64_t kw = 0; kw < geo.pool[1]; ++kw) {
@@ -683,9 +688,12 @@ Value createWindowScatter(OpBuilder &b, Location loc,
             SmallVector<Value> window;
             for (int64_t d = 0; d < 4; ++d)
               window.push_back(linalg::IndexOp::create(nb, l, d));
-            Value value = contribution(nb, l, window, kh, kw);
+            Value value = contribution(
+                nb, l, window, arith::ConstantIndexOp::create(nb, l, kh),
+                arith::ConstantIndexOp::create(nb, l, kw));
             linalg::YieldOp::create(
-                nb, l, ValueRange{arith::AddFOp::create(nb, l, args[0], value)});
+                nb, l,
+                ValueRange{arith::AddFOp::create(nb, l, args[0], value)});
           });
       sum = tensor::InsertSliceOp::create(b, loc, add.getResult(0), sum,
                                           offsets, sizes, steps);
@@ -698,6 +706,91 @@ Value createWindowScatter(OpBuilder &b, Location loc,
       {index(0), index(0), index(geo.padding[0]), index(geo.padding[1])},
       {index(n), index(c), index(geo.in[0]), index(geo.in[1])},
       {index(1), index(1), index(1), index(1)});
+}
+
+/// The input gradient of 2-D pooling in NCHW, gathered: a linalg.generic
+/// over (n, c, h, w, kh, kw) producing `resultType`, with the window
+/// position (kh, kw) as reduction dimensions, adds up what `contribution`
+/// gives for every window that reads input (h, w) through position (kh,
+/// kw). Window (oh, ow) reads row h through kh iff h + pad_top - kh *
+/// dilation = oh * stride with 0 <= oh < OH (and likewise for columns). One
+/// op whatever the window size, at a division and remainder per element
+/// and window position.
+static Value createWindowGather(OpBuilder &b, Location loc,
+                                RankedTensorType resultType,
+                                const PoolGeometry &geo,
+                                WindowContributionFn contribution) {
+  MLIRContext *context = b.getContext();
+  Type element = resultType.getElementType();
+  // The window tensor only gives the reduction dimensions their extent.
+  Value window = createEmpty(
+      b, loc, RankedTensorType::get({geo.pool[0], geo.pool[1]}, element));
+  SmallVector<AffineMap> maps{
+      AffineMap::get(
+          6, 0, {getAffineDimExpr(4, context), getAffineDimExpr(5, context)},
+          context),
+      AffineMap::getMultiDimIdentityMap(6, context).getMajorSubMap(4)};
+  SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
+  iterators.append(2, utils::IteratorType::reduction);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, ValueRange{window},
+      ValueRange{zeroFilled(b, loc, resultType)}, maps, iterators,
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        auto index = [&](int64_t value) -> Value {
+          return arith::ConstantIndexOp::create(nb, l, value);
+        };
+        Value zero = index(0);
+        Value kernel[2] = {linalg::IndexOp::create(nb, l, 4),
+                           linalg::IndexOp::create(nb, l, 5)};
+        Value exists;
+        SmallVector<Value> windowIndex{linalg::IndexOp::create(nb, l, 0),
+                                       linalg::IndexOp::create(nb, l, 1)};
+        for (int d = 0; d < 2; ++d) {
+          // shifted = h + pad_top - kh * dilation must be oh * stride.
+          Value position = linalg::IndexOp::create(nb, l, 2 + d);
+          Value shifted = arith::SubIOp::create(
+              nb, l,
+              arith::AddIOp::create(nb, l, position, index(geo.padding[d])),
+              arith::MulIOp::create(nb, l, kernel[d], index(geo.dilation[d])));
+          Value stride = index(geo.strides[d]);
+          Value out = arith::DivSIOp::create(nb, l, shifted, stride);
+          Value conditions[] = {
+              arith::CmpIOp::create(nb, l, arith::CmpIPredicate::sge, shifted,
+                                    zero),
+              arith::CmpIOp::create(
+                  nb, l, arith::CmpIPredicate::eq,
+                  arith::RemSIOp::create(nb, l, shifted, stride), zero),
+              arith::CmpIOp::create(nb, l, arith::CmpIPredicate::slt, out,
+                                    index(geo.out[d]))};
+          for (Value condition : conditions)
+            exists = exists ? arith::AndIOp::create(nb, l, exists, condition)
+                                  .getResult()
+                            : condition;
+          // Clamped so that the contribution never reads out of bounds.
+          windowIndex.push_back(
+              arith::SelectOp::create(nb, l, exists, out, zero));
+        }
+        Value value = contribution(nb, l, windowIndex, kernel[0], kernel[1]);
+        Value added = arith::AddFOp::create(
+            nb, l, args[1],
+            arith::SelectOp::create(nb, l, exists, value,
+                                    createScalar(nb, l, element, 0.0)));
+        linalg::YieldOp::create(nb, l, added);
+      });
+  return generic.getResult(0);
+}
+
+/// The input gradient of 2-D pooling: scattered up to
+/// kMaxScatterWindowPositions window positions, gathered above, so that
+/// the IR (and the compile time) stays bounded for large windows such as a
+/// global average pool's.
+static Value createWindowGradient(OpBuilder &b, Location loc,
+                                  RankedTensorType resultType,
+                                  const PoolGeometry &geo,
+                                  WindowContributionFn contribution) {
+  if (geo.pool[0] * geo.pool[1] > kMaxScatterWindowPositions)
+    return createWindowGather(b, loc, resultType, geo, contribution);
+  return createWindowScatter(b, loc, resultType, geo, contribution);
 }
 
 /// nn.max_pool2d_grad: first, per output window, the position kh * KW + kw
@@ -720,14 +813,28 @@ struct MaxPool2DGradLowering : OpConversionPattern<relay::MaxPool2DGradOp> {
     RankedTensorType outGradType = getTensorType(outGrad);
     auto geo = PoolGeometry::get(op, dataType, outGradType);
     Value positions = createMaxPositions(rewriter, loc, data, geo);
-    Value gradient = createWindowScatter(
+    Value gradient = createWindowGradient(
         rewriter, loc, dataType, geo,
-        [&](OpBuilder &b, Location l, ValueRange window, int64_t kh,
-            int64_t kw) -> Value {
+        [&](OpBuilder &b, Location l, ValueRange window, Value kh,
+            Value kw) -> Value {
           Value position = tensor::ExtractOp::create(b, l, positions, window);
-          Value isMax = arith::CmpIOp::create(
-              b, l, arith::CmpIPredicate::eq, position,
-              createScalar(b, l, b.getI64Type(), kh * geo.pool[1] + kw));
+          // The scatter's positions are constants, the gather's indices.
+          std::optional<int64_t> h = getConstantIntValue(kh),
+                                 w = getConstantIntValue(kw);
+          Value tap =
+              h && w ? createScalar(b, l, b.getI64Type(), *h * geo.pool[1] + *w)
+                     : arith::IndexCastOp::create(
+                           b, l, b.getI64Type(),
+                           arith::AddIOp::create(
+                               b, l,
+                               arith::MulIOp::create(
+                                   b, l, kh,
+                                   arith::ConstantIndexOp::create(b, l,
+                                                                  geo.pool[1])),
+                               kw))
+                           .getResult();
+          Value isMax = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                                              position, tap);
           Value g = tensor::ExtractOp::create(b, l, outGrad, window);
           return arith::SelectOp::create(
               b, l, isMax, g,
@@ -847,10 +954,10 @@ struct AvgPool2DGradLowering : OpConversionPattern<relay::AvgPool2DGradOp> {
     RankedTensorType dataType = permuteType(op.getType(), toNCHW);
     auto geo = PoolGeometry::get(op, dataType, getTensorType(outGrad));
     Value scaled = divideByTapCount(rewriter, loc, op, outGrad, geo);
-    Value gradient = createWindowScatter(
+    Value gradient = createWindowGradient(
         rewriter, loc, dataType, geo,
-        [&](OpBuilder &b, Location l, ValueRange window, int64_t,
-            int64_t) -> Value {
+        [&](OpBuilder &b, Location l, ValueRange window, Value,
+            Value) -> Value {
           return tensor::ExtractOp::create(b, l, scaled, window);
         });
     rewriter.replaceOp(op,
