@@ -13,7 +13,8 @@ the strategy derivation cannot consume must be refused with a located error
 
 By default an operator with at most SMALL applicable solutions has all of
 them checked and a larger one an evenly spaced sample of SAMPLE (the first
-and the last included); RAF_TOPDOWN_ALL=1 checks every solution. A summary
+and the last included; RAF_TOPDOWN_SAMPLE=N sets its size);
+RAF_TOPDOWN_ALL=1 checks every solution. A summary
 line per operator is printed (pytest -s), and with
 RAF_TOPDOWN_SUMMARY=<path> appended to that file as JSON lines.
 
@@ -44,7 +45,7 @@ ORACLE = REPO / "test" / "Dialect" / "TCG" / "TopDown" / "Inputs" / \
 EMBED = ("--tcg-topdown-embed=search=true selective-masking=true "
          "max-maskings=65536 solution=%d")
 SMALL = 40
-SAMPLE = 8
+SAMPLE = int(os.environ.get("RAF_TOPDOWN_SAMPLE", "8"))
 ALL = os.environ.get("RAF_TOPDOWN_ALL", "") not in ("", "0")
 
 # The operands of each operator, named as in operators_oracle.SHAPES.
