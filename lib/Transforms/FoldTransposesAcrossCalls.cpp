@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -33,25 +34,14 @@ using namespace mlir;
 
 namespace {
 
-/// True when transposing by `first` and then by `second` is the identity:
-/// result dimension j of the second reads dimension first[second[j]] of the
-/// original value.
-bool composeToIdentity(ArrayRef<int64_t> first, ArrayRef<int64_t> second) {
-  if (first.size() != second.size())
-    return false;
-  for (auto [j, p] : llvm::enumerate(second))
-    if (p < 0 || p >= static_cast<int64_t>(first.size()) ||
-        first[p] != static_cast<int64_t>(j))
-      return false;
-  return true;
-}
-
-/// True when `user` transposes `value` back by the inverse of `first`.
-bool isInverseTranspose(Operation *user, Value value,
-                        ArrayRef<int64_t> first) {
+/// True when `user` transposes `value` back by the inverse of `first`,
+/// reading it only as its input (a transpose into `value` itself, as its
+/// init, is not one the callee's result can replace).
+bool isInverseTranspose(Operation *user, Value value, ArrayRef<int64_t> first) {
   auto back = dyn_cast<linalg::TransposeOp>(user);
   return back && back.hasPureTensorSemantics() && back.getInput() == value &&
-         composeToIdentity(first, back.getPermutation());
+         back.getInit() != value && isPermutationVector(first) &&
+         llvm::equal(back.getPermutation(), invertPermutationVector(first));
 }
 
 /// True when every use of `value` transposes it back by the inverse of
@@ -71,16 +61,6 @@ bool isTransposedBack(Value value, ArrayRef<int64_t> first) {
   return true;
 }
 
-/// `values` permuted by the inverse transpose `second`: entry j is
-/// values[second[j]].
-SmallVector<OpFoldResult> permute(ArrayRef<OpFoldResult> values,
-                                  ArrayRef<int64_t> second) {
-  SmallVector<OpFoldResult> permuted;
-  for (int64_t p : second)
-    permuted.push_back(values[p]);
-  return permuted;
-}
-
 /// Replaces the inverse transposes of `result` (now the value before the
 /// callee's transpose) by `result` itself, and a slice followed by them by
 /// the permuted slice of `result`.
@@ -92,17 +72,17 @@ void replaceTransposesBack(Value result) {
       continue;
     }
     auto slice = cast<tensor::ExtractSliceOp>(user);
-    for (Operation *sliceUser :
-         llvm::make_early_inc_range(slice->getUsers())) {
+    for (Operation *sliceUser : llvm::make_early_inc_range(slice->getUsers())) {
       auto back = cast<linalg::TransposeOp>(sliceUser);
+      // Entry j of the new slice is entry second[j] of the old one.
       ArrayRef<int64_t> second = back.getPermutation();
       OpBuilder builder(back);
       Value cut = tensor::ExtractSliceOp::create(
           builder, back.getLoc(),
           cast<RankedTensorType>(back.getResult()[0].getType()), result,
-          permute(slice.getMixedOffsets(), second),
-          permute(slice.getMixedSizes(), second),
-          permute(slice.getMixedStrides(), second));
+          applyPermutation(slice.getMixedOffsets(), second),
+          applyPermutation(slice.getMixedSizes(), second),
+          applyPermutation(slice.getMixedStrides(), second));
       back.getResult()[0].replaceAllUsesWith(cut);
       back.erase();
     }
@@ -112,7 +92,7 @@ void replaceTransposesBack(Value result) {
 
 /// The calls of `callee`, when every use of its symbol is a func.call.
 std::optional<SmallVector<func::CallOp>> getCalls(func::FuncOp callee,
-                                                   ModuleOp module) {
+                                                  ModuleOp module) {
   SmallVector<func::CallOp> calls;
   auto uses = SymbolTable::getSymbolUses(callee, module);
   if (!uses)
@@ -131,8 +111,8 @@ struct FoldTransposesAcrossCalls
           FoldTransposesAcrossCalls> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    for (auto callee : llvm::make_early_inc_range(
-             module.getOps<func::FuncOp>())) {
+    for (auto callee :
+         llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
       if (callee.isExternal() || callee.isPublic() ||
           !callee.getBody().hasOneBlock())
         continue;

@@ -93,3 +93,56 @@ func.func @cut(%a: tensor<4x3x4x4xf32>) -> tensor<4x3x3x3xf32> {
   %2 = linalg.transpose ins(%1 : tensor<3x4x3x3xf32>) outs(%e : tensor<4x3x3x3xf32>) permutation = [1, 0, 2, 3]
   return %2 : tensor<4x3x3x3xf32>
 }
+
+// -----
+
+// A caller's transpose back that writes into the call result itself (the
+// result as both ins and outs) is not a use the pass can replace: nothing
+// changes (it appeared twice among the result's users and was erased twice).
+// CHECK-LABEL: func.func private @self_init(
+// CHECK-SAME: -> tensor<4x4xf32>
+// CHECK: %[[T:.*]] = linalg.transpose
+// CHECK: return %[[T]]
+// CHECK-LABEL: func.func @self_init_use(
+// CHECK: %[[R:.*]] = call @self_init(%arg0)
+// CHECK: linalg.transpose ins(%[[R]] : tensor<4x4xf32>) outs(%[[R]] : tensor<4x4xf32>) permutation = [1, 0]
+func.func private @self_init(%y: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %e = tensor.empty() : tensor<4x4xf32>
+  %t = linalg.transpose ins(%y : tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) permutation = [1, 0]
+  return %t : tensor<4x4xf32>
+}
+func.func @self_init_use(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %0 = call @self_init(%a) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  %1 = linalg.transpose ins(%0 : tensor<4x4xf32>) outs(%0 : tensor<4x4xf32>) permutation = [1, 0]
+  return %1 : tensor<4x4xf32>
+}
+
+// -----
+
+// A slice between a 3-cycle transpose (1, 2, 0) and its inverse (2, 0, 1),
+// with distinct offsets and strides: entry j of the new slice is entry
+// (2, 0, 1)[j] of the old one, so offsets [1, 2, 1] -> [1, 1, 2], sizes
+// [2, 3, 2] -> [2, 2, 3], strides [2, 1, 1] -> [1, 2, 1] (permuting by
+// (1, 2, 0) instead would give [2, 1, 1] [3, 2, 2] [1, 1, 2]).
+// CHECK-LABEL: func.func private @cycle3(
+// CHECK-SAME: -> tensor<4x6x8xf32>
+// CHECK-NOT: linalg.transpose
+// CHECK: return %arg0 : tensor<4x6x8xf32>
+// CHECK-LABEL: func.func @cycle3_cut(
+// CHECK: %[[G:.*]] = call @cycle3(%arg0) : (tensor<4x6x8xf32>) -> tensor<4x6x8xf32>
+// CHECK-NOT: linalg.transpose
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[G]][1, 1, 2] [2, 2, 3] [1, 2, 1] : tensor<4x6x8xf32> to tensor<2x2x3xf32>
+// CHECK-NOT: linalg.transpose
+// CHECK: return %[[S]]
+func.func private @cycle3(%y: tensor<4x6x8xf32>) -> tensor<6x8x4xf32> {
+  %e = tensor.empty() : tensor<6x8x4xf32>
+  %t = linalg.transpose ins(%y : tensor<4x6x8xf32>) outs(%e : tensor<6x8x4xf32>) permutation = [1, 2, 0]
+  return %t : tensor<6x8x4xf32>
+}
+func.func @cycle3_cut(%a: tensor<4x6x8xf32>) -> tensor<2x2x3xf32> {
+  %0 = call @cycle3(%a) : (tensor<4x6x8xf32>) -> tensor<6x8x4xf32>
+  %1 = tensor.extract_slice %0[1, 2, 1] [2, 3, 2] [2, 1, 1] : tensor<6x8x4xf32> to tensor<2x3x2xf32>
+  %e = tensor.empty() : tensor<2x2x3xf32>
+  %2 = linalg.transpose ins(%1 : tensor<2x3x2xf32>) outs(%e : tensor<2x2x3xf32>) permutation = [2, 0, 1]
+  return %2 : tensor<2x2x3xf32>
+}
