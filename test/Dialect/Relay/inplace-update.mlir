@@ -48,7 +48,9 @@ func.func private @callee(%w: tensor<4xf32> {raf.updatable})
 
 // The update computed by a fused primitive function is inlined into the
 // step, so that it writes the argument's buffer instead of an out-parameter
-// copied into it after the call; the callee, now without calls, is erased.
+// copied into it after the call; the callee, now without calls, is erased
+// (it would be printed before the step).
+// CHECK-NOT: func.func private @update
 // CHECK-LABEL: func.func @fused_step(
 // CHECK-NOT: call @update
 // CHECK: %[[N:.*]] = linalg.generic {{.*}} ins(%arg0, %arg1 : tensor<4xf32>, tensor<4xf32>) outs(%arg0 : tensor<4xf32>)
