@@ -115,8 +115,8 @@ struct RafInplaceUpdate
                 << " but is also returned unchanged as result #" << k;
             return signalPassFailure();
           }
-        Value result = inlineProducingCall(returnOp.getOperand(i), returnOp,
-                                           i, module, interface);
+        Value result = inlineProducingCall(returnOp.getOperand(i), returnOp, i,
+                                           module, interface);
         if (result != argument) {
           Value written =
               bufferization::MaterializeInDestinationOp::create(
