@@ -73,6 +73,17 @@ def test_quick_dense(tmp_path):
                 loss_rel = float(re.search(r"\(rel ([0-9.e+-]+)\)", numerics).group(1))
                 update = float(re.search(r"update rel diff ([0-9.e+-]+)", numerics).group(1))
                 assert loss_rel < 1e-4 and update < 1e-3, numerics
+    if "PyTorch + OpenBLAS: the same PyTorch" in text:
+        # Each worker reported OpenBLAS mapped (else the cell is a failure,
+        # which "## Failures" above would show).
+        assert "/proc/self/maps" in text, text
+        for heading in ("Forward", "Training step"):
+            header, _, *rows = table_rows(text, heading)
+            for row in rows:
+                assert re.fullmatch(r"[0-9.]+ \([0-9.]+\)",
+                                    row[header.index("PyTorch + OpenBLAS ms (min)")]), row
+                assert re.fullmatch(r"[0-9.]+( \(stock faster\))?",
+                                    row[header.index("ours / faster PyTorch")]), row
     header, _, row = table_rows(text, "Summary")
     assert row[0] == "dense 9216->4096, batch 1"
     assert all(re.search(r"\*\*[0-9.]+\*\*", c) for c in row[1:1 + 2 * len(threads)]), row
@@ -81,3 +92,20 @@ def test_quick_dense(tmp_path):
     compiles = [c for h, c in zip(header, row) if "pipeline + LLVM" in h]
     assert len(compiles) == 2 * len(threads)
     assert all(re.search(r"= \*\*[0-9.]+\*\*", c) for c in compiles), row
+
+
+def test_faster_torch_and_worker_failures():
+    """The fair ratio takes the faster PyTorch column and flags stock
+    PyTorch; a PyTorch + OpenBLAS worker's failure reaches ## Failures."""
+    sys.path.insert(0, str(REPO / "bench" / "cpu"))
+    import run as bench  # noqa: E402
+
+    side = bench.Side(torch_ms={1: 10.0, 2: 30.0}, torch_openblas_ms={1: 12.0, 2: 20.0},
+                      torch_openblas_error={4: "OpenBLAS not mapped in the worker"})
+    assert bench.faster_torch(side, 1) == (10.0, True)
+    assert bench.faster_torch(side, 2) == (20.0, False)
+    assert bench.faster_torch(side, 4) == (None, False)
+    result = bench.Result("m", "model m", forward=side)
+    text = "\n".join(bench.failures([result]))
+    assert "model m, forward, PyTorch + OpenBLAS worker, 4 thread(s)" in text, text
+    assert "OpenBLAS not mapped in the worker" in text, text
