@@ -83,8 +83,8 @@ ORIGINAL_CORETYPE = os.environ.get("OPENBLAS_CORETYPE")
 # alternatives system points at the reference BLAS here; OpenBLAS's build of
 # the same library preloaded into a PyTorch subprocess takes its place
 # (most convolutions still go to oneDNN, but PyTorch computes a 1x1
-# convolution as a matrix product through BLAS: 0.9 GFLOP/s with the
-# reference BLAS, 78.8 with OpenBLAS at 1 thread). The first path that exists
+# convolution as a matrix product through BLAS: 1-2 GFLOP/s with the
+# reference BLAS, 50-80 with OpenBLAS at 1 thread). The first path that exists
 # is used.
 TORCH_OPENBLAS_PRELOADS = ["/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3",
                            "/usr/lib/aarch64-linux-gnu/openblas-pthread/libblas.so.3"]
@@ -1013,7 +1013,7 @@ def report(results: List[Result], args, modes: List[str], threads_list: List[int
            "(`/proc/self/maps`; a cell where it is not is a failure). The preload changes "
            "the matrix products (`nn.Linear`, attention) and the 1x1 convolutions, which "
            "PyTorch computes as matrix products through BLAS (a 1x1 convolution at 1 "
-           "thread: 0.9 GFLOP/s stock, 78.8 with OpenBLAS); other convolutions go to "
+           "thread: 1-2 GFLOP/s stock, 50-80 with OpenBLAS); other convolutions go to "
            "oneDNN in both columns. The fair ratio is ours / the faster of the two "
            "PyTorch columns, marked `(stock faster)` where stock PyTorch was faster "
            "(noise or load: OpenBLAS does not slow the same code down)."
