@@ -9,8 +9,12 @@ The limits stay: a hung tool still fails its test, only later."""
 import functools
 import os
 import subprocess
+import threading
 
 _SCALE = float(os.environ.get("RAF_TEST_TIMEOUT_SCALE", "1") or 1)
+# subprocess.run calls communicate, which calls wait, each with a timeout:
+# only the outermost call of a thread scales, so a limit is scaled once.
+_inside = threading.local()
 
 
 def _scaled(function):
@@ -18,9 +22,15 @@ def _scaled(function):
 
     @functools.wraps(function)
     def call(*args, **kwargs):
+        if getattr(_inside, "active", False):
+            return function(*args, **kwargs)
         if kwargs.get("timeout") is not None:
             kwargs["timeout"] = kwargs["timeout"] * _SCALE
-        return function(*args, **kwargs)
+        _inside.active = True
+        try:
+            return function(*args, **kwargs)
+        finally:
+            _inside.active = False
 
     return call
 
