@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -277,6 +278,108 @@ struct Graph {
 };
 
 } // namespace
+
+LogicalResult raf::tcg::topdown::rematchUnfused(
+    const Matcher &matcher, KernelOp graph, const LabelTree &tree,
+    ArrayRef<Match> matches, OwningOpRef<KernelOp> &unfused,
+    LabelTree &unfusedTree, std::vector<Match> &unfusedMatches,
+    std::string &reason) {
+  ScopedDiagnosticHandler quiet(graph.getContext(),
+                                [](Diagnostic &) { return success(); });
+  IRMapping mapping;
+  unfused = cast<KernelOp>(graph->clone(mapping));
+  // Nodes of an op in pre-order (a value used twice is expanded once per
+  // use, in the same order in both trees), keyed by the op of the clone.
+  llvm::DenseMap<Operation *, SmallVector<unsigned, 1>> oldNodes;
+  for (auto [index, node] : llvm::enumerate(tree.nodes))
+    if (node.op)
+      if (Operation *copy = mapping.lookupOrNull(node.op))
+        oldNodes[copy].push_back(index);
+  // Each replacement read: the old nodes of the read it stands for and the
+  // number of outer dimensions prepended since. The entries of a replaced
+  // read are dropped (it is erased, and a later op may reuse its address).
+  struct Origin {
+    SmallVector<unsigned, 1> nodes;
+    unsigned prepended = 0;
+  };
+  llvm::DenseMap<Operation *, Origin> origin;
+  unfuseAll(*unfused, [&](InputOp read, InputOp replacement) {
+    Origin from;
+    if (auto found = origin.find(read); found != origin.end()) {
+      from = std::move(found->second);
+      origin.erase(found);
+    } else if (auto old = oldNodes.find(read); old != oldNodes.end()) {
+      from.nodes = std::move(old->second);
+      oldNodes.erase(old);
+    }
+    ++from.prepended;
+    origin[replacement] = std::move(from);
+  });
+  FailureOr<LabelTree> split = buildLabelTree(*unfused);
+  if (failed(split)) {
+    reason = "the unfused graph has no label tree";
+    return failure();
+  }
+  unfusedTree = std::move(*split);
+  llvm::DenseMap<Operation *, SmallVector<unsigned, 1>> newNodes;
+  llvm::DenseMap<unsigned, unsigned> oldNodeOf, prepended;
+  llvm::DenseMap<Operation *, unsigned> seen;
+  for (auto [index, node] : llvm::enumerate(unfusedTree.nodes)) {
+    if (!node.op)
+      continue;
+    unsigned occurrence = seen[node.op]++;
+    ArrayRef<unsigned> olds;
+    unsigned added = 0;
+    if (auto found = origin.find(node.op); found != origin.end()) {
+      olds = found->second.nodes;
+      added = found->second.prepended;
+    } else if (auto old = oldNodes.find(node.op); old != oldNodes.end()) {
+      olds = old->second;
+      newNodes[node.op].push_back(index);
+    }
+    if (occurrence >= olds.size())
+      continue;
+    oldNodeOf[index] = olds[occurrence];
+    prepended[index] = added;
+  }
+  for (const Match &m : matches) {
+    std::string name = matcher.getIntrinsicName(m.intrinsic).str();
+    Operation *root = mapping.lookupOrNull(tree.nodes[m.root].op);
+    auto rootNodes = newNodes.find(root);
+    if (!root || rootNodes == newNodes.end()) {
+      reason = "the root of the match of " + name +
+               " has no node in the unfused graph";
+      return failure();
+    }
+    unsigned newRoot = rootNodes->second.front();
+    Masking masking(unfusedTree.nodes.size(), 0);
+    for (unsigned node = newRoot; node != unfusedTree.subtreeEnd[newRoot];
+         ++node) {
+      if (unfusedTree.nodes[node].kind != LabelNode::Kind::Input)
+        continue;
+      auto old = oldNodeOf.find(node);
+      unsigned mask = old != oldNodeOf.end() && old->second < m.masking.size()
+                          ? m.masking[old->second]
+                          : 0;
+      unsigned added = prepended.lookup(node);
+      masking[node] = (mask << added) | ((1u << added) - 1);
+    }
+    unsigned computation = newRoot;
+    while (unfusedTree.nodes[computation].parent > 0)
+      computation = unfusedTree.nodes[computation].parent;
+    std::vector<Match> found = matcher.match(unfusedTree, masking, computation);
+    auto again = llvm::find_if(found, [&](const Match &candidate) {
+      return candidate.intrinsic == m.intrinsic && candidate.root == newRoot;
+    });
+    if (again == found.end()) {
+      reason =
+          "the match of " + name + " does not hold on the unfused statements";
+      return failure();
+    }
+    unfusedMatches.push_back(std::move(*again));
+  }
+  return success();
+}
 
 FailureOr<SearchResult> raf::tcg::topdown::search(KernelOp kernel,
                                                   const Matcher &matcher,
