@@ -657,6 +657,21 @@ def compiled_host(tools, packed_text, workdir, tag, repeat, clock="cpu"):
 
 SCHEDULE_REMARK = re.compile(r"remark: vta-schedule: cycles=(\d+) instructions=(\d+)")
 SCHEDULE_ATTR = re.compile(r"vta\.schedule = (#vta\.schedule<[^>]*>)")
+KERNEL_ATTRS_END = re.compile(r"^(\s*%[\w.#]+ = tcg\.kernel .* attributes \{.*)\} \{$", re.M)
+
+
+def attach_schedule(packed_text, schedule):
+    """The packed module with `schedule` (one #vta.schedule) recorded on its
+    only tcg.kernel, as --vta-schedule records it: raf-run --target=vta-sim
+    then compiles that schedule as it is instead of searching one. None when
+    the module has not exactly one kernel or the kernel has a schedule."""
+    if not schedule or ";" in schedule or "vta.schedule" in packed_text:
+        return None
+    matches = KERNEL_ATTRS_END.findall(packed_text)
+    if len(matches) != 1:
+        return None
+    return KERNEL_ATTRS_END.sub(lambda m: f"{m.group(1)}, vta.schedule = {schedule}}} {{",
+                                packed_text, count=1)
 
 
 def tuned_schedule(tools, packed_text, workdir, tag, args):
@@ -840,19 +855,35 @@ def candidate_result(k, cyc, trans, host, tool_s, conv, intrinsic, args):
 
 
 def measure_candidate_once(tools, emb, conv, intrinsic, k, workdir, tag, args, rng,
-                           cached=None):
+                           cached=None, reuse_known=None):
     """`--checks sample` (the default with --schedule both): the candidate's
     host code is compiled and timed once (raf-run), and its heuristic
     schedule's cycles are those of the program raf-run compiled (the
     lowering's schedule search, simulated), or the cycles-only cache's
     (`cached`: this candidate's --cycles-only row, whose key matched), then
     checked against raf-run's. The tuned schedule is added by
-    tune_candidates. Keeps the packed text in "_packed" for it."""
+    tune_candidates. Keeps the packed text in "_packed" for it.
+
+    When the candidate's tuned schedule is already known - the cycles-only
+    cache's row for it, or an earlier candidate of the layer with the same
+    packed kernel (`reuse_known`, by kernel_key) - together with its
+    heuristic cycles, raf-run compiles the module with that schedule
+    recorded on the kernel (measure_with_schedule): no schedule search at
+    run time and no tuning, the host code the same."""
     packed, error = apply_strategy(tools, emb, k, workdir, tag)
     if error:
         return {"candidate": k, "ok": False, "new_ok": False, "cycles_ok": False,
                 "error": error}
     packed_text = packed.read_text()
+    key = kernel_key(packed_text)
+    reuse = reusable_schedule(cached, key, reuse_known)
+    if reuse:
+        r = measure_with_schedule(tools, packed_text, reuse, k, workdir, tag, args, rng,
+                                  conv, intrinsic)
+        if r is not None:
+            r.update(_packed=packed_text, _bound=mac_steps(packed_text), _key=key,
+                     _cached_tuned=None)
+            return r
     start = time.perf_counter()
     host = compiled_host(tools, packed_text, workdir, tag, args.host_repeat, args.host_clock)
     h = (cached or {}).get("heuristic") or {}
@@ -871,6 +902,99 @@ def measure_candidate_once(tools, emb, conv, intrinsic, k, workdir, tag, args, r
     return r
 
 
+def reusable_schedule(cached, key, reuse_known):
+    """The candidate's known heuristic cycles and tuned schedule, or None:
+    from the cycles-only cache's row (`cached`), else from an earlier
+    candidate of this layer with the same packed kernel (`reuse_known`)."""
+    h = (cached or {}).get("heuristic") or {}
+    t = (cached or {}).get("tuned") or {}
+    if h.get("ok") and t.get("ok") and t.get("schedule"):
+        return {"heuristic": h["cycles"], "info": h.get("info", ""),
+                "tuned": t["cycles"], "schedule": t["schedule"],
+                "source": "cycles-only cache"}
+    if key is not None and reuse_known and key in reuse_known:
+        return dict(reuse_known[key])
+    return None
+
+
+def measure_with_schedule(tools, packed_text, reuse, k, workdir, tag, args, rng, conv,
+                          intrinsic):
+    """A candidate whose heuristic cycles and tuned schedule are known
+    (`reuse`): its host code is compiled and timed by one raf-run of the
+    module with the tuned schedule recorded on the kernel (the host code
+    does not depend on the schedule; raf-run compiles a kernel's own
+    schedule without searching), whose cycles must equal the tuned cycles;
+    the heuristic cycles are the known ones (check_heuristic_sample runs
+    one heuristic module per layer). None when the schedule cannot be
+    recorded (then the candidate is measured as before)."""
+    text = attach_schedule(packed_text, reuse["schedule"])
+    if text is None:
+        return None
+    start = time.perf_counter()
+    host = compiled_host(tools, text, workdir, tag, args.host_repeat, args.host_clock)
+    cyc = {"ok": True, "cycles": reuse["heuristic"], "info": reuse.get("info", ""),
+           "source": reuse["source"]}
+    tool_s = time.perf_counter() - start
+    trans = transforms(packed_text, args.repeat, rng)
+    # candidate_result compares raf-run's cycles with the heuristic ones;
+    # this run compiled the tuned schedule, compared below.
+    r = candidate_result(k, cyc, trans, dict(host, cycles=reuse["heuristic"]), tool_s,
+                         conv, intrinsic, args)
+    t = {"ok": True, "cycles": reuse["tuned"], "schedule": reuse["schedule"],
+         "source": reuse["source"], "op_s": reuse["tuned"] / (args.vta_mhz * 1e6),
+         "compiled_by_raf_run": True}
+    if reuse.get("same_as"):
+        t["same_as"] = reuse["same_as"]
+    if host["ok"]:
+        t.update(host_s=host["host_s"], run_host_s=host["host_s"])
+        if host["cycles"] != reuse["tuned"]:
+            t["cycles_differ"] = host["cycles"]
+        t["checked"] = ("raf-run cycles " + ("equal" if "cycles_differ" not in t else
+                                             f"DIFFER ({host['cycles']})"))
+    r["tuned"] = t
+    return r
+
+
+def check_heuristic_sample(tools, cands, workdir, tags, args):
+    """The heuristic side of a layer whose candidates took their heuristic
+    cycles from the cycles-only cache or an earlier candidate: the
+    heuristic module (no schedule on the kernel: raf-run's own search) of
+    the best of them by combined time runs once through raf-run; its cycles
+    must equal the known ones and its output the tuned-schedule run's bit
+    for bit. Recorded as "heuristic_check" on that candidate."""
+    reused = [r for r in cands if r.get("tuned", {}).get("compiled_by_raf_run")
+              and r.get("new_ok") and r.get("_packed")]
+    if not reused:
+        return
+    r = min(reused, key=lambda r: r["new_combined_s"])
+    tag = tags[r["candidate"]]
+    host = compiled_host(tools, r["_packed"], workdir, tag + ".heur", 0, args.host_clock)
+    if not host["ok"]:
+        r["heuristic_check"] = {"ok": False, "error": host["error"]}
+        return
+    check = {"ok": True, "cycles": host["cycles"], "equal": host["cycles"] == r["cycles"]}
+    ref, out = workdir / f"{tag}.out.npy", workdir / f"{tag}.heur.out.npy"
+    if ref.exists() and out.exists():
+        check["output_equal"] = bool(np.array_equal(np.load(ref), np.load(out)))
+    r["heuristic_check"] = check
+
+
+def remember_schedules(cands, tags, reuse_known):
+    """Records the heuristic cycles and tuned schedule of each measured
+    candidate by its packed kernel (kernel_key) for later candidates of the
+    layer (measure_candidate_once)."""
+    for r in cands:
+        t = r.get("tuned") or {}
+        key = r.get("_key")
+        if (key is None or key in reuse_known or not r.get("cycles_ok") or not t.get("ok")
+                or not t.get("schedule") or ";" in t["schedule"]):
+            continue
+        label = f"{tags[r['candidate']].rsplit('.', 2)[-2]} candidate {r['candidate']}"
+        reuse_known[key] = {"heuristic": r["cycles"], "info": r.get("cycle_info", ""),
+                            "tuned": t["cycles"], "schedule": t["schedule"],
+                            "source": f"same kernel as {label}", "same_as": label}
+
+
 def tune_candidates(tools, cands, workdir, tags, args, known, prune):
     """`--checks sample`: the tuned schedule of each measured candidate, in
     the order of its lower bound on the combined time (MAC-step bound at the
@@ -886,6 +1010,15 @@ def tune_candidates(tools, cands, workdir, tags, args, known, prune):
                    key=lambda r: (r["_bound"] or 0) / hz + (r.get("host_s") or 0))
     best = None
     for r in order:
+        if r.get("tuned", {}).get("compiled_by_raf_run"):
+            t = r["tuned"]
+            if t.get("host_s") is not None:
+                best = min(best if best is not None else float("inf"),
+                           t["op_s"] + t["host_s"])
+            if r["_key"] is not None and r["_key"] not in known:
+                known[r["_key"]] = (f"{tags[r['candidate']].rsplit('.', 2)[-2]} "
+                                    f"candidate {r['candidate']}", t)
+            continue
         cached = r.get("_cached_tuned") or {}
         floor = (r["_bound"] or 0) / hz + r["host_s"] if r.get("host_ok") else None
         if cached.get("ok"):
@@ -895,7 +1028,8 @@ def tune_candidates(tools, cands, workdir, tags, args, known, prune):
             label, ref = known[r["_key"]]
             t = {k: v for k, v in ref.items() if not k.startswith("_")}
             t.update(same_as=label, checked="")
-            t.pop("run_host_s", None)
+            for key in ("run_host_s", "compiled_by_raf_run", "cycles_differ"):
+                t.pop(key, None)
         elif prune and best is not None and floor is not None and floor >= best:
             r["tuned"] = {"ok": False, "pruned": True,
                           "error": "not tuned: its bound (MAC steps + host time) is above "
@@ -950,7 +1084,7 @@ def embed(tools, computed, intrinsic, mode, count, workdir, args):
 
 
 def measure_mode(tools, conv, intrinsic, mode, count, workdir, args, rng, computed=None,
-                 known=None, cycles_row=None):
+                 known=None, cycles_row=None, reuse_known=None):
     """Embeds and measures `computed` (default `conv`), the function that
     runs on VTA for the layer `conv`. With `--checks sample` and both
     schedules, `known` (kernel keys already tuned, shared between the
@@ -975,7 +1109,7 @@ def measure_mode(tools, conv, intrinsic, mode, count, workdir, args, rng, comput
                 if cached.get("mapping") != mapping:
                     cached = None  # another embedding: not this candidate
             r = measure_candidate_once(tools, emb, conv, intrinsic, k, workdir, tags[k], args,
-                                       rng, cached)
+                                       rng, cached, reuse_known)
         else:
             r = measure_candidate(tools, emb, conv, intrinsic, k, workdir, tags[k], args, rng)
         r["mapping"] = mapping
@@ -985,6 +1119,9 @@ def measure_mode(tools, conv, intrinsic, mode, count, workdir, args, rng, comput
                         prune=mode == "relaxed")
         if mode == "relaxed":
             check_tuned_sample(tools, cands, workdir, tags, args)
+            check_heuristic_sample(tools, cands, workdir, tags, args)
+        if reuse_known is not None:
+            remember_schedules(cands, tags, reuse_known)
         for r in cands:
             for key in [key for key in r if key.startswith("_")]:
                 del r[key]
@@ -1035,8 +1172,12 @@ def measure_layer(job):
     result = measure_layer_now(suite, ident, conv, intrinsic, args)
     if cached:
         cached.parent.mkdir(parents=True, exist_ok=True)
-        with cached.open("wb") as f:
+        # Written whole, then renamed: another run reading the cache (e.g. a
+        # combined run's --cycles-cache) never sees a partial file.
+        partial = cached.with_name(f".{cached.name}.{os.getpid()}")
+        with partial.open("wb") as f:
             pickle.dump(result, f)
+        partial.replace(cached)
     return result
 
 
@@ -1048,18 +1189,19 @@ def measure_layer_now(suite, ident, conv, intrinsic, args):
         return cycles_layer(tools, suite, ident, conv, intrinsic, workdir, args)
     rng = np.random.default_rng(2026)
     start = time.perf_counter()
-    known = {}
+    known, reuse_known = {}, {}
     cycles_row = cycles_cached(conv, intrinsic, args)
     # TVM's strategy has no dilation: its baseline runs the zero-dilated
     # kernel; our strict mapping with native dilation is measured beside it.
     base = measure_mode(tools, conv, intrinsic, "strict", 1, workdir, args, rng,
                         computed=conv.with_zero_dilated_kernel(), known=known,
-                        cycles_row=cycles_row and cycles_row["base"])
+                        cycles_row=cycles_row and cycles_row["base"], reuse_known=reuse_known)
     native = (measure_mode(tools, conv, intrinsic, "strict", 1, workdir, args, rng,
-                           known=known)
+                           known=known, reuse_known=reuse_known)
               if conv.dil != 1 else None)
     relaxed = measure_mode(tools, conv, intrinsic, "relaxed", args.candidates, workdir, args, rng,
-                           known=known, cycles_row=cycles_row and cycles_row["relaxed"])
+                           known=known, cycles_row=cycles_row and cycles_row["relaxed"],
+                           reuse_known=reuse_known)
     if not args.keep:
         shutil.rmtree(workdir, ignore_errors=True)
     return {"suite": suite, "ident": ident, "conv": conv, "intrinsic": intrinsic,
@@ -1071,19 +1213,23 @@ def measure_layer_now(suite, ident, conv, intrinsic, args):
 def cycles_cached(conv, intrinsic, args):
     """The layer's --cycles-only --schedule both row from --cycles-cache when
     its key matches (the same shape, intrinsic, candidates, clock, embedding
-    time limits, tuner options and tools hash; the numpy and raf-run repeat
+    time limits, tuner options and tools hash - of --cycles-cache-tools
+    when given, else of the measuring tools; the numpy and raf-run repeat
     counts in its key do not change cycles and may differ), else None."""
     if not args.cycles_cache or args.schedule != "both":
         return None
     prefix = "-".join(map(str, conv.key() + (intrinsic, args.candidates, args.vta_mhz)))
     suffix = "-".join(map(str, (args.embed_timeout, args.embed_timeout_8x8x8, "both",
                                 args.tuner, args.tune_trials, args.tune_seed, "cycles",
-                                tools_hash(args.build_dir))))
+                                tools_hash(args.cycles_cache_tools or args.build_dir))))
     for path in sorted(pathlib.Path(args.cycles_cache).glob(f"{prefix}-*-{suffix}.pickle")):
         middle = path.name[len(prefix) + 1:-len(suffix) - len(".pickle") - 1]
         if re.fullmatch(r"[^-]+-[^-]+", middle):
-            with path.open("rb") as f:
-                return pickle.load(f)
+            try:
+                with path.open("rb") as f:
+                    return pickle.load(f)
+            except (OSError, EOFError, pickle.UnpicklingError):
+                continue  # being written by a run of an older run.py
     return None
 
 
@@ -1743,6 +1889,22 @@ def checks_note(done):
     reused = sum(1 for t in tuned if t.get("same_as"))
     cached = sum(1 for t in tuned if t.get("source") == "cycles-only cache")
     ran = sum(1 for t in tuned if "run_host_s" in t)
+    compiled = [t for t in tuned if t.get("compiled_by_raf_run")]
+    heur = [r["heuristic_check"] for r in cands if r.get("heuristic_check")]
+    reuse = ""
+    if compiled:
+        reuse = (f"; {len(compiled)} candidate(s) whose heuristic cycles and tuned schedule "
+                 "were known (the cycles-only cache or an earlier candidate with the same "
+                 "packed kernel) were compiled by raf-run with the tuned schedule recorded on "
+                 "the kernel (no schedule search, no tuning): raf-run's cycles equal the "
+                 f"tuned ones on {sum(1 for t in compiled if 'cycles_differ' not in t)} of "
+                 f"{sum(1 for t in compiled if 'run_host_s' in t)}; heuristic sample (one "
+                 "heuristic module per such layer through raf-run's own search): "
+                 f"{len(heur)} run, cycles equal to the known ones on "
+                 f"{sum(1 for h in heur if h.get('equal'))}, output bit-identical to the "
+                 f"tuned schedule's on {sum(1 for h in heur if h.get('output_equal'))}"
+                 + (f", raf-run FAILED on {sum(1 for h in heur if not h.get('ok'))}"
+                    if any(not h.get("ok") for h in heur) else ""))
     return ("heuristic cycles from " + ", ".join(f"{v} {k}" for k, v in sorted(
         sources.items(), key=lambda kv: -kv[1]) if k) + " candidate(s) (raf-run: the "
             "program it compiled with the lowering's schedule search, simulated; remark: "
@@ -1751,7 +1913,7 @@ def checks_note(done):
             f"with another candidate's kernel, {pruned} not tuned because their bound "
             f"(MAC steps + host time) is above the best tuned combined time; {ran} tuned "
             "module(s) run by raf-run (the sample: the best tuned strategy of each layer, "
-            "or every tuned module whose cycles differ with `--checks all`)")
+            "or every tuned module whose cycles differ with `--checks all`)" + reuse)
 
 
 def load_note(done, elapsed):
@@ -1936,6 +2098,12 @@ def main():
     parser.add_argument("--cycles-cache", default=None,
                         help="a --cycles-only --schedule both results cache: layers whose "
                              "key matches (same tools and options) take their cycles from it")
+    parser.add_argument("--cycles-cache-tools", default=None,
+                        help="the directory of the tools that wrote --cycles-cache (default: "
+                             "--build-dir): its cycles are used with other measuring tools; "
+                             "only valid when both builds give the same cycles (raf-run checks "
+                             "the tuned cycles of every candidate and the heuristic cycles of "
+                             "one per layer)")
     parser.add_argument("--jobs", type=int, default=1, help="layers in parallel")
     parser.add_argument("--results-cache", default=None,
                         help="directory of per-layer results: a layer stored there (same "

@@ -212,3 +212,76 @@ def test_sampled_checks(tmp_path):
     row = next(line for line in text.splitlines()
                if line.startswith("| 4 |") and "run: cycles equal" in line)
     assert "1 run: cycles equal on 1, output bit-identical on 1" in row, row
+
+
+def test_known_schedule_compiled_by_raf_run(tmp_path):
+    """A candidate whose tuned schedule is known (the cycles-only cache or an
+    earlier candidate with the same packed kernel) is compiled by raf-run
+    with that schedule recorded on the kernel: raf-run's cycles are the
+    tuner's, and its output is the heuristic schedule's bit for bit."""
+    import numpy as np
+    bench = bench_module()
+    conv = bench.Conv("t", 1, 16, 6, 6, 32, 3, 3, 1, 1, 1, 1)
+    source = tmp_path / "conv.mlir"
+    source.write_text(conv.mlir())
+    emb, packed, tuned = (tmp_path / f"{n}.mlir" for n in ("emb", "packed", "tuned"))
+    subprocess.run([str(RAF_OPT), str(source), "--convert-relay-to-tcg",
+                    "--tcg-dataflow-embed=intrinsic=vta.gemm.1x16x16 mode=strict "
+                    "max-candidates=1", "-o", str(emb)], check=True)
+    subprocess.run([str(RAF_OPT), str(emb), "--tcg-apply-strategy=candidate=0", "-o",
+                    str(packed)], check=True)
+    tune = subprocess.run([str(RAF_OPT), str(packed), "--vta-schedule=method=tune "
+                           "tuner=validity trials=20 seed=0 requant-shift=8 report=true",
+                           "-o", str(tuned)], capture_output=True, text=True, check=True)
+    cycles = int(bench.SCHEDULE_REMARK.search(tune.stderr).group(1))
+    schedule = bench.SCHEDULE_ATTR.search(tuned.read_text()).group(1)
+    text = packed.read_text()
+    attached = bench.attach_schedule(text, schedule)
+    assert attached is not None and attached.count(f"vta.schedule = {schedule}") == 1
+    assert bench.attach_schedule(attached, schedule) is None  # already scheduled
+    assert bench.attach_schedule(text, schedule + "; " + schedule) is None  # two kernels
+    known = bench.reusable_schedule(
+        {"heuristic": {"ok": True, "cycles": 7}, "tuned": {"ok": True, "cycles": cycles,
+                                                         "schedule": schedule}}, None, None)
+    assert known["schedule"] == schedule and known["source"] == "cycles-only cache"
+    assert bench.reusable_schedule(None, "k", {"k": known}) == known
+    assert bench.reusable_schedule(None, "other", {"k": known}) is None
+    tools = bench.Tools(BUILD / "bin", 600)
+    run = bench.compiled_host(tools, attached, tmp_path, "tuned", 0)
+    heuristic = bench.compiled_host(tools, text, tmp_path, "heur", 0)
+    assert run["ok"] and heuristic["ok"], (run, heuristic)
+    assert run["cycles"] == cycles
+    assert np.array_equal(np.load(tmp_path / "tuned.out.npy"), np.load(tmp_path / "heur.out.npy"))
+
+
+def test_cycles_cache_reused_by_the_combined_run(tmp_path):
+    """--schedule both with a --cycles-only cache written by the tools given
+    as --cycles-cache-tools: every candidate takes its heuristic cycles and
+    tuned schedule from the cache, raf-run compiles the tuned schedule (its
+    cycles equal the cache's) and one heuristic module per layer is checked
+    (cycles equal, output bit-identical)."""
+    cache = tmp_path / "cycles"
+    common = ["--layers", "case:4", "--schedule", "both", "--tune-trials", "20",
+              "--candidates", "2", "--build-dir", str(BUILD / "bin")]
+    script = str(REPO / "bench" / "vta" / "run.py")
+    run = subprocess.run([sys.executable, script, "--cycles-only", *common, "--results-cache",
+                          str(cache), "--out", str(tmp_path / "cycles.md")],
+                         capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr[-4000:]
+    out = tmp_path / "vta.md"
+    run = subprocess.run([sys.executable, script, *common, "--host-repeat", "1", "--repeat",
+                          "1", "--cycles-cache", str(cache), "--cycles-cache-tools",
+                          str(BUILD / "bin"), "--out", str(out), "--plot",
+                          str(tmp_path / "vta.png")],
+                         capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr[-4000:]
+    text = out.read_text()
+    m = re.search(r"(\d+) candidate\(s\) whose heuristic cycles and tuned schedule were known "
+                  r".*?raf-run's cycles equal the tuned ones on (\d+) of (\d+); heuristic "
+                  r"sample .*?: (\d+) run, cycles equal to the known ones on (\d+), output "
+                  r"bit-identical to the tuned schedule's on (\d+)", text)
+    assert m, text
+    known, equal, ran, sample, sample_equal, sample_bits = map(int, m.groups())
+    assert known >= 2 and equal == ran == known
+    assert sample == sample_equal == sample_bits == 1
+    assert re.search(r"tuned: \d+ candidate\(s\), \d+ from the cycles-only cache", text)
