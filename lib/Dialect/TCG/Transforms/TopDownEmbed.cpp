@@ -37,6 +37,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <numeric>
 
@@ -532,6 +533,10 @@ LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
     std::vector<Match> matches;
   };
   std::vector<Applicable> applicable;
+  // The programs of the applicable solutions: different searched graphs
+  // can give the same statements and embeddings (a fused solution split
+  // back into the statements of an unfused one), counted once.
+  llvm::StringSet<> programs;
   // Each graph's solution is ranked by the coverage (Eq. 3.4) of what is
   // applied: a fused graph's matches on its unfused statements, which hold
   // more nodes than the fused graph.
@@ -551,6 +556,19 @@ LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
     applied.instructions = plan->matches.size();
     for (const Match &m : plan->matches)
       applied.covered += m.covered;
+    // The same program as an earlier solution keeps its score (the first
+    // scored wins a tie, so the search's best is unchanged) but no rank.
+    std::string program;
+    llvm::raw_string_ostream os(program);
+    plan->graph->print(os, OpPrintingFlags().useLocalScope());
+    for (const Statement &statement : plan->statements) {
+      if (!statement.intrinsic)
+        continue;
+      os << "\n" << matcher.getIntrinsicName(*statement.intrinsic) << " "
+         << buildCandidateAttr(context, statement.embedding);
+    }
+    if (!programs.insert(program).second)
+      return applied;
     Applicable entry{applied, nullptr, {}};
     if (solution != 0) {
       entry.graph = cast<KernelOp>(graph->clone());
