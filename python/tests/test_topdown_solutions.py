@@ -14,7 +14,15 @@ the strategy derivation cannot consume must be refused with a located error
 By default an operator with at most SMALL applicable solutions has all of
 them checked and a larger one an evenly spaced sample of SAMPLE (the first
 and the last included; RAF_TOPDOWN_SAMPLE=N sets its size);
-RAF_TOPDOWN_ALL=1 checks every solution. A summary
+RAF_TOPDOWN_ALL=1 checks every solution.
+
+The variants written at the dissertation's size (Conv2D with bias and same
+padding, with ReLU, capsule routing with two routing iterations; the
+oracle's expected_variants) are checked the same way, by default VARIANT_SAMPLE
+evenly spaced solutions each (every embedding reruns their search: about a
+minute for Conv2D + bias + ReLU); their search runs without a time limit
+(time-limit=0), so that only the graph and candidate limits stop it and the
+solution count does not depend on the machine's load. A summary
 line per operator is printed (pytest -s), and with
 RAF_TOPDOWN_SUMMARY=<path> appended to that file as JSON lines.
 
@@ -40,12 +48,14 @@ pytest.importorskip("torch")
 require_tools(RAF_OPT, RAF_RUN)
 
 OPERATORS_MLIR = REPO / "bench" / "topdown" / "operators.mlir"
+VARIANTS_MLIR = REPO / "bench" / "topdown" / "variants.mlir"
 ORACLE = REPO / "test" / "Dialect" / "TCG" / "TopDown" / "Inputs" / \
     "operators_oracle.py"
 EMBED = ("--tcg-topdown-embed=search=true selective-masking=true "
          "max-maskings=65536 solution=%d")
 SMALL = 40
 SAMPLE = int(os.environ.get("RAF_TOPDOWN_SAMPLE", "8"))
+VARIANT_SAMPLE = 3
 ALL = os.environ.get("RAF_TOPDOWN_ALL", "") not in ("", "0")
 
 # The operands of each operator, named as in operators_oracle.SHAPES.
@@ -58,6 +68,13 @@ OPERANDS = {
     "conv2d_relu_nhwc": ["data", "hwio"],
     "capsule_routing": ["blog", "u"],
 }
+# The variants at the dissertation's size (bench/topdown/variants.mlir).
+VARIANTS = {
+    "conv2d_bias_nhwc": ["data", "hwio", "cb"],
+    "conv2d_bias_relu_nhwc": ["data", "hwio", "cb"],
+    "capsule_routing_r2": ["blog", "u"],
+}
+OPERANDS.update(VARIANTS)
 
 SOLUTION = re.compile(r"topdown\.solution = array<i64: (\d+), (\d+)>")
 # What a tool prints when it crashes rather than refusing with a diagnostic.
@@ -73,11 +90,13 @@ def load_oracle():
 
 
 def function_source(name):
-    """The text of func.func @name in operators.mlir."""
-    text = OPERATORS_MLIR.read_text()
+    """The text of func.func @name in operators.mlir (variants.mlir for
+    the variants)."""
+    path = VARIANTS_MLIR if name in VARIANTS else OPERATORS_MLIR
+    text = path.read_text()
     match = re.search(r"^func\.func @%s\(.*?^}\n" % name, text,
                       re.MULTILINE | re.DOTALL)
-    assert match, "no @%s in %s" % (name, OPERATORS_MLIR)
+    assert match, "no @%s in %s" % (name, path)
     return match.group(0)
 
 
@@ -91,8 +110,13 @@ def run(command):
     return result
 
 
-def embed(source, k, out):
-    result = run([RAF_OPT, source, EMBED % k, "-o", out])
+def options(name, k):
+    """The --tcg-topdown-embed option of solution k of operator `name`."""
+    return EMBED % k + (" time-limit=0" if name in VARIANTS else "")
+
+
+def embed(name, source, k, out):
+    result = run([RAF_OPT, source, options(name, k), "-o", out])
     assert result.returncode == 0, result.stderr[:4000]
     found = {(int(a), int(b)) for a, b in SOLUTION.findall(out.read_text())}
     assert len(found) == 1, found
@@ -101,11 +125,11 @@ def embed(source, k, out):
     return count
 
 
-def chosen(count):
-    if ALL or count <= SMALL:
+def chosen(count, small=SMALL, sample=SAMPLE):
+    if ALL or count <= small:
         return list(range(count))
-    return sorted({round(i * (count - 1) / (SAMPLE - 1))
-                   for i in range(SAMPLE)})
+    return sorted({round(i * (count - 1) / (sample - 1))
+                   for i in range(sample)})
 
 
 @pytest.fixture(scope="module")
@@ -113,7 +137,9 @@ def oracle(tmp_path_factory):
     module = load_oracle()
     prefix = str(tmp_path_factory.mktemp("topdown") / "in")
     module.inputs(prefix)
-    return module, prefix, module.expected(prefix)
+    expected = module.expected(prefix)
+    expected.update(module.expected_variants(prefix))
+    return module, prefix, expected
 
 
 @pytest.mark.parametrize("name", list(OPERANDS))
@@ -122,11 +148,11 @@ def test_solutions(name, oracle, tmp_path):
     want = expected[name].numpy()
     source = tmp_path / ("%s.mlir" % name)
     source.write_text(function_source(name))
-    count = embed(source, 0, tmp_path / "emb.0.mlir")
+    count = embed(name, source, 0, tmp_path / "emb.0.mlir")
     assert count >= 1
 
     # Past the last applicable solution: a located error naming the count.
-    beyond = run([RAF_OPT, source, EMBED % count, "-o", os.devnull])
+    beyond = run([RAF_OPT, source, options(name, count), "-o", os.devnull])
     assert beyond.returncode == 1
     assert ("error: --tcg-topdown-embed: solution=%d is out of range" % count
             in beyond.stderr and
@@ -134,10 +160,12 @@ def test_solutions(name, oracle, tmp_path):
         beyond.stderr[:2000]
 
     checked, refused, wrong = [], [], []
-    for k in chosen(count):
+    sample = ((VARIANT_SAMPLE, VARIANT_SAMPLE) if name in VARIANTS else
+              (SMALL, SAMPLE))
+    for k in chosen(count, *sample):
         emb = tmp_path / ("emb.%d.mlir" % k)
         if k:
-            assert embed(source, k, emb) == count
+            assert embed(name, source, k, emb) == count
         applied = tmp_path / ("applied.%d.mlir" % k)
         result = run([RAF_OPT, emb, "--tcg-apply-strategy", "-o", applied])
         if result.returncode != 0:

@@ -1,5 +1,8 @@
 """Inputs and PyTorch oracle for the seven operators of Rieber 2022,
-Tab. 3.3 (bench/topdown/operators.mlir), used by topdown-embed-search.mlir.
+Tab. 3.3 (bench/topdown/operators.mlir), used by topdown-embed-search.mlir,
+and for the variants written at the dissertation's size
+(bench/topdown/variants.mlir: expected_variants, used by
+python/tests/test_topdown_solutions.py).
 
   operators_oracle.py inputs PREFIX
       writes PREFIX.<name>.npy inputs
@@ -18,7 +21,7 @@ import torch
 
 SHAPES = {"x": (4, 8), "w": (6, 8), "b": (6,), "q": (4, 8), "k": (6, 8),
           "s": (1,), "data": (1, 6, 6, 4), "hwio": (3, 3, 4, 8),
-          "blog": (8, 4), "u": (8, 4, 4)}
+          "blog": (8, 4), "u": (8, 4, 4), "cb": (8,)}
 
 
 def inputs(prefix):
@@ -47,6 +50,34 @@ def expected(prefix):
         "conv2d_nhwc": conv,
         "conv2d_relu_nhwc": torch.relu(conv),
         "capsule_routing": s * n / (1 + n),
+    }
+
+
+def routing(b, u, iterations):
+    """Sabour et al. 2017, Procedure 1, with b as the initial logits and the
+    squash s |s|^2 / (1 + |s|^2) of the operators."""
+    for it in range(iterations):
+        s = (torch.softmax(b, 1)[:, :, None] * u).sum(0)
+        n = (s * s).sum(1, keepdim=True)
+        v = s * n / (1 + n)
+        if it + 1 < iterations:
+            b = b + (u * v[None]).sum(2)
+    return v
+
+
+def expected_variants(prefix):
+    """The operator variants of bench/topdown/variants.mlir, written at the
+    dissertation's size: Conv2D with bias and same padding (Eqs. 2.1-2.4),
+    with ReLU, and two routing iterations."""
+    t = {n: torch.from_numpy(np.load("%s.%s.npy" % (prefix, n)))
+         for n in SHAPES}
+    conv = torch.nn.functional.conv2d(
+        t["data"].permute(0, 3, 1, 2), t["hwio"].permute(3, 2, 0, 1),
+        t["cb"], padding=1).permute(0, 2, 3, 1)
+    return {
+        "conv2d_bias_nhwc": conv,
+        "conv2d_bias_relu_nhwc": torch.relu(conv),
+        "capsule_routing_r2": routing(t["blog"], t["u"], 2),
     }
 
 
