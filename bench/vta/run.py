@@ -855,7 +855,7 @@ def candidate_result(k, cyc, trans, host, tool_s, conv, intrinsic, args):
 
 
 def measure_candidate_once(tools, emb, conv, intrinsic, k, workdir, tag, args, rng,
-                           cached=None, reuse_known=None):
+                           cached=None, reuse_known=None, programs=None):
     """`--checks sample` (the default with --schedule both): the candidate's
     host code is compiled and timed once (raf-run), and its heuristic
     schedule's cycles are those of the program raf-run compiled (the
@@ -863,6 +863,10 @@ def measure_candidate_once(tools, emb, conv, intrinsic, k, workdir, tag, args, r
     (`cached`: this candidate's --cycles-only row, whose key matched), then
     checked against raf-run's. The tuned schedule is added by
     tune_candidates. Keeps the packed text in "_packed" for it.
+
+    A candidate whose packed function is the baseline's up to SSA
+    numbering (`programs`, by program_key) is the same program and takes
+    the baseline's measurement ("same_program_as").
 
     When the candidate's tuned schedule is already known - the cycles-only
     cache's row for it, or an earlier candidate of the layer with the same
@@ -876,6 +880,21 @@ def measure_candidate_once(tools, emb, conv, intrinsic, k, workdir, tag, args, r
                 "error": error}
     packed_text = packed.read_text()
     key = kernel_key(packed_text)
+    same = (programs or {}).get(program_key(packed_text))
+    if same:
+        # The same program as the baseline (e.g. TVM's mapping found by the
+        # relaxed search): one program, one measurement.
+        label, ref = same
+        r = {k: v for k, v in ref.items() if not k.startswith("_")}
+        r.update(candidate=k, same_program_as=label, _packed=packed_text,
+                 _bound=mac_steps(packed_text), _key=key, _cached_tuned=None)
+        if ref.get("tuned"):
+            r["tuned"] = {k: v for k, v in ref["tuned"].items()
+                          if k not in ("run_host_s", "checked", "cycles_differ",
+                                       "output_equal", "check_failed",
+                                       "compiled_by_raf_run")}
+            r["tuned"]["same_as"] = label
+        return r
     reuse = reusable_schedule(cached, key, reuse_known)
     if reuse:
         r = measure_with_schedule(tools, packed_text, reuse, k, workdir, tag, args, rng,
@@ -963,7 +982,7 @@ def check_heuristic_sample(tools, cands, workdir, tags, args):
     must equal the known ones and its output the tuned-schedule run's bit
     for bit. Recorded as "heuristic_check" on that candidate."""
     reused = [r for r in cands if r.get("tuned", {}).get("compiled_by_raf_run")
-              and r.get("new_ok") and r.get("_packed")]
+              and r.get("new_ok") and r.get("_packed") and not r.get("same_program_as")]
     if not reused:
         return
     r = min(reused, key=lambda r: r["new_combined_s"])
@@ -1010,7 +1029,7 @@ def tune_candidates(tools, cands, workdir, tags, args, known, prune):
                    key=lambda r: (r["_bound"] or 0) / hz + (r.get("host_s") or 0))
     best = None
     for r in order:
-        if r.get("tuned", {}).get("compiled_by_raf_run"):
+        if r.get("same_program_as") or r.get("tuned", {}).get("compiled_by_raf_run"):
             t = r["tuned"]
             if t.get("host_s") is not None:
                 best = min(best if best is not None else float("inf"),
@@ -1084,7 +1103,8 @@ def embed(tools, computed, intrinsic, mode, count, workdir, args):
 
 
 def measure_mode(tools, conv, intrinsic, mode, count, workdir, args, rng, computed=None,
-                 known=None, cycles_row=None, reuse_known=None):
+                 known=None, cycles_row=None, reuse_known=None, programs=None,
+                 baseline=False):
     """Embeds and measures `computed` (default `conv`), the function that
     runs on VTA for the layer `conv`. With `--checks sample` and both
     schedules, `known` (kernel keys already tuned, shared between the
@@ -1109,7 +1129,7 @@ def measure_mode(tools, conv, intrinsic, mode, count, workdir, args, rng, comput
                 if cached.get("mapping") != mapping:
                     cached = None  # another embedding: not this candidate
             r = measure_candidate_once(tools, emb, conv, intrinsic, k, workdir, tags[k], args,
-                                       rng, cached, reuse_known)
+                                       rng, cached, reuse_known, programs)
         else:
             r = measure_candidate(tools, emb, conv, intrinsic, k, workdir, tags[k], args, rng)
         r["mapping"] = mapping
@@ -1122,6 +1142,10 @@ def measure_mode(tools, conv, intrinsic, mode, count, workdir, args, rng, comput
             check_heuristic_sample(tools, cands, workdir, tags, args)
         if reuse_known is not None:
             remember_schedules(cands, tags, reuse_known)
+        if baseline and programs is not None:
+            for r in cands:
+                if r.get("_packed") and r.get("new_ok"):
+                    programs.setdefault(program_key(r["_packed"]), ("baseline", dict(r)))
         for r in cands:
             for key in [key for key in r if key.startswith("_")]:
                 del r[key]
@@ -1189,19 +1213,20 @@ def measure_layer_now(suite, ident, conv, intrinsic, args):
         return cycles_layer(tools, suite, ident, conv, intrinsic, workdir, args)
     rng = np.random.default_rng(2026)
     start = time.perf_counter()
-    known, reuse_known = {}, {}
+    known, reuse_known, programs = {}, {}, {}
     cycles_row = cycles_cached(conv, intrinsic, args)
     # TVM's strategy has no dilation: its baseline runs the zero-dilated
     # kernel; our strict mapping with native dilation is measured beside it.
     base = measure_mode(tools, conv, intrinsic, "strict", 1, workdir, args, rng,
                         computed=conv.with_zero_dilated_kernel(), known=known,
-                        cycles_row=cycles_row and cycles_row["base"], reuse_known=reuse_known)
+                        cycles_row=cycles_row and cycles_row["base"], reuse_known=reuse_known,
+                        programs=programs, baseline=True)
     native = (measure_mode(tools, conv, intrinsic, "strict", 1, workdir, args, rng,
                            known=known, reuse_known=reuse_known)
               if conv.dil != 1 else None)
     relaxed = measure_mode(tools, conv, intrinsic, "relaxed", args.candidates, workdir, args, rng,
                            known=known, cycles_row=cycles_row and cycles_row["relaxed"],
-                           reuse_known=reuse_known)
+                           reuse_known=reuse_known, programs=programs)
     if not args.keep:
         shutil.rmtree(workdir, ignore_errors=True)
     return {"suite": suite, "ident": ident, "conv": conv, "intrinsic": intrinsic,
@@ -1263,6 +1288,15 @@ def mac_steps(packed_text):
 
 
 SSA_NUMBER = re.compile(r"%\d+\b")
+
+
+def program_key(packed_text):
+    """The whole packed function with its numbered SSA values renamed in
+    order of appearance: two candidates with the same key are the same
+    program (host code and kernel)."""
+    names = {}
+    return SSA_NUMBER.sub(lambda m: names.setdefault(m.group(0), f"%v{len(names)}"),
+                          packed_text)
 
 
 def kernel_key(packed_text):

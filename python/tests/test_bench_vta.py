@@ -285,3 +285,15 @@ def test_cycles_cache_reused_by_the_combined_run(tmp_path):
     assert known >= 2 and equal == ran == known
     assert sample == sample_equal == sample_bits == 1
     assert re.search(r"tuned: \d+ candidate\(s\), \d+ from the cycles-only cache", text)
+
+
+def test_program_key_is_the_function_up_to_ssa_numbering():
+    """A relaxed candidate whose packed function is the baseline's up to SSA
+    numbering is the same program and takes the baseline's measurement."""
+    bench = bench_module()
+    a = "%3 = relay.transpose %arg0\n%4 = tcg.kernel \"nn.conv2d\" (%data = %3)\nreturn %4\n"
+    b = "%7 = relay.transpose %arg0\n%9 = tcg.kernel \"nn.conv2d\" (%data = %7)\nreturn %9\n"
+    c = "%7 = relay.reshape %arg0\n%9 = tcg.kernel \"nn.conv2d\" (%data = %7)\nreturn %9\n"
+    assert bench.program_key(a) == bench.program_key(b)
+    assert bench.program_key(a) != bench.program_key(c)
+    assert bench.kernel_key(a) == bench.kernel_key(c)  # same kernel, other host code
