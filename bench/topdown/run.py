@@ -11,7 +11,13 @@ Runs `raf-opt --tcg-topdown-search` on the seven operators of Tab. 3.3
     operands and computations of GEMM's rank 2 and conv2d's rank 4);
   * search times, which the dissertation does not report;
   * the solution `--tcg-topdown-embed=search=true` applies per operator,
-    with its coverage on the graph applied, beside the search's best.
+    with its coverage on the graph applied, beside the search's best;
+  * the variants of variants.mlir written at the dissertation's size
+    (VARIANTS) as extra, labelled rows of Tab. 3.3, Tab. 3.4 and the applied
+    table, with their own reading.
+
+The hand-written paragraph on the numerical check of every applicable
+solution (KEEP) is carried over from the existing results file.
 
   run.py [--raf-opt PATH] [--time-limit S] [--out PATH]
 """
@@ -36,6 +42,17 @@ PAPER = {
     "conv2d_relu_nhwc": ("Conv2D + ReLU (NHWC)", 56, 440428, 1428, 0.3, 33),
     "capsule_routing": ("Capsule Routing", 127, 1023516, 12, 0.001, 32),
 }
+# The operators of variants.mlir, written at the dissertation's size: name ->
+# (label, the Tab. 3.3 operator whose dissertation row they are compared to).
+VARIANTS = {
+    "conv2d_bias_nhwc": ("Conv2D + bias, same padding (NHWC)", "conv2d_nhwc"),
+    "conv2d_bias_relu_nhwc": ("Conv2D + bias + ReLU, same padding (NHWC)",
+                              "conv2d_relu_nhwc"),
+    "capsule_routing_r2": ("Capsule Routing, 2 routing iterations",
+                           "capsule_routing"),
+}
+# The hand-written paragraph of the results file that run.py keeps.
+KEEP = "**Every applicable solution, checked numerically**"
 # Tab. 3.5: candidates, solutions, hit rate %.
 PAPER_LAYOUT = {"gemm": (73, 5, 6.8), "conv2d_nhwc": (1372653, 3810, 0.27)}
 
@@ -68,8 +85,11 @@ READING = (
     "combined), of the dissertation's order for the small operators and one "
     "to two orders below it for the convolutions and capsule routing, whose "
     "label trees are smaller than the dissertation's (our kernels: one "
-    "routing iteration, no bias or padding in the convolution). Search "
-    "times stay within seconds.\n\n"
+    "routing iteration; no bias in the convolutions, which for Conv2D is "
+    "what §3.4.4's two input tensors say; an access expression such as "
+    "oh + kh one leaf, not Fig. 3.2's expression tree). The searches of "
+    "the seven stay within seconds; the variants at the dissertation's "
+    "size (below) do not.\n\n"
     "Chapter 6 comparison: the dataflow embedding takes an operator that is "
     "one tensor expression (GEMM, Conv2D) and maps one intrinsic onto it, "
     "with the remaining dimensions (Conv2D: the kernel window) as loops "
@@ -84,6 +104,85 @@ READING = (
     "(one tensor expression per kernel, no reduction combined with other "
     "values). Times are of the same order (milliseconds to a second), the "
     "dataflow embedding's rising with the embeddings it counts.")
+
+
+def label(name):
+    """The table label of an operator of operators.mlir or variants.mlir."""
+    if name in PAPER:
+        return PAPER[name][0]
+    return "*variant:* " + VARIANTS[name][0]
+
+
+def kept_paragraph(path):
+    """The hand-written KEEP paragraph of the existing results file, or
+    None."""
+    if not os.path.exists(path):
+        return None
+    text = open(path).read()
+    start = text.find(KEEP)
+    if start < 0:
+        return None
+    end = text.find("\n\n", start)
+    return text[start:end if end >= 0 else len(text)].rstrip()
+
+
+def variants_reading(per_config, applied, longer, long_limit):
+    """The reading of the variants' rows, from their numbers; `longer`: the
+    searches rerun with `long_limit` seconds where the time limit stopped
+    them."""
+    parts = []
+    for name, (text, base) in VARIANTS.items():
+        r = per_config.get((name, 4))
+        if r is None:
+            continue
+        b = per_config[(base, 4)]
+        p = PAPER[base]
+        state = ("stopped by the %s limit after %d graphs, so its counts are "
+                 "what the search reached" % (r["limit"], r["graphs"])
+                 if r["limit"] else "complete (%d graphs)" % r["graphs"])
+        if name in longer:
+            t = longer[name]
+            state += (" (given %g s: %d graphs, %d candidates, %d solutions "
+                      "in %.3g s%s)" % (
+                          long_limit, t["graphs"], t["candidates"],
+                          t["solutions"], t["seconds"],
+                          ", stopped by the %s limit" % t["limit"]
+                          if t["limit"] else ", complete"))
+        parts.append(
+            "%s: %d nodes (%d; dissertation %d), %d candidates (%d; "
+            "dissertation %s), %d "
+            "solution%s (%d; dissertation %s), %.3g s, %s; applied: %s." % (
+                text, r["nodes"], b["nodes"], p[1], r["candidates"],
+                b["candidates"], format(p[2], ","), r["solutions"],
+                "" if r["solutions"] == 1 else "s", b["solutions"],
+                format(p[3], ","), r["seconds"], state,
+                applied.get(name, "-")))
+    return " ".join(parts)
+
+
+# The interpretation of the variants' rows (their numbers come first).
+VARIANTS_READING = (
+    "Bias and padding add no access leaves to our label trees (an access "
+    "such as oh + kh is one leaf here, where the access nodes of the "
+    "dissertation's Fig. 3.2 form an expression tree, so its count of the "
+    "same kernel is larger; the padding is a view of the read), but the "
+    "bias adds a statement once fission has split the kernel, and with it "
+    "fusion and inlining options and maskings: that raises Conv2D's "
+    "candidates to the dissertation's order of magnitude, but §3.4.4 gives "
+    "its Conv2D two input tensors, so a bias does not explain its count. "
+    "Where a search stops at a limit, its counts are lower bounds and its "
+    "solutions those of the graphs it reached. Both larger variants grow "
+    "multiplicatively: Alg. 3's conflict-free fusion and inlining "
+    "combinations with the statements after fission, and the maskings, "
+    "enumerated per computation and combined, with the computations "
+    "(capsule routing's fully fissioned graph alone has the 2^23 maskings "
+    "of the configuration 2 column, past the candidates limit, so the "
+    "search matched no other of its 20000 graphs). That is what the "
+    "dissertation's §3.5.2 says of the sequential operators (\"Even the "
+    "limited set of transformations presented in this chapter can enlarge "
+    "the search space to intractable sizes ... Operands with sequential "
+    "computations, like Conv2D + ReLU or CapsuleRouting, are especially "
+    "affected by this\").")
 
 
 def split_functions(path):
@@ -132,6 +231,7 @@ def search(raf_opt, text, options):
 EMBEDDING = re.compile(r'tcg\.embedding = #tcg\.embedding<"([^"]+)", topdown')
 FAILS = re.compile(r"fails = (\d+),")
 APPLIED = re.compile(r"topdown\.applied_coverage = array<i64: (\d+), (\d+)>")
+SOLUTION = re.compile(r"topdown\.solution = array<i64: \d+, (\d+)>")
 
 
 def embed(raf_opt, text, options):
@@ -152,7 +252,11 @@ def embed(raf_opt, text, options):
         return {"error": m.group(1) if m else proc.stderr}
     fails = [int(f) for f in FAILS.findall(proc.stdout)]
     coverage = APPLIED.search(proc.stdout)
+    count = SOLUTION.search(proc.stdout)
+    stopped = re.search(r"the search stopped at its (\w+) limit", proc.stderr)
     return {"instructions": EMBEDDING.findall(proc.stdout),
+            "applicable": int(count.group(1)) if count else 0,
+            "limit": stopped.group(1) if stopped else "",
             "fails": max(fails) if fails else 0,
             "coverage": "%s of %s nodes" % coverage.groups() if coverage
                         else "-"}
@@ -237,7 +341,7 @@ def comparison(args, funcs, limit):
             dt = "-"
             dc = "-"
         w("| %s | %s | %s / %d | %.3f | %s | %d | %s | %s | %s |" % (
-            PAPER[name][0], intrinsic, "yes" if one["solutions"] else "no",
+            label(name), intrinsic, "yes" if one["solutions"] else "no",
             one["solutions"], one["seconds"], best, full["solutions"], df,
             dt, dc))
         print("compare %s %s %s %s" % (name, intrinsic, one, d),
@@ -252,6 +356,9 @@ def main():
                         default=os.path.join(ROOT, "build", "bin", "raf-opt"))
     parser.add_argument("--time-limit", type=float, default=30)
     parser.add_argument("--max-maskings", type=int, default=65536)
+    parser.add_argument("--long-time-limit", type=float, default=300,
+                        help="time limit of the rerun of a variant whose "
+                             "search the time limit stopped")
     parser.add_argument("--dataflow-timeout", type=int, default=60000)
     parser.add_argument("--only-comparison", action="store_true",
                         help="print the comparison table to stdout only")
@@ -260,6 +367,13 @@ def main():
                                              "topdown.md"))
     args = parser.parse_args()
     funcs = split_functions(os.path.join(HERE, "operators.mlir"))
+    originals = list(funcs)
+    funcs.update(split_functions(os.path.join(HERE, "variants.mlir")))
+    unknown = [n for n in funcs if n not in PAPER and n not in VARIANTS]
+    if unknown:
+        raise SystemExit("no PAPER or VARIANTS entry for %s" %
+                         ", ".join(unknown))
+    kept = kept_paragraph(args.out)
     # Selective masking (§3.2.2) in every table; the outer-only masking of
     # earlier runs is kept as a column of Tab. 3.3. Maskings are enumerated
     # per computation, so a larger per-computation limit stays cheap.
@@ -278,6 +392,15 @@ def main():
             r = search(args.raf_opt, text, "config=%d %s" % (config, limit))
             per_config[(name, config)] = r[0]
             print("config %d %-18s %s" % (config, name, r[0]), file=sys.stderr)
+
+    longer = {}
+    for name in VARIANTS:
+        if per_config.get((name, 4), {}).get("limit") == "time":
+            longer[name] = search(
+                args.raf_opt, funcs[name], "config=4 " +
+                limit.replace("time-limit=%g" % args.time_limit,
+                              "time-limit=%g" % args.long_time_limit))[0]
+            print("longer %-18s %s" % (name, longer[name]), file=sys.stderr)
 
     outer = {}
     for name, text in funcs.items():
@@ -323,17 +446,33 @@ def main():
       "| --- |")
     for name in funcs:
         r = per_config[(name, 4)]
-        p = PAPER[name]
+        p = PAPER[name] if name in PAPER else PAPER[VARIANTS[name][1]]
         o = outer[name]
         hit = 100.0 * r["solutions"] / r["candidates"] if r["candidates"] else 0
         w("| %s | %d | %d | %d | %.3g%% | %g | %d | %.3f%s | %s | %d / %d%s "
-          "| %d / %d / %d / %g%% / %d |" % (
-              p[0], r["nodes"], r["candidates"], r["solutions"], hit,
+          "| %s%d / %d / %d / %g%% / %d |" % (
+              label(name), r["nodes"], r["candidates"], r["solutions"], hit,
               r["trans"], r["graphs"], r["seconds"],
               " (%s limit)" % r["limit"] if r["limit"] else "",
               r["best"] or "none", o["candidates"], o["solutions"],
               " (%s limit)" % o["limit"] if o["limit"] else "",
+              "" if name in PAPER else "%s's row: " % p[0],
               p[1], p[2], p[3], p[4], p[5]))
+    w("")
+    w("The rows marked *variant* are the operators of "
+      "`bench/topdown/variants.mlir`, written "
+      "at the dissertation's size, not part of Tab. 3.3's seven, each "
+      "compared with the dissertation's row of the operator it varies: "
+      "Conv2D with a bias and same padding (Eqs. 2.1-2.4: the offset "
+      "-floor(K_H d_h / 2) read through a zero-padded view; §3.4.4 gives "
+      "Tab. 3.3's Conv2D two inputs, so no bias: this row shows what the "
+      "bias statement adds), the same with ReLU as a second statement "
+      "(Eq. 2.1), and capsule routing with two routing iterations of Sabour "
+      "et al.'s algorithm unrolled (joined by the agreement update "
+      "b_ij += u_ij . v_j). The dissertation does not list its operator "
+      "graphs; docs/topdown-embedding.md quotes what its text says about "
+      "them. A count marked with a limit is what the search reached before "
+      "it stopped.")
     w("")
     w("## Tab. 3.4 / Fig. 3.15: candidates / solutions per configuration")
     w("")
@@ -349,7 +488,7 @@ def main():
             if r["limit"]:
                 cell += " (%s limit)" % r["limit"]
             cells.append(cell)
-        w("| %s | %s |" % (PAPER[name][0], " | ".join(cells)))
+        w("| %s | %s |" % (label(name), " | ".join(cells)))
     w("")
     w("## Tab. 3.5: layout transposition (configuration 4, every permutation)")
     w("")
@@ -363,7 +502,7 @@ def main():
         hit = 100.0 * t["solutions"] / t["candidates"] if t["candidates"] else 0
         p = PAPER_LAYOUT[name]
         w("| %s | %d | %d | %d | %.2f%% | %s | %s | %.2f%s | %d / %d / %g%% |" %
-          (PAPER[name][0], t["perms"], t["candidates"], t["solutions"], hit,
+          (label(name), t["perms"], t["candidates"], t["solutions"], hit,
            rel(t["candidates"], base["candidates"]),
            rel(t["solutions"], base["solutions"]), t["seconds"],
            " (limits: %s)" % ", ".join(sorted(t["limits"]))
@@ -377,11 +516,11 @@ def main():
               "of permutations (%d): transposing every operand and "
               "computation of the rank alike leaves each access's order of "
               "iterators, which is what the label trees see, as it was." %
-              (PAPER[name][0], base["candidates"], base["solutions"],
+              (label(name), base["candidates"], base["solutions"],
                t["perms"]))
         else:
             w("%s: per permutation, candidates / solutions: %s." % (
-                PAPER[name][0], ", ".join("%d / %d" % c
+                label(name), ", ".join("%d / %d" % c
                                           for c in sorted(t["distinct"]))))
         w("")
     w("## Applied: `--tcg-topdown-embed=search=true` (configuration 4)")
@@ -395,35 +534,57 @@ def main():
       "the searched graph; for a fused graph (Fig. 3.12) the applied "
       "statements hold more nodes (the split local rows and the fused "
       "iterator's new dimensions), so a fused best can rank below an "
-      "unfused solution once it is applied. "
+      "unfused solution once it is applied. *Applicable* counts the "
+      "solutions the pass can apply that give distinct programs "
+      "(`topdown.solution`; solutions applying the same statements with "
+      "the same embeddings count once, which the numerical check below, "
+      "run on a build before that, did not: it counts 763 for the seven). "
       "`test/Dialect/TCG/TopDown/topdown-embed-search.mlir` strategy-applies "
       "these statements and checks them on `raf-run` against PyTorch.")
     w("")
     w("| operator | applied instructions | applied coverage | fails | "
-      "the search's best (coverage of the searched graph) |")
-    w("| --- | --- | --- | ---: | --- |")
+      "applicable | the search's best (coverage of the searched graph) |")
+    w("| --- | --- | --- | ---: | ---: | --- |")
+    applied = {}
     for name, text in funcs.items():
         e = embed(args.raf_opt, text, "config=4 " + limit)
         best = per_config[(name, 4)]["best"]
         if "error" in e:
-            w("| %s | error: %s | - | - | %s |" % (
-                PAPER[name][0], e["error"].replace("|", "/"), best))
+            w("| %s | error: %s | - | - | - | %s |" % (
+                label(name), e["error"].replace("|", "/"), best))
+            applied[name] = "error: %s" % e["error"]
             continue
+        applied[name] = "%d instructions covering %s, %d applicable%s" % (
+            len(e["instructions"]), e["coverage"], e["applicable"],
+            " (%s limit)" % e["limit"] if e["limit"] else "")
         same = sorted(e["instructions"]) == sorted(best.split(" (")[0].split())
-        w("| %s | %s | %s | %d | %s |" % (
-            PAPER[name][0], " ".join(e["instructions"]), e["coverage"],
-            e["fails"], "the same instructions" if same else best))
+        w("| %s | %s | %s | %d | %d%s | %s |" % (
+            label(name), " ".join(e["instructions"]), e["coverage"],
+            e["fails"], e["applicable"],
+            " (%s limit)" % e["limit"] if e["limit"] else "",
+            "the same instructions" if same else best))
         print("embed %-18s %s" % (name, e), file=sys.stderr)
     w("")
+    if kept:
+        w(kept)
+        w("")
     out.extend(comparison(args, funcs, limit))
-    solved = [PAPER[n][0] for n in funcs if per_config[(n, 4)]["solutions"]]
-    unsolved = [PAPER[n][0] for n in funcs
+    solved = [PAPER[n][0] for n in originals
+              if per_config[(n, 4)]["solutions"]]
+    unsolved = [PAPER[n][0] for n in originals
                 if not per_config[(n, 4)]["solutions"]]
     w("## Reading")
     w("")
     w(READING % (", ".join(solved) or "no operator",
                  ", ".join(unsolved) or "none"))
     w("")
+    reading = variants_reading(per_config, applied, longer,
+                               args.long_time_limit)
+    if reading:
+        w("Variants at the dissertation's size (configuration 4, same "
+          "limits; in parentheses the Tab. 3.3 kernel it varies, then the "
+          "dissertation's number): " + reading + " " + VARIANTS_READING)
+        w("")
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "w") as f:
         f.write("\n".join(out))
