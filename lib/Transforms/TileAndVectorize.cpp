@@ -22,7 +22,10 @@
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/Interfaces/TilingInterface.h"
@@ -36,6 +39,7 @@ namespace raf {
 } // namespace raf
 
 using namespace mlir;
+using scf::ValueVector;
 
 namespace {
 
@@ -130,6 +134,7 @@ struct TileAndVectorize
     if (im2col)
       rewriteConvolutions(rewriter, function);
     reorderDepthwiseConvolutions(rewriter, function);
+    collapseElementwiseLoops(rewriter, function);
 
     SmallVector<linalg::LinalgOp> contractions;
     function.walk([&](linalg::LinalgOp op) {
@@ -166,14 +171,12 @@ struct TileAndVectorize
   }
 
   /// A depthwise convolution is no product to block (one channel's window
-  /// meets one filter), and upstream's loop order (n, c, oh, ow, kh, kw)
-  /// puts a 3-step reduction innermost, which LLVM does not vectorise. As a
-  /// generic over (n, c, kh, kw, oh, ow) each filter tap is one pass of
-  /// `out[oh, :] += w * in[oh * s + kh * d, :]` over the output row: the
-  /// innermost loop runs along W, unit-stride in the output, and LLVM
-  /// vectorises it (the direct depthwise kernel of e.g. Zhang et al.,
-  /// "High Performance Depthwise and Pointwise Convolutions on Mobile
-  /// Devices", AAAI 2020).
+  /// meets one filter). Static float convolutions become vector loops
+  /// (vectorizeDepthwise); any other keeps the loop order
+  /// (n, c, kh, kw, oh, ow) as a generic, so that each filter tap is one pass
+  /// of `out[oh, :] += w * in[oh * s + kh * d, :]` along the output row,
+  /// which LLVM vectorises (upstream's order puts the 3-step window
+  /// innermost).
   void reorderDepthwiseConvolutions(IRRewriter &rewriter,
                                     func::FuncOp function) {
     SmallVector<linalg::DepthwiseConv2DNchwChwOp> convolutions;
@@ -190,6 +193,8 @@ struct TileAndVectorize
           llvm::any_of(op->getOperandTypes(), [&](Type type) {
             return getElementTypeOrSelf(type) != elementType;
           }))
+        continue;
+      if (succeeded(vectorizeDepthwise(rewriter, op)))
         continue;
       AffineExpr n, c, kh, kw, oh, ow;
       bindDims(context, n, c, kh, kw, oh, ow);
@@ -219,6 +224,362 @@ struct TileAndVectorize
           });
       rewriter.replaceOp(op, generic->getResults());
     }
+  }
+
+  /// `lanes` elements of the innermost dimension of `source` from `indices`
+  /// on, `stride` elements apart; lanes past the end of the row read 0. A
+  /// strided row is one contiguous read of lanes * stride elements and a
+  /// shuffle that keeps every stride-th (a deinterleave, not a gather).
+  static Value readRow(OpBuilder &builder, Location loc, Value source,
+                       ValueRange indices, int64_t lanes, int64_t stride) {
+    Type elementType = getElementTypeOrSelf(source.getType());
+    Value zero = arith::ConstantOp::create(builder, loc,
+                                           builder.getZeroAttr(elementType));
+    SmallVector<bool> inBounds = {false};
+    Value row = vector::TransferReadOp::create(
+        builder, loc, VectorType::get({lanes * stride}, elementType), source,
+        indices, zero, ArrayRef<bool>(inBounds));
+    if (stride == 1)
+      return row;
+    SmallVector<int64_t> every;
+    for (int64_t lane = 0; lane < lanes; ++lane)
+      every.push_back(lane * stride);
+    return vector::ShuffleOp::create(builder, loc, row, row, every);
+  }
+
+  /// A direct, vectorised depthwise convolution on NCHW (the direct kernel
+  /// of Zhang et al., "High Performance Depthwise and Pointwise Convolutions
+  /// on Mobile Devices", AAAI 2020), in one of two forms:
+  ///
+  ///  - output rows as vectors (the output has at least as many positions as
+  ///    the filter: forward and data-gradient convolutions): for each
+  ///    channel the filter taps are broadcast once; for each block of
+  ///    `lanes` output columns the accumulator stays in a register while
+  ///    every tap adds `w[kh, kw] * in[oh*s + kh*d, ow*s + kw*d : stride s]`;
+  ///  - filter rows as vectors (a filter larger than the output: Relay's
+  ///    weight gradient, a convolution of the input with the output
+  ///    gradient as filter, 3x3 outputs from 112x112 filters): each output
+  ///    element is a vector dot product along the filter rows, reduced once.
+  ///
+  /// The input is the padded one (its padding is explicit in the IR);
+  /// row ends are masked reads and writes. An output initialised by a fill
+  /// is not read: the accumulators start from the fill value.
+  LogicalResult vectorizeDepthwise(IRRewriter &rewriter,
+                                   linalg::DepthwiseConv2DNchwChwOp op) {
+    Value input = op.getInputs()[0], filter = op.getInputs()[1];
+    Value init = op.getOutputs()[0];
+    auto outputType = cast<RankedTensorType>(init.getType());
+    ArrayRef<int64_t> filterShape =
+        cast<RankedTensorType>(filter.getType()).getShape();
+    ArrayRef<int64_t> outShape = outputType.getShape();
+    Type elementType = outputType.getElementType();
+    unsigned bits = elementType.getIntOrFloatBitWidth();
+    SmallVector<int64_t> strides(op.getStrides().getValues<int64_t>());
+    SmallVector<int64_t> dilations(op.getDilations().getValues<int64_t>());
+    auto positive = [](ArrayRef<int64_t> values) {
+      return llvm::all_of(values, [](int64_t v) { return v >= 1; });
+    };
+    if (bits == 0 || bits > 64 || !positive(strides) || !positive(dilations) ||
+        !positive(outShape) || !positive(filterShape))
+      return failure();
+    int64_t batch = outShape[0], channels = outShape[1];
+    int64_t outH = outShape[2], outW = outShape[3];
+    int64_t kernelH = filterShape[1], kernelW = filterShape[2];
+    bool outputRows = outH * outW >= kernelH * kernelW;
+    // One 512-bit register of lanes at most, fewer for short rows.
+    int64_t maxLanes = std::max<int64_t>(1, 512 / bits);
+    int64_t lanes = std::min<int64_t>(
+        maxLanes, llvm::bit_ceil(uint64_t(outputRows ? outW : kernelW)));
+    auto vectorType = VectorType::get({lanes}, elementType);
+
+    Location loc = op.getLoc();
+    rewriter.setInsertionPoint(op);
+    // The accumulators' initial value: the fill's, or read from `init`.
+    Value destination = init;
+    Value fillValue;
+    if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
+      fillValue = fill.getInputs()[0];
+      destination = fill.getOutputs()[0];
+    }
+    auto index = [&](OpBuilder &b, int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, value);
+    };
+    // base * scale + offset * step.
+    auto affine = [&](OpBuilder &b, Value base, int64_t scale, Value offset,
+                      int64_t step) -> Value {
+      Value scaled =
+          scale == 1
+              ? base
+              : arith::MulIOp::create(b, loc, base, index(b, scale))
+                    .getResult();
+      Value shifted =
+          step == 1
+              ? offset
+              : arith::MulIOp::create(b, loc, offset, index(b, step))
+                    .getResult();
+      return arith::AddIOp::create(b, loc, scaled, shifted);
+    };
+    using Body = function_ref<ValueVector(OpBuilder &, Value, ValueRange)>;
+    auto forLoop = [&](OpBuilder &b, int64_t upper, int64_t step,
+                       ValueRange iterArgs, Body body) -> scf::ForOp {
+      return scf::ForOp::create(
+          b, loc, index(b, 0), index(b, upper), index(b, step), iterArgs,
+          [&](OpBuilder &nested, Location, Value iv, ValueRange args) {
+            scf::YieldOp::create(nested, loc, body(nested, iv, args));
+          });
+    };
+    SmallVector<bool> notInBounds = {false};
+    // Taps of one channel broadcast once, before the rows, when few.
+    constexpr int64_t kHoistedTaps = 25;
+
+    // Output rows as vectors: acc[ow..] += w[kh, kw] * in[row, col..].
+    auto outputRowsOf = [&](OpBuilder &b, Value n, Value c,
+                            Value out) -> Value {
+      SmallVector<Value> taps;
+      auto tap = [&](OpBuilder &b, Value kh, Value kw) -> Value {
+        Value w = tensor::ExtractOp::create(b, loc, filter,
+                                            ValueRange{c, kh, kw});
+        return vector::BroadcastOp::create(b, loc, vectorType, w);
+      };
+      bool hoisted = kernelH * kernelW <= kHoistedTaps;
+      if (hoisted)
+        for (int64_t kh = 0; kh < kernelH; ++kh)
+          for (int64_t kw = 0; kw < kernelW; ++kw)
+            taps.push_back(tap(b, index(b, kh), index(b, kw)));
+      auto rows = forLoop(b, outH, 1, out, [&](OpBuilder &b, Value oh,
+                                               ValueRange rowArgs)
+                                               -> ValueVector {
+        auto blocks = forLoop(b, outW, lanes, rowArgs, [&](OpBuilder &b,
+                                                           Value ow,
+                                                           ValueRange args)
+                                                           -> ValueVector {
+          SmallVector<Value> at = {n, c, oh, ow};
+          Value acc =
+              fillValue
+                  ? vector::BroadcastOp::create(b, loc, vectorType, fillValue)
+                        .getResult()
+                  : readRow(b, loc, args[0], at, lanes, 1);
+          auto accumulate = [&](OpBuilder &b, Value kh, Value kw, Value w,
+                                Value acc) -> Value {
+            Value row = affine(b, oh, strides[0], kh, dilations[0]);
+            Value col = affine(b, ow, strides[1], kw, dilations[1]);
+            Value x = readRow(b, loc, input, ValueRange{n, c, row, col},
+                              lanes, strides[1]);
+            return vector::FMAOp::create(b, loc, x, w, acc);
+          };
+          if (hoisted) {
+            for (int64_t kh = 0; kh < kernelH; ++kh)
+              for (int64_t kw = 0; kw < kernelW; ++kw)
+                acc = accumulate(b, index(b, kh), index(b, kw),
+                                 taps[kh * kernelW + kw], acc);
+          } else {
+            acc = forLoop(b, kernelH, 1, acc,
+                          [&](OpBuilder &b, Value kh,
+                              ValueRange khArgs) -> ValueVector {
+                            return {forLoop(b, kernelW, 1, khArgs,
+                                            [&](OpBuilder &b, Value kw,
+                                                ValueRange kwArgs)
+                                                -> ValueVector {
+                                              return {accumulate(
+                                                  b, kh, kw, tap(b, kh, kw),
+                                                  kwArgs[0])};
+                                            })
+                                        .getResult(0)};
+                          })
+                      .getResult(0);
+          }
+          return {vector::TransferWriteOp::create(b, loc, acc, args[0], at,
+                                                  ArrayRef<bool>(notInBounds))
+                      .getResult()};
+        });
+        return {blocks.getResult(0)};
+      });
+      return rows.getResult(0);
+    };
+
+    // Filter rows as vectors: out[oh, ow] += sum(w[kh, kw..] * in[.., ..]).
+    auto filterRowsOf = [&](OpBuilder &b, Value n, Value c,
+                            Value out) -> Value {
+      Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(vectorType));
+      auto rows = forLoop(b, outH, 1, out, [&](OpBuilder &b, Value oh,
+                                               ValueRange rowArgs)
+                                               -> ValueVector {
+        auto cols = forLoop(b, outW, 1, rowArgs, [&](OpBuilder &b, Value ow,
+                                                     ValueRange args)
+                                                     -> ValueVector {
+          auto sum = forLoop(b, kernelH, 1, zero, [&](OpBuilder &b, Value kh,
+                                                      ValueRange khArgs)
+                                                      -> ValueVector {
+            auto blocks = forLoop(b, kernelW, lanes, khArgs, [&](OpBuilder &b,
+                                                                 Value kw,
+                                                                 ValueRange
+                                                                     kwArgs)
+                                                                 -> ValueVector {
+              Value w = readRow(b, loc, filter, ValueRange{c, kh, kw}, lanes,
+                                1);
+              Value row = affine(b, oh, strides[0], kh, dilations[0]);
+              Value col = affine(b, ow, strides[1], kw, dilations[1]);
+              Value x = readRow(b, loc, input, ValueRange{n, c, row, col},
+                                lanes, dilations[1]);
+              Value fma = vector::FMAOp::create(b, loc, x, w, kwArgs[0]);
+              if (kernelW % lanes == 0)
+                return {fma};
+              // Lanes past the filter row: not added (an input beyond the
+              // window may be infinite, and 0 * inf is NaN).
+              Value remaining = arith::SubIOp::create(b, loc,
+                                                      index(b, kernelW), kw);
+              Value mask = vector::CreateMaskOp::create(
+                  b, loc, VectorType::get({lanes}, b.getI1Type()),
+                  ValueRange{remaining});
+              return {arith::SelectOp::create(b, loc, mask, fma, kwArgs[0])
+                          .getResult()};
+            });
+            return {blocks.getResult(0)};
+          });
+          SmallVector<Value> at = {n, c, oh, ow};
+          Value start = fillValue ? fillValue
+                                  : tensor::ExtractOp::create(b, loc, args[0],
+                                                              at)
+                                        .getResult();
+          Value total =
+              vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD,
+                                          sum.getResult(0), start);
+          return {tensor::InsertOp::create(b, loc, total, args[0], at)
+                      .getResult()};
+        });
+        return {cols.getResult(0)};
+      });
+      return rows.getResult(0);
+    };
+
+    scf::ForOp channelLoop;
+    auto batchLoop = forLoop(
+        rewriter, batch, 1, destination,
+        [&](OpBuilder &b, Value n, ValueRange batchArgs) -> ValueVector {
+          channelLoop = forLoop(
+              b, channels, 1, batchArgs,
+              [&](OpBuilder &b, Value c, ValueRange args) -> ValueVector {
+                return {outputRows ? outputRowsOf(b, n, c, args[0])
+                                   : filterRowsOf(b, n, c, args[0])};
+              });
+          return {channelLoop.getResult(0)};
+        });
+    // Channels write disjoint planes: --raf-parallelize-loops may share
+    // them among threads.
+    channelLoop->setAttr("raf.parallel", rewriter.getUnitAttr());
+    rewriter.replaceOp(op, batchLoop.getResults());
+    return success();
+  }
+
+  /// An elementwise generic (every loop parallel) over a small trailing
+  /// extent, e.g. the 14x14 or 7x7 planes of a network's last layers, is
+  /// too short a loop for LLVM's vectoriser, which unrolls it into scalar
+  /// code. Its trailing loops are merged into one wherever every operand is
+  /// contiguous across them (upstream's collapseOpIterationDims): a
+  /// batch-norm epilogue over [1, C, 14, 14] becomes a loop of 196 per
+  /// channel, or one of C * 196 when no operand is per-channel. Operands
+  /// broadcast through unit dimensions (indexing `(d1, 0, 0)` of a
+  /// [C, 1, 1] tensor) are reshaped to drop them first.
+  void collapseElementwiseLoops(IRRewriter &rewriter, func::FuncOp function) {
+    SmallVector<linalg::GenericOp> generics;
+    function.walk([&](linalg::GenericOp op) {
+      if (op.hasPureTensorSemantics() && !op.hasDynamicShape() &&
+          op.getNumLoops() >= 2 &&
+          op.getNumLoops() == op.getNumParallelLoops() &&
+          !op.hasIndexSemantics())
+        generics.push_back(op);
+    });
+    for (linalg::GenericOp op : generics) {
+      linalg::GenericOp normal = dropBroadcastUnitDims(rewriter, op);
+      if (!normal)
+        continue;
+      SmallVector<AffineMap> maps = normal.getIndexingMapsArray();
+      if (!llvm::all_of(maps, [](AffineMap map) {
+            return map.isProjectedPermutation(/*allowZeroInResults=*/false);
+          }))
+        continue;
+      int64_t loops = normal.getNumLoops();
+      ReassociationIndices trailing;
+      for (int64_t first = 0; first + 1 < loops; ++first) {
+        ReassociationIndices candidate =
+            llvm::to_vector(llvm::seq<int64_t>(first, loops));
+        if (linalg::areDimSequencesPreserved(maps, {candidate})) {
+          trailing = candidate;
+          break;
+        }
+      }
+      if (trailing.empty())
+        continue;
+      SmallVector<ReassociationIndices> folded = {trailing};
+      rewriter.setInsertionPoint(normal);
+      FailureOr<linalg::CollapseResult> collapsed =
+          linalg::collapseOpIterationDims(
+              cast<linalg::LinalgOp>(normal.getOperation()), folded,
+              rewriter);
+      if (succeeded(collapsed))
+        rewriter.replaceOp(normal, collapsed->results);
+    }
+  }
+
+  /// `op` with each input indexed by constant zeros on unit dimensions
+  /// (a [C, 1, 1] operand indexed `(d1, 0, 0)`) reshaped to drop them, so
+  /// that every indexing map is a projected permutation; `op` itself when
+  /// there are none, null when such an operand cannot be reshaped.
+  linalg::GenericOp dropBroadcastUnitDims(IRRewriter &rewriter,
+                                          linalg::GenericOp op) {
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    SmallVector<Value> inputs = op.getInputs();
+    bool changed = false;
+    for (auto [position, input] : llvm::enumerate(inputs)) {
+      AffineMap map = maps[position];
+      auto type = dyn_cast<RankedTensorType>(input.getType());
+      if (!type || llvm::all_of(map.getResults(), [](AffineExpr e) {
+            return isa<AffineDimExpr>(e);
+          }))
+        continue;
+      SmallVector<AffineExpr> kept;
+      SmallVector<int64_t> keptShape;
+      SmallVector<ReassociationIndices> groups;
+      ReassociationIndices pending;
+      for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
+        if (isa<AffineDimExpr>(expr)) {
+          pending.push_back(dim);
+          groups.push_back(pending);
+          pending.clear();
+          kept.push_back(expr);
+          keptShape.push_back(type.getDimSize(dim));
+          continue;
+        }
+        auto constant = dyn_cast<AffineConstantExpr>(expr);
+        if (!constant || constant.getValue() != 0 || type.getDimSize(dim) != 1)
+          return nullptr;
+        // A unit dimension joins the group before it (or the next one).
+        if (groups.empty())
+          pending.push_back(dim);
+        else
+          groups.back().push_back(dim);
+      }
+      if (!groups.empty() && !pending.empty())
+        llvm::append_range(groups.back(), pending);
+      rewriter.setInsertionPoint(op);
+      inputs[position] = tensor::CollapseShapeOp::create(
+          rewriter, op.getLoc(),
+          RankedTensorType::get(keptShape, type.getElementType()), input,
+          groups);
+      maps[position] =
+          AffineMap::get(map.getNumDims(), 0, kept, op.getContext());
+      changed = true;
+    }
+    if (!changed)
+      return op;
+    rewriter.setInsertionPoint(op);
+    auto generic = linalg::GenericOp::create(
+        rewriter, op.getLoc(), op->getResultTypes(), inputs, op.getOutputs(),
+        maps, op.getIteratorTypesArray());
+    rewriter.inlineRegionBefore(op.getRegion(), generic.getRegion(),
+                                generic.getRegion().begin());
+    rewriter.replaceOp(op, generic->getResults());
+    return generic;
   }
 
   /// Splits `op` along the row and column dimensions until every piece's

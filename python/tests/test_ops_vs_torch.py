@@ -376,6 +376,51 @@ CASES = [
     Case("conv2d_depthwise", "nn.conv2d", [f32(*IMG), f32(4, 1, 3, 3)],
          lambda x, w: F.conv2d(x, w, padding=1, groups=4),
          attrs="groups = 4 : i64, padding = array<i64: 1>"),
+    # Depthwise convolutions (--raf-tile-and-vectorize's vector kernel):
+    # output rows as vectors with row ends masked (rows of 7, 19 and 37: a
+    # partial block, one full block plus a tail, several), strides and
+    # dilations deinterleaved from a contiguous read; filter rows as vectors
+    # where the filter is larger than the output (Relay's weight gradient:
+    # the input convolved with the output gradient, dilated by the stride).
+    Case("conv2d_depthwise_stride2_pad1", "nn.conv2d",
+         [f32(2, 3, 19, 37), f32(3, 1, 3, 3)],
+         lambda x, w: F.conv2d(x, w, stride=2, padding=1, groups=3),
+         attrs="groups = 3 : i64, strides = array<i64: 2, 2>, padding = array<i64: 1>"),
+    Case("conv2d_depthwise_wide_rows", "nn.conv2d",
+         [f32(1, 5, 6, 37), f32(5, 1, 3, 5)],
+         lambda x, w: F.conv2d(x, w, padding=(1, 2), groups=5),
+         attrs="groups = 5 : i64, padding = array<i64: 1, 2>"),
+    Case("conv2d_depthwise_stride3_dilation2", "nn.conv2d",
+         [f32(1, 2, 17, 40), f32(2, 1, 3, 3)],
+         lambda x, w: F.conv2d(x, w, stride=(2, 3), padding=(1, 3),
+                               dilation=2, groups=2),
+         attrs="groups = 2 : i64, strides = array<i64: 2, 3>, "
+               "padding = array<i64: 1, 3>, dilation = array<i64: 2, 2>"),
+    Case("conv2d_depthwise_asymmetric_padding", "nn.conv2d",
+         [f32(2, 3, 9, 9), f32(3, 1, 3, 3)],
+         lambda x, w: F.conv2d(F.pad(x, (0, 1, 1, 2)), w, stride=2, groups=3),
+         attrs="groups = 3 : i64, padding = array<i64: 1, 0, 2, 1>, "
+               "strides = array<i64: 2, 2>"),
+    Case("conv2d_depthwise_weight_gradient", "nn.conv2d",
+         [f32(1, 3, 28, 28), f32(3, 1, 28, 28)],
+         lambda x, w: F.conv2d(x, w, padding=1, groups=3),
+         attrs="groups = 3 : i64, padding = array<i64: 1>"),
+    Case("conv2d_depthwise_weight_gradient_stride2", "nn.conv2d",
+         [f32(1, 3, 29, 29), f32(3, 1, 14, 14)],
+         lambda x, w: F.conv2d(x, w, padding=1, dilation=2, groups=3),
+         attrs="groups = 3 : i64, padding = array<i64: 1>, "
+               "dilation = array<i64: 2, 2>"),
+    Case("conv2d_depthwise_f64", "nn.conv2d",
+         [lambda r: r.uniform(-1.0, 1.0, (1, 3, 11, 21)),
+          lambda r: r.uniform(-1.0, 1.0, (3, 1, 3, 3))],
+         lambda x, w: F.conv2d(x, w, stride=2, padding=1, groups=3),
+         attrs="groups = 3 : i64, strides = array<i64: 2, 2>, padding = array<i64: 1>"),
+    Case("conv2d_transpose_depthwise_stride2", "nn.conv2d_transpose",
+         [f32(1, 4, 7, 9), f32(4, 1, 3, 3)],
+         lambda x, w: F.conv_transpose2d(x, w, stride=2, padding=1,
+                                         output_padding=1, groups=4),
+         attrs="groups = 4 : i64, strides = array<i64: 2, 2>, "
+               "padding = array<i64: 1, 1>, output_padding = array<i64: 1, 1>"),
     Case("conv2d_nhwc_hwio", "nn.conv2d", [f32(2, 7, 7, 4), f32(3, 3, 4, 6)],
          conv2d_nhwc_hwio,
          attrs='data_layout = #relay.layout<NHWC>, kernel_layout = #relay.layout<HWIO>'),
