@@ -37,8 +37,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringMap.h"
 
+#include <limits>
 #include <numeric>
 
 namespace raf::tcg {
@@ -355,6 +356,51 @@ planSolution(const IntrinsicSet &lib, KernelOp graph, const LabelTree &tree,
   return statements;
 }
 
+/// The nesting position of `iterator` in its kernel: 0 for the outermost
+/// tcg.tensor's iterator, one more per enclosing tcg.tensor or tcg.reduce.
+unsigned getNestingPosition(Value iterator) {
+  auto arg = dyn_cast<BlockArgument>(iterator);
+  if (!arg)
+    return std::numeric_limits<unsigned>::max();
+  unsigned position = 0;
+  for (Operation *op = arg.getOwner()->getParentOp();
+       op && !isa<KernelOp>(op); op = op->getParentOp())
+    ++position;
+  return position;
+}
+
+/// `graph` printed with every read's access in a canonical form: the map's
+/// dimensions in the nesting order of their iterators, then simplified
+/// (simplifyAffineMap orders a sum's terms), so that `%oh + %kh` and
+/// `%kh + %oh` print alike. Both forms read the same element, so two graphs
+/// print alike here only if they compute the same.
+std::string printCanonicalAccesses(KernelOp graph) {
+  OwningOpRef<KernelOp> copy = cast<KernelOp>(graph->clone());
+  copy->walk([](InputOp read) {
+    SmallVector<Value> iterators(read.getIterators());
+    SmallVector<unsigned> order(iterators.size());
+    std::iota(order.begin(), order.end(), 0);
+    llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+      return getNestingPosition(iterators[a]) <
+             getNestingPosition(iterators[b]);
+    });
+    AffineMap map = read.getMap();
+    SmallVector<AffineExpr> replacements(iterators.size());
+    SmallVector<Value> sorted;
+    for (auto [position, dim] : llvm::enumerate(order)) {
+      replacements[dim] = getAffineDimExpr(position, read.getContext());
+      sorted.push_back(iterators[dim]);
+    }
+    read.setMap(simplifyAffineMap(map.replaceDimsAndSymbols(
+        replacements, {}, sorted.size(), map.getNumSymbols())));
+    read.getIteratorsMutable().assign(sorted);
+  });
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  copy->print(os, OpPrintingFlags().useLocalScope());
+  return text;
+}
+
 /// A solution whose statements the typed form can hold: the graph (a split
 /// copy when the search's graph is fused), its label tree, its matches and
 /// its statements.
@@ -533,10 +579,11 @@ LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
     std::vector<Match> matches;
   };
   std::vector<Applicable> applicable;
-  // The programs of the applicable solutions: different searched graphs
-  // can give the same statements and embeddings (a fused solution split
-  // back into the statements of an unfused one), counted once.
-  llvm::StringSet<> programs;
+  // The programs of the applicable solutions and their scores: different
+  // searched graphs can give the same statements and embeddings (a fused
+  // solution split back into the statements of an unfused one, or accesses
+  // whose sums list their iterators in another order), counted once.
+  llvm::StringMap<AppliedCover> programs;
   // Each graph's solution is ranked by the coverage (Eq. 3.4) of what is
   // applied: a fused graph's matches on its unfused statements, which hold
   // more nodes than the fused graph.
@@ -556,19 +603,20 @@ LogicalResult TCGTopDownEmbedPass::embedSearched(KernelOp kernel,
     applied.instructions = plan->matches.size();
     for (const Match &m : plan->matches)
       applied.covered += m.covered;
-    // The same program as an earlier solution keeps its score (the first
-    // scored wins a tie, so the search's best is unchanged) but no rank.
-    std::string program;
+    // The same program as an earlier solution gets the earlier one's score
+    // (the first scored wins a tie, so the search's best stays the first of
+    // its program, which is ranked) but no rank of its own.
+    std::string program = printCanonicalAccesses(plan->graph);
     llvm::raw_string_ostream os(program);
-    plan->graph->print(os, OpPrintingFlags().useLocalScope());
     for (const Statement &statement : plan->statements) {
       if (!statement.intrinsic)
         continue;
       os << "\n" << matcher.getIntrinsicName(*statement.intrinsic) << " "
          << buildCandidateAttr(context, statement.embedding);
     }
-    if (!programs.insert(program).second)
-      return applied;
+    auto [known, inserted] = programs.try_emplace(program, applied);
+    if (!inserted)
+      return known->second;
     Applicable entry{applied, nullptr, {}};
     if (solution != 0) {
       entry.graph = cast<KernelOp>(graph->clone());
