@@ -12,8 +12,8 @@ Runs `raf-opt --tcg-topdown-search` on the seven operators of Tab. 3.3
   * search times, which the dissertation does not report;
   * the solution `--tcg-topdown-embed=search=true` applies per operator,
     with its coverage on the graph applied, beside the search's best;
-  * the variants of variants.mlir written at the dissertation's size
-    (VARIANTS) as extra, labelled rows of Tab. 3.3, Tab. 3.4 and the applied
+  * the larger variants of variants.mlir, closer to the dissertation's
+    operators (VARIANTS) as extra, labelled rows of Tab. 3.3, Tab. 3.4 and the applied
     table, with their own reading.
 
 The hand-written paragraph on the numerical check of every applicable
@@ -42,7 +42,8 @@ PAPER = {
     "conv2d_relu_nhwc": ("Conv2D + ReLU (NHWC)", 56, 440428, 1428, 0.3, 33),
     "capsule_routing": ("Capsule Routing", 127, 1023516, 12, 0.001, 32),
 }
-# The operators of variants.mlir, written at the dissertation's size: name ->
+# The larger variants of variants.mlir, closer to the dissertation's
+# operators: name ->
 # (label, the Tab. 3.3 operator whose dissertation row they are compared to).
 VARIANTS = {
     "conv2d_bias_nhwc": ("Conv2D + bias, same padding (NHWC)", "conv2d_nhwc"),
@@ -64,7 +65,8 @@ BEST = re.compile(r"  best: graph \d+, covers (\d+) of (\d+) nodes with (\d+) "
                   r"instructions, \d+ transformations: (.*)")
 
 
-# The reading under the tables; %s: the operators solved, those not solved.
+# The reading under the tables; %s: the operators solved, those not solved,
+# then the sentence on search times (search_times).
 READING = (
     "Configuration 4 finds fully covering solutions for %s (not solved: %s). "
     "What the convolutions and capsule routing needed is selective masking "
@@ -87,9 +89,7 @@ READING = (
     "label trees are smaller than the dissertation's (our kernels: one "
     "routing iteration; no bias in the convolutions, which for Conv2D is "
     "what §3.4.4's two input tensors say; an access expression such as "
-    "oh + kh one leaf, not Fig. 3.2's expression tree). The searches of "
-    "the seven stay within seconds; the variants at the dissertation's "
-    "size (below) do not.\n\n"
+    "oh + kh one leaf, not Fig. 3.2's expression tree). %s\n\n"
     "Chapter 6 comparison: the dataflow embedding takes an operator that is "
     "one tensor expression (GEMM, Conv2D) and maps one intrinsic onto it, "
     "with the remaining dimensions (Conv2D: the kernel window) as loops "
@@ -124,6 +124,19 @@ def kept_paragraph(path):
         return None
     end = text.find("\n\n", start)
     return text[start:end if end >= 0 else len(text)].rstrip()
+
+
+def search_times(per_config, originals):
+    """The sentence on search times of the reading, from the numbers."""
+    slowest = max(per_config[(n, 4)]["seconds"] for n in originals)
+    stopped = ["%s (the %s limit)" % (VARIANTS[n][0],
+                                        per_config[(n, 4)]["limit"])
+               for n in VARIANTS
+               if (n, 4) in per_config and per_config[(n, 4)]["limit"]]
+    return ("The searches of the seven take at most %.3g s; %s." % (
+        slowest, "the larger variants' searches that stop at a limit "
+        "(below): " + ", ".join(stopped) if stopped else
+        "no search of the larger variants (below) stops at a limit"))
 
 
 def variants_reading(per_config, applied, longer, long_limit):
@@ -167,17 +180,18 @@ VARIANTS_READING = (
     "dissertation's Fig. 3.2 form an expression tree, so its count of the "
     "same kernel is larger; the padding is a view of the read), but the "
     "bias adds a statement once fission has split the kernel, and with it "
-    "fusion and inlining options and maskings: that raises Conv2D's "
-    "candidates to the dissertation's order of magnitude, but §3.4.4 gives "
-    "its Conv2D two input tensors, so a bias does not explain its count. "
+    "fusion and inlining options and maskings (the candidate counts above "
+    "against the Tab. 3.3 kernel's in parentheses); §3.4.4 gives the "
+    "dissertation's Conv2D two input tensors, so a bias does not explain "
+    "its count. "
     "Where a search stops at a limit, its counts are lower bounds and its "
     "solutions those of the graphs it reached. Both larger variants grow "
     "multiplicatively: Alg. 3's conflict-free fusion and inlining "
     "combinations with the statements after fission, and the maskings, "
     "enumerated per computation and combined, with the computations "
-    "(capsule routing's fully fissioned graph alone has the 2^23 maskings "
-    "of the configuration 2 column, past the candidates limit, so the "
-    "search matched no other of its 20000 graphs). That is what the "
+    "(for capsule routing with two iterations see the configuration 2 "
+    "column of Tab. 3.4: the maskings of its fully fissioned graph alone). "
+    "That is what the "
     "dissertation's §3.5.2 says of the sequential operators (\"Even the "
     "limited set of transformations presented in this chapter can enlarge "
     "the search space to intractable sizes ... Operands with sequential "
@@ -460,8 +474,8 @@ def main():
               p[1], p[2], p[3], p[4], p[5]))
     w("")
     w("The rows marked *variant* are the operators of "
-      "`bench/topdown/variants.mlir`, written "
-      "at the dissertation's size, not part of Tab. 3.3's seven, each "
+      "`bench/topdown/variants.mlir`, larger variants closer to the "
+      "dissertation's operators, not part of Tab. 3.3's seven, each "
       "compared with the dissertation's row of the operator it varies: "
       "Conv2D with a bias and same padding (Eqs. 2.1-2.4: the offset "
       "-floor(K_H d_h / 2) read through a zero-padded view; §3.4.4 gives "
@@ -537,8 +551,8 @@ def main():
       "unfused solution once it is applied. *Applicable* counts the "
       "solutions the pass can apply that give distinct programs "
       "(`topdown.solution`; solutions applying the same statements with "
-      "the same embeddings count once, which the numerical check below, "
-      "run on a build before that, did not: it counts 763 for the seven). "
+      "the same embeddings count once, an access such as oh + kh and "
+      "kh + oh alike). "
       "`test/Dialect/TCG/TopDown/topdown-embed-search.mlir` strategy-applies "
       "these statements and checks them on `raf-run` against PyTorch.")
     w("")
@@ -576,12 +590,13 @@ def main():
     w("## Reading")
     w("")
     w(READING % (", ".join(solved) or "no operator",
-                 ", ".join(unsolved) or "none"))
+                 ", ".join(unsolved) or "none",
+                 search_times(per_config, originals)))
     w("")
     reading = variants_reading(per_config, applied, longer,
                                args.long_time_limit)
     if reading:
-        w("Variants at the dissertation's size (configuration 4, same "
+        w("The larger variants (configuration 4, same "
           "limits; in parentheses the Tab. 3.3 kernel it varies, then the "
           "dissertation's number): " + reading + " " + VARIANTS_READING)
         w("")

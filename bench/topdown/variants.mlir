@@ -1,6 +1,8 @@
-// Variants of Tab. 3.3's operators (operators.mlir) written at the size of
-// Rieber 2022's, float32 as there. bench/topdown/run.py reports them as
-// extra rows of bench/results/topdown.md, marked "variant";
+// Larger variants of Tab. 3.3's operators (operators.mlir), closer to the
+// dissertation's operators (Rieber 2022) than operators.mlir's: not its
+// size (22, 33 and 142 label-tree nodes against Tab. 3.3's 26, 56 and 127;
+// the input shapes of operators.mlir). bench/topdown/run.py reports them
+// as extra rows of bench/results/topdown.md, marked "variant";
 // python/tests/test_topdown_solutions.py checks their solutions against
 // PyTorch. The dissertation does not list its operator graphs; what its
 // text fixes is: Conv2D is one statement ("Conv2D and GEMM ... have only one
@@ -100,6 +102,11 @@ func.func @conv2d_bias_relu_nhwc(%din: tensor<1x6x6x4xf32>, %win: tensor<3x3x4x8
 // Two routing iterations of Sabour et al. 2017 (Procedure 1, r = 2) unrolled,
 // each as @capsule_routing's one iteration (same squash without |s|),
 // joined by the agreement update b2[i, j] = b[i, j] + sum_d u[i, j, d] v1[j, d].
+// Sabour et al. used r = 3 in their experiments; r = 2 is the smallest
+// count with an agreement update between two iterations, and the dissertation
+// does not give its count. The logits b are an input, as in @capsule_routing
+// (Procedure 1 starts at b = 0, which makes the first softmax uniform; an
+// input keeps that softmax a computation on data).
 func.func @capsule_routing_r2(%bin: tensor<8x4xf32>, %uin: tensor<8x4x4xf32>) -> tensor<4x4xf32> {
   %r = tcg.kernel "capsule_routing_r2" (%b = %bin : tensor<8x4xf32>, %u = %uin : tensor<8x4x4xf32>) -> tensor<4x4xf32> attributes {arg_names = ["b", "u"]} {
     // Iteration 1: c = softmax_j(b), s_j = sum_i c_ij u_ij, v_j = squash(s_j).

@@ -16,7 +16,7 @@ them checked and a larger one an evenly spaced sample of SAMPLE (the first
 and the last included; RAF_TOPDOWN_SAMPLE=N sets its size);
 RAF_TOPDOWN_ALL=1 checks every solution.
 
-The variants written at the dissertation's size (Conv2D with bias and same
+The larger variants closer to the dissertation's operators (Conv2D with bias and same
 padding, with ReLU, capsule routing with two routing iterations; the
 oracle's expected_variants) are checked the same way, by default VARIANT_SAMPLE
 evenly spaced solutions each (every embedding reruns their search: about a
@@ -68,7 +68,8 @@ OPERANDS = {
     "conv2d_relu_nhwc": ["data", "hwio"],
     "capsule_routing": ["blog", "u"],
 }
-# The variants at the dissertation's size (bench/topdown/variants.mlir).
+# The larger variants closer to the dissertation's operators
+# (bench/topdown/variants.mlir).
 VARIANTS = {
     "conv2d_bias_nhwc": ["data", "hwio", "cb"],
     "conv2d_bias_relu_nhwc": ["data", "hwio", "cb"],
@@ -160,6 +161,9 @@ def test_solutions(name, oracle, tmp_path):
         beyond.stderr[:2000]
 
     checked, refused, wrong = [], [], []
+    # The applied program of each checked solution, without its rank: the
+    # applicable solutions count each program once, so no two may match.
+    programs = {}
     sample = ((VARIANT_SAMPLE, VARIANT_SAMPLE) if name in VARIANTS else
               (SMALL, SAMPLE))
     for k in chosen(count, *sample):
@@ -174,6 +178,11 @@ def test_solutions(name, oracle, tmp_path):
                 result.stderr[:4000]
             refused.append((k, result.stderr.splitlines()[0]))
             continue
+        program = SOLUTION.sub("", applied.read_text())
+        assert program not in programs, (
+            "solutions %d and %d of %s apply the same program"
+            % (programs.get(program), k, name))
+        programs[program] = k
         embedded = emb.read_text().count("#tcg.embedding<")
         packed = applied.read_text().count("tcg.tensorize =")
         output = tmp_path / ("out.%d.npy" % k)

@@ -1,6 +1,6 @@
 """Inputs and PyTorch oracle for the seven operators of Rieber 2022,
 Tab. 3.3 (bench/topdown/operators.mlir), used by topdown-embed-search.mlir,
-and for the variants written at the dissertation's size
+and for the larger variants closer to the dissertation's operators
 (bench/topdown/variants.mlir: expected_variants, used by
 python/tests/test_topdown_solutions.py).
 
@@ -66,8 +66,8 @@ def routing(b, u, iterations):
 
 
 def expected_variants(prefix):
-    """The operator variants of bench/topdown/variants.mlir, written at the
-    dissertation's size: Conv2D with bias and same padding (Eqs. 2.1-2.4),
+    """The operator variants of bench/topdown/variants.mlir, larger variants
+    closer to the dissertation's operators: Conv2D with bias and same padding (Eqs. 2.1-2.4),
     with ReLU, and two routing iterations."""
     t = {n: torch.from_numpy(np.load("%s.%s.npy" % (prefix, n)))
          for n in SHAPES}
