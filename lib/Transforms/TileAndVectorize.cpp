@@ -28,6 +28,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
@@ -134,6 +135,7 @@ struct TileAndVectorize
     if (im2col)
       rewriteConvolutions(rewriter, function);
     reorderDepthwiseConvolutions(rewriter, function);
+    vectorizeInnerReductions(rewriter, function);
     collapseElementwiseLoops(rewriter, function);
 
     SmallVector<linalg::LinalgOp> contractions;
@@ -483,42 +485,292 @@ struct TileAndVectorize
   void collapseElementwiseLoops(IRRewriter &rewriter, func::FuncOp function) {
     SmallVector<linalg::GenericOp> generics;
     function.walk([&](linalg::GenericOp op) {
-      if (op.hasPureTensorSemantics() && !op.hasDynamicShape() &&
-          op.getNumLoops() >= 2 &&
-          op.getNumLoops() == op.getNumParallelLoops() &&
-          !op.hasIndexSemantics())
+      if (op.getNumLoops() == op.getNumParallelLoops())
         generics.push_back(op);
     });
-    for (linalg::GenericOp op : generics) {
-      linalg::GenericOp normal = dropBroadcastUnitDims(rewriter, op);
-      if (!normal)
-        continue;
-      SmallVector<AffineMap> maps = normal.getIndexingMapsArray();
-      if (!llvm::all_of(maps, [](AffineMap map) {
-            return map.isProjectedPermutation(/*allowZeroInResults=*/false);
+    for (linalg::GenericOp op : generics)
+      (void)collapseTrailingLoops(rewriter, op);
+  }
+
+  /// Merges the longest run of trailing loops of one iterator type that
+  /// every operand of `op` indexes contiguously into one loop; returns the
+  /// op that replaces `op` (itself when nothing changes), null when `op` was
+  /// not a candidate (dynamic shapes, index semantics).
+  linalg::GenericOp collapseTrailingLoops(IRRewriter &rewriter,
+                                          linalg::GenericOp op) {
+    if (!op.hasPureTensorSemantics() || op.hasDynamicShape() ||
+        op.getNumLoops() < 2 || op.hasIndexSemantics())
+      return nullptr;
+    linalg::GenericOp normal = dropBroadcastUnitDims(rewriter, op);
+    if (!normal)
+      return nullptr;
+    SmallVector<AffineMap> maps = normal.getIndexingMapsArray();
+    if (!llvm::all_of(maps, [](AffineMap map) {
+          return map.isProjectedPermutation(/*allowZeroInResults=*/false);
+        }))
+      return normal;
+    int64_t loops = normal.getNumLoops();
+    SmallVector<utils::IteratorType> iterators =
+        normal.getIteratorTypesArray();
+    ReassociationIndices trailing;
+    for (int64_t first = 0; first + 1 < loops; ++first) {
+      if (llvm::any_of(llvm::seq<int64_t>(first, loops), [&](int64_t dim) {
+            return iterators[dim] != iterators.back();
           }))
         continue;
-      int64_t loops = normal.getNumLoops();
-      ReassociationIndices trailing;
-      for (int64_t first = 0; first + 1 < loops; ++first) {
-        ReassociationIndices candidate =
-            llvm::to_vector(llvm::seq<int64_t>(first, loops));
-        if (linalg::areDimSequencesPreserved(maps, {candidate})) {
-          trailing = candidate;
-          break;
-        }
+      ReassociationIndices candidate =
+          llvm::to_vector(llvm::seq<int64_t>(first, loops));
+      if (linalg::areDimSequencesPreserved(maps, {candidate})) {
+        trailing = candidate;
+        break;
       }
-      if (trailing.empty())
-        continue;
-      SmallVector<ReassociationIndices> folded = {trailing};
-      rewriter.setInsertionPoint(normal);
-      FailureOr<linalg::CollapseResult> collapsed =
-          linalg::collapseOpIterationDims(
-              cast<linalg::LinalgOp>(normal.getOperation()), folded,
-              rewriter);
-      if (succeeded(collapsed))
-        rewriter.replaceOp(normal, collapsed->results);
     }
+    if (trailing.empty())
+      return normal;
+    SmallVector<ReassociationIndices> folded = {trailing};
+    rewriter.setInsertionPoint(normal);
+    FailureOr<linalg::CollapseResult> collapsed =
+        linalg::collapseOpIterationDims(
+            cast<linalg::LinalgOp>(normal.getOperation()), folded, rewriter);
+    if (failed(collapsed))
+      return normal;
+    rewriter.replaceOp(normal, collapsed->results);
+    return cast<linalg::GenericOp>(collapsed->collapsedOp.getOperation());
+  }
+
+  /// Sums along the innermost loop (batch-norm statistics and their
+  /// gradients: a reduction over the H*W positions of each channel, the
+  /// loops merged first) are a chain of dependent scalar additions that LLVM
+  /// does not reorder. A reduction whose body is `out + f(inputs)`, with f
+  /// elementwise arithmetic, becomes a vector loop instead: f on blocks of
+  /// up to 16 positions, summed into a vector accumulator (the last block
+  /// masked), reduced once and added to the output element. The order of
+  /// the additions changes, as in any vectorised or blocked sum.
+  void vectorizeInnerReductions(IRRewriter &rewriter, func::FuncOp function) {
+    SmallVector<linalg::LinalgOp> candidates;
+    function.walk([&](linalg::LinalgOp op) {
+      if (isa<linalg::GenericOp, linalg::ReduceOp>(op.getOperation()) &&
+          op.hasPureTensorSemantics() && !op.hasDynamicShape() &&
+          op.getNumDpsInits() == 1 && op.getNumReductionLoops() >= 1 &&
+          op.getNumLoops() >= 2)
+        candidates.push_back(op);
+    });
+    for (linalg::LinalgOp op : candidates) {
+      if (!isVectorizableSum(op))
+        continue;
+      auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+      if (!generic) {
+        rewriter.setInsertionPoint(op);
+        FailureOr<linalg::GenericOp> generalized =
+            linalg::generalizeNamedOp(rewriter, op);
+        if (failed(generalized))
+          continue;
+        generic = *generalized;
+      }
+      linalg::GenericOp collapsed = collapseTrailingLoops(rewriter, generic);
+      if (collapsed && isVectorizableSum(collapsed))
+        (void)vectorizeInnerSum(rewriter, collapsed);
+    }
+  }
+
+  /// The value `f` of a body `yield out + f(...)`, null when the body is not
+  /// of that form (out used elsewhere, non-elementwise ops, integer sums).
+  static Value summand(linalg::LinalgOp op) {
+    Block *body = op.getBlock();
+    BlockArgument out = body->getArguments().back();
+    auto yield = cast<linalg::YieldOp>(body->getTerminator());
+    auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
+    if (!add || add->getBlock() != body || !out.hasOneUse())
+      return nullptr;
+    Value other = add.getLhs() == out ? add.getRhs() : add.getLhs();
+    if (other == out || (add.getLhs() != out && add.getRhs() != out))
+      return nullptr;
+    for (Operation &nested : body->without_terminator()) {
+      if (&nested == add.getOperation())
+        continue;
+      if (nested.getNumRegions() != 0 || nested.getNumResults() != 1 ||
+          !(OpTrait::hasElementwiseMappableTraits(&nested) ||
+            nested.hasTrait<OpTrait::ConstantLike>()))
+        return nullptr;
+    }
+    return other;
+  }
+
+  /// A static single-output sum over a contiguous innermost reduction loop
+  /// of at least 8 steps whose inputs vary along it only as their
+  /// innermost dimension (read as vectors) and are bytes or wider.
+  static bool isVectorizableSum(linalg::LinalgOp op) {
+    // Matrix products (inputs indexed differently) are blocked, or BLAS
+    // calls, elsewhere; a sum of elementwise products is taken.
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    bool product = linalg::isaContractionOpInterface(op) &&
+                   llvm::any_of(ArrayRef(maps).drop_back(),
+                                [&](AffineMap map) { return map != maps[0]; });
+    if (op.hasIndexSemantics() || product ||
+        linalg::isaConvolutionOpInterface(op) || !summand(op))
+      return false;
+    unsigned innermost = op.getNumLoops() - 1;
+    if (op.getIteratorTypesArray()[innermost] !=
+            utils::IteratorType::reduction ||
+        op.getStaticLoopRanges()[innermost] < 8)
+      return false;
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (!isa<RankedTensorType>(operand.get().getType()))
+        return false;
+      AffineMap map = op.getMatchingIndexingMap(&operand);
+      if (!llvm::all_of(map.getResults(), [](AffineExpr e) {
+            return isa<AffineDimExpr, AffineConstantExpr>(e);
+          }))
+        return false;
+      if (!map.isFunctionOfDim(innermost))
+        continue;
+      if (op.isDpsInit(&operand) || map.getResults().back() !=
+                                        getAffineDimExpr(innermost,
+                                                         op.getContext()))
+        return false;
+      Type type = getElementTypeOrSelf(operand.get().getType());
+      if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() < 8)
+        return false;
+    }
+    return true;
+  }
+
+  LogicalResult vectorizeInnerSum(IRRewriter &rewriter, linalg::GenericOp op) {
+    Location loc = op.getLoc();
+    unsigned innermost = op.getNumLoops() - 1;
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    Value init = op.getDpsInits()[0];
+    Type elementType = getElementTypeOrSelf(init.getType());
+    if (!isa<FloatType>(elementType))
+      return failure();
+    int64_t extent = ranges[innermost];
+    int64_t maxLanes =
+        std::max<int64_t>(1, 512 / elementType.getIntOrFloatBitWidth());
+    int64_t lanes = std::min<int64_t>(maxLanes, llvm::bit_floor(uint64_t(extent)));
+    auto vectorOf = [&](Type type) { return VectorType::get({lanes}, type); };
+    Value result = summand(op);
+    Block *body = op.getBlock();
+
+    rewriter.setInsertionPoint(op);
+    auto index = [&](OpBuilder &b, int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, value);
+    };
+    // Indices of `map` at loop counters `ivs` (the innermost at `inner`).
+    auto indicesOf = [&](OpBuilder &b, AffineMap map, ValueRange ivs,
+                         Value inner) {
+      SmallVector<Value> indices;
+      for (AffineExpr e : map.getResults()) {
+        if (auto dim = dyn_cast<AffineDimExpr>(e))
+          indices.push_back(dim.getPosition() == innermost
+                                ? inner
+                                : ivs[dim.getPosition()]);
+        else
+          indices.push_back(
+              index(b, cast<AffineConstantExpr>(e).getValue()));
+      }
+      return indices;
+    };
+    SmallVector<bool> notInBounds = {false};
+    bool masked = extent % lanes != 0;
+
+    // The sum of one output element: the vector loop along the innermost
+    // dimension, then one horizontal reduction onto the output's value.
+    auto sumAt = [&](OpBuilder &b, ValueRange ivs, Value out) -> Value {
+      Value zero =
+          arith::ConstantOp::create(b, loc, b.getZeroAttr(vectorOf(elementType)));
+      auto loop = scf::ForOp::create(
+          b, loc, index(b, 0), index(b, extent), index(b, lanes),
+          ValueRange{zero},
+          [&](OpBuilder &b, Location, Value k, ValueRange args) {
+            IRMapping mapping;
+            for (auto [operand, argument] :
+                 llvm::zip(op.getDpsInputOperands(), body->getArguments())) {
+              AffineMap map = op.getMatchingIndexingMap(operand);
+              SmallVector<Value> at = indicesOf(b, map, ivs, k);
+              Type type = getElementTypeOrSelf(operand->get().getType());
+              Value value;
+              if (map.isFunctionOfDim(innermost)) {
+                Value pad = arith::ConstantOp::create(b, loc,
+                                                      b.getZeroAttr(type));
+                value = vector::TransferReadOp::create(
+                    b, loc, vectorOf(type), operand->get(), at, pad,
+                    ArrayRef<bool>(notInBounds));
+              } else {
+                Value scalar =
+                    tensor::ExtractOp::create(b, loc, operand->get(), at);
+                value = vector::BroadcastOp::create(b, loc, vectorOf(type),
+                                                    scalar);
+              }
+              mapping.map(argument, value);
+            }
+            // The body's arithmetic on vectors; values from outside the
+            // body (and constants) are broadcast.
+            auto vectorValue = [&](Value scalar) -> Value {
+              if (Value mapped = mapping.lookupOrNull(scalar))
+                return mapped;
+              Value broadcast = vector::BroadcastOp::create(
+                  b, loc, vectorOf(scalar.getType()), scalar);
+              mapping.map(scalar, broadcast);
+              return broadcast;
+            };
+            for (Operation &nested : body->without_terminator()) {
+              if (nested.hasTrait<OpTrait::ConstantLike>()) {
+                Operation *constant = b.clone(nested);
+                mapping.map(nested.getResult(0),
+                            vector::BroadcastOp::create(
+                                b, loc,
+                                vectorOf(nested.getResult(0).getType()),
+                                constant->getResult(0))
+                                .getResult());
+                continue;
+              }
+              if (llvm::is_contained(nested.getOperands(),
+                                     body->getArguments().back()))
+                continue; // the accumulation onto `out`
+              OperationState state(loc, nested.getName());
+              for (Value operand : nested.getOperands())
+                state.addOperands(vectorValue(operand));
+              state.addTypes(vectorOf(nested.getResult(0).getType()));
+              state.addAttributes(nested.getAttrs());
+              mapping.map(nested.getResult(0), b.create(state)->getResult(0));
+            }
+            Value term = vectorValue(result);
+            Value sum = arith::AddFOp::create(b, loc, args[0], term);
+            if (masked) {
+              Value remaining =
+                  arith::SubIOp::create(b, loc, index(b, extent), k);
+              Value mask = vector::CreateMaskOp::create(
+                  b, loc, vectorOf(b.getI1Type()), ValueRange{remaining});
+              sum = arith::SelectOp::create(b, loc, mask, sum, args[0]);
+            }
+            scf::YieldOp::create(b, loc, sum);
+          });
+      AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+      SmallVector<Value> at = indicesOf(b, outMap, ivs, Value());
+      Value start = tensor::ExtractOp::create(b, loc, out, at);
+      Value total = vector::ReductionOp::create(
+          b, loc, vector::CombiningKind::ADD, loop.getResult(0), start);
+      return tensor::InsertOp::create(b, loc, total, out, at);
+    };
+
+    // The other loops, outermost first, carry the output.
+    SmallVector<Value> ivs(innermost);
+    std::function<Value(OpBuilder &, unsigned, Value)> nest =
+        [&](OpBuilder &b, unsigned dim, Value out) -> Value {
+      if (dim == innermost)
+        return sumAt(b, ivs, out);
+      auto loop = scf::ForOp::create(
+          b, loc, index(b, 0), index(b, ranges[dim]), index(b, 1),
+          ValueRange{out},
+          [&](OpBuilder &b, Location, Value iv, ValueRange args) {
+            ivs[dim] = iv;
+            scf::YieldOp::create(b, loc, nest(b, dim + 1, args[0]));
+          });
+      return loop.getResult(0);
+    };
+    Value sum = nest(rewriter, 0, init);
+    rewriter.replaceOp(op, sum);
+    return success();
   }
 
   /// `op` with each input indexed by constant zeros on unit dimensions
