@@ -16,9 +16,15 @@ def RAFTileAndVectorize : Pass<"raf-tile-and-vectorize", "mlir::func::FuncOp"> {
     vectorised, so the innermost loop is a chain of vector FMAs whose
     accumulators stay in registers. An output the block does not divide is
     split first (e.g. 196 columns = 192 in blocks of 32 + a block of 4), so
-    every tile has a static shape and vectorises without masks. Dynamic
-    shapes, depthwise and grouped convolutions and pooling are left to
-    scalar loops.
+    every tile has a static shape and vectorises without masks. Depthwise
+    convolutions (forward and both gradients) become vector loops of their
+    own: a block of output columns kept in a register across the filter
+    taps, or, where the filter is larger than the output (a weight
+    gradient), one vector dot product per output. Sums along the innermost
+    loop (batch-norm statistics, gradient sums) are vectorised, and
+    elementwise loops over small contiguous planes are merged into one.
+    Dynamic shapes, grouped convolutions and pooling are left to scalar
+    loops.
   }];
   let options = [
     Option<"tileM", "tile-m", "int64_t", /*default=*/"8",
