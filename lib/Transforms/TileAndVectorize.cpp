@@ -29,6 +29,7 @@
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
@@ -520,7 +521,12 @@ struct TileAndVectorize
         continue;
       ReassociationIndices candidate =
           llvm::to_vector(llvm::seq<int64_t>(first, loops));
-      if (linalg::areDimSequencesPreserved(maps, {candidate})) {
+      if (linalg::areDimSequencesPreserved(maps, {candidate}) &&
+          llvm::all_of(normal->getOpOperands(), [&](OpOperand &operand) {
+            return isContiguousAcross(operand.get(),
+                                      normal.getMatchingIndexingMap(&operand),
+                                      candidate);
+          })) {
         trailing = candidate;
         break;
       }
@@ -536,6 +542,49 @@ struct TileAndVectorize
       return normal;
     rewriter.replaceOp(normal, collapsed->results);
     return cast<linalg::GenericOp>(collapsed->collapsedOp.getOperation());
+  }
+
+  /// Whether the dimensions of `value` that `map` gives loops `loops` (a
+  /// run of consecutive dimensions, as areDimSequencesPreserved ensures)
+  /// are contiguous in its buffer, so that merging them needs no copy:
+  /// through tensor.extract_slice, every one has unit stride and all but
+  /// the outermost are full-size.
+  static bool isContiguousAcross(Value value, AffineMap map,
+                                 ArrayRef<int64_t> loops) {
+    SmallVector<int64_t> dims;
+    for (auto [position, expr] : llvm::enumerate(map.getResults()))
+      if (auto dim = dyn_cast<AffineDimExpr>(expr);
+          dim && llvm::is_contained(loops, dim.getPosition()))
+        dims.push_back(position);
+    return isContiguousAcross(value, dims);
+  }
+
+  static bool isContiguousAcross(Value value, ArrayRef<int64_t> dims) {
+    if (dims.size() < 2)
+      return true;
+    if (auto slice = value.getDefiningOp<tensor::ExtractSliceOp>()) {
+      if (slice.getSourceType().getRank() != slice.getResultType().getRank())
+        return false;
+      ArrayRef<int64_t> sizes = slice.getStaticSizes();
+      ArrayRef<int64_t> strides = slice.getStaticStrides();
+      for (int64_t dim : dims) {
+        if (strides[dim] != 1)
+          return false;
+        if (dim != dims.front() &&
+            (ShapedType::isDynamic(sizes[dim]) ||
+             sizes[dim] != slice.getSourceType().getDimSize(dim)))
+          return false;
+      }
+      return isContiguousAcross(slice.getSource(), dims);
+    }
+    if (auto reshape = value.getDefiningOp<tensor::CollapseShapeOp>()) {
+      SmallVector<int64_t> sourceDims;
+      for (int64_t dim : dims)
+        llvm::append_range(sourceDims,
+                           reshape.getReassociationIndices()[dim]);
+      return isContiguousAcross(reshape.getSrc(), sourceDims);
+    }
+    return true;
   }
 
   /// Sums along the innermost loop (batch-norm statistics and their
@@ -556,7 +605,8 @@ struct TileAndVectorize
         candidates.push_back(op);
     });
     for (linalg::LinalgOp op : candidates) {
-      if (!isVectorizableSum(op))
+      // The extent is checked after merging: a 7x7 plane is a loop of 49.
+      if (!isVectorizableSum(op, /*minExtent=*/1))
         continue;
       auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
       if (!generic) {
@@ -568,7 +618,7 @@ struct TileAndVectorize
         generic = *generalized;
       }
       linalg::GenericOp collapsed = collapseTrailingLoops(rewriter, generic);
-      if (collapsed && isVectorizableSum(collapsed))
+      if (collapsed && isVectorizableSum(collapsed, /*minExtent=*/8))
         (void)vectorizeInnerSum(rewriter, collapsed);
     }
   }
@@ -588,7 +638,10 @@ struct TileAndVectorize
     for (Operation &nested : body->without_terminator()) {
       if (&nested == add.getOperation())
         continue;
+      // Padded lanes evaluate the body on zeros: an op that may trap or be
+      // undefined there (an integer division) is not taken.
       if (nested.getNumRegions() != 0 || nested.getNumResults() != 1 ||
+          !isPure(&nested) ||
           !(OpTrait::hasElementwiseMappableTraits(&nested) ||
             nested.hasTrait<OpTrait::ConstantLike>()))
         return nullptr;
@@ -597,9 +650,11 @@ struct TileAndVectorize
   }
 
   /// A static single-output sum over a contiguous innermost reduction loop
-  /// of at least 8 steps whose inputs vary along it only as their
-  /// innermost dimension (read as vectors) and are bytes or wider.
-  static bool isVectorizableSum(linalg::LinalgOp op) {
+  /// of at least `minExtent` steps whose inputs vary along it only as their
+  /// innermost dimension (read as vectors; the loop indexes no other
+  /// dimension, so a diagonal `x[n, i, i]` is not taken) and are bytes or
+  /// wider.
+  static bool isVectorizableSum(linalg::LinalgOp op, int64_t minExtent) {
     // Matrix products (inputs indexed differently) are blocked, or BLAS
     // calls, elsewhere; a sum of elementwise products is taken.
     SmallVector<AffineMap> maps = op.getIndexingMapsArray();
@@ -612,8 +667,9 @@ struct TileAndVectorize
     unsigned innermost = op.getNumLoops() - 1;
     if (op.getIteratorTypesArray()[innermost] !=
             utils::IteratorType::reduction ||
-        op.getStaticLoopRanges()[innermost] < 8)
+        op.getStaticLoopRanges()[innermost] < minExtent)
       return false;
+    AffineExpr inner = getAffineDimExpr(innermost, op.getContext());
     for (OpOperand &operand : op->getOpOperands()) {
       if (!isa<RankedTensorType>(operand.get().getType()))
         return false;
@@ -624,9 +680,8 @@ struct TileAndVectorize
         return false;
       if (!map.isFunctionOfDim(innermost))
         continue;
-      if (op.isDpsInit(&operand) || map.getResults().back() !=
-                                        getAffineDimExpr(innermost,
-                                                         op.getContext()))
+      if (op.isDpsInit(&operand) || map.getResults().back() != inner ||
+          llvm::count(map.getResults(), inner) != 1)
         return false;
       Type type = getElementTypeOrSelf(operand.get().getType());
       if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() < 8)

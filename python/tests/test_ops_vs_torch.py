@@ -396,6 +396,12 @@ CASES = [
                                dilation=2, groups=2),
          attrs="groups = 2 : i64, strides = array<i64: 2, 3>, "
                "padding = array<i64: 1, 3>, dilation = array<i64: 2, 2>"),
+    # More than 25 taps per channel: the taps are read inside the row loop
+    # (not broadcast once per channel), and rows of 56 end in a masked block.
+    Case("conv2d_depthwise_7x7_56", "nn.conv2d",
+         [f32(1, 3, 56, 56), f32(3, 1, 7, 7)],
+         lambda x, w: F.conv2d(x, w, padding=3, groups=3),
+         attrs="groups = 3 : i64, padding = array<i64: 3>"),
     Case("conv2d_depthwise_asymmetric_padding", "nn.conv2d",
          [f32(2, 3, 9, 9), f32(3, 1, 3, 3)],
          lambda x, w: F.conv2d(F.pad(x, (0, 1, 1, 2)), w, stride=2, groups=3),
@@ -874,6 +880,61 @@ def test_operator_matches_torch(case, target, tmp_path):
                 err_msg=where, **(case.tol or TOLERANCES[want.dtype.type]))
         else:
             np.testing.assert_array_equal(got, want, err_msg=where)
+
+
+DIAGONAL_SUMS = {
+    # A linalg.generic reading x[n, i, i] along its reduced loop i.
+    "linalg": """
+#in = affine_map<(d0, d1) -> (d0, d1, d1)>
+#out = affine_map<(d0, d1) -> (d0)>
+func.func @main(%x: tensor<2x{k}x{k}xf32>) -> tensor<2xf32> {{
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2xf32>) -> tensor<2xf32>
+  %r = linalg.generic {{indexing_maps = [#in, #out],
+                       iterator_types = ["parallel", "reduction"]}}
+      ins(%x : tensor<2x{k}x{k}xf32>) outs(%f : tensor<2xf32>) {{
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %o, %a : f32
+    linalg.yield %s : f32
+  }} -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}}
+""",
+    # The same sum written as a TCG kernel.
+    "tcg": """
+func.func @main(%x: tensor<2x{k}x{k}xf32>) -> tensor<2xf32> {{
+  %r = tcg.kernel "trace" (%b = %x : tensor<2x{k}x{k}xf32>) -> tensor<2xf32>
+      attributes {{arg_names = ["b"]}} {{
+    %0 = tcg.tensor %n in [0, 2) name "n" -> tensor<2xf32> {{
+      %1 = tcg.reduce add %i in [0, {k}) name "i" -> f32 {{
+        %y = tcg.input %b[%n, %i, %i] : tensor<2x{k}x{k}xf32>
+        tcg.yield %y : f32
+      }}
+      tcg.yield %1 : f32
+    }}
+    tcg.yield %0 : tensor<2xf32>
+  }}
+  return %r : tensor<2xf32>
+}}
+""",
+}
+
+
+@pytest.mark.parametrize("size", [16, 21])
+@pytest.mark.parametrize("form", sorted(DIAGONAL_SUMS))
+def test_diagonal_sum_matches_numpy(form, size, tmp_path):
+    """A sum of x[n, i, i] over i (the trace of each matrix) on the
+    compiled path: the reduced loop indexes two dimensions, so the sum must
+    not be read as a vector along the last one."""
+    x = np.random.default_rng(size).uniform(-1, 1, (2, size, size))
+    x = x.astype(np.float32)
+    source = DIAGONAL_SUMS[form].format(k=size)
+    process, outputs = run_raf(tmp_path, source, [x], 1, "cpu")
+    assert process.returncode == 0, process.stderr
+    np.testing.assert_allclose(np.load(outputs[0]),
+                               np.einsum("nii->n", x.astype(np.float64)),
+                               rtol=1e-5, atol=1e-5)
 
 
 def test_every_operator_has_a_case():

@@ -67,3 +67,38 @@ func.func @transposed(%x: tensor<4x6xf32>) -> tensor<6x4xf32> {
   } -> tensor<6x4xf32>
   return %0 : tensor<6x4xf32>
 }
+
+// -----
+
+// An operand sliced with stride 2 is not contiguous across its trailing
+// dimensions (merging them would copy the slice): nothing is merged. A
+// unit-stride slice that is full-size only along its last dimension lets
+// the last two loops merge, not all three.
+
+// CHECK-LABEL: func.func @sliced
+// CHECK: %[[STRIDED:.*]] = tensor.extract_slice %arg0[0, 1, 1] [4, 4, 8] [1, 2, 2]
+// CHECK-NOT: tensor.collapse_shape %[[STRIDED]]
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]
+// CHECK-SAME: ins(%[[STRIDED]], %arg1 : tensor<4x4x8xf32>, tensor<4x4x8xf32>)
+// CHECK: %[[PARTIAL:.*]] = tensor.extract_slice %arg2[0, 2, 0] [4, 4, 8] [1, 1, 1]
+// CHECK: tensor.collapse_shape %[[PARTIAL]] {{\[\[}}0], [1, 2]] : tensor<4x4x8xf32> into tensor<4x32xf32>
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @sliced(%x: tensor<4x9x17xf32>, %y: tensor<4x4x8xf32>, %z: tensor<4x9x8xf32>) -> (tensor<4x4x8xf32>, tensor<4x4x8xf32>) {
+  %s = tensor.extract_slice %x[0, 1, 1] [4, 4, 8] [1, 2, 2] : tensor<4x9x17xf32> to tensor<4x4x8xf32>
+  %e = tensor.empty() : tensor<4x4x8xf32>
+  %0 = linalg.generic {indexing_maps = [#id3, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%s, %y : tensor<4x4x8xf32>, tensor<4x4x8xf32>) outs(%e : tensor<4x4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<4x4x8xf32>
+  %p = tensor.extract_slice %z[0, 2, 0] [4, 4, 8] [1, 1, 1] : tensor<4x9x8xf32> to tensor<4x4x8xf32>
+  %1 = linalg.generic {indexing_maps = [#id3, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%p, %y : tensor<4x4x8xf32>, tensor<4x4x8xf32>) outs(%e : tensor<4x4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.addf %a, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<4x4x8xf32>
+  return %0, %1 : tensor<4x4x8xf32>, tensor<4x4x8xf32>
+}

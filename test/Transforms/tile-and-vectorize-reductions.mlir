@@ -101,3 +101,74 @@ func.func @left_alone(%x: tensor<4x64xf32>, %a: tensor<8x64xf32>, %b: tensor<64x
   } -> tensor<4xf32>
   return %0, %1, %2, %3 : tensor<4xf32>, tensor<8x8xf32>, tensor<64xf32>, tensor<4xf32>
 }
+
+// -----
+
+// A 7x7 plane: the extent of 49 is checked after the H, W loops are merged
+// (each alone is shorter than a vector loop is worth).
+
+// CHECK-LABEL: func.func @channel_sum_7x7
+// CHECK: %[[X:.*]] = tensor.collapse_shape %arg0 {{\[\[}}0], [1], [2, 3]] : tensor<2x8x7x7xf32> into tensor<2x8x49xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c49 step %c16 iter_args(%{{.*}} = %cst{{.*}}) -> (vector<16xf32>)
+// CHECK: vector.transfer_read %[[X]]
+// CHECK: vector.create_mask
+// CHECK: vector.reduction <add>
+// CHECK-NOT: linalg.reduce
+func.func @channel_sum_7x7(%x: tensor<2x8x7x7xf32>) -> tensor<8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<8xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<8xf32>) -> tensor<8xf32>
+  %0 = linalg.reduce ins(%x : tensor<2x8x7x7xf32>) outs(%init : tensor<8xf32>) dimensions = [0, 2, 3]
+    (%in: f32, %acc: f32) {
+      %1 = arith.addf %in, %acc : f32
+      linalg.yield %1 : f32
+    }
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+// Not taken: a diagonal read along the reduced loop (x[n, i, i]: a vector
+// of x[n, i, i..i+15] would be the wrong elements), and a summand with an
+// integer division (the padded lanes of the last block would divide by
+// zero).
+
+// CHECK-LABEL: func.func @diagonal
+// CHECK-NOT: vector.
+// CHECK: linalg.generic
+// CHECK-NOT: vector.
+// CHECK: return
+#diag = affine_map<(d0, d1) -> (d0, d1, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func @diagonal(%x: tensor<2x16x16xf32>) -> tensor<2xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2xf32>) -> tensor<2xf32>
+  %r = linalg.generic {indexing_maps = [#diag, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<2x16x16xf32>) outs(%f : tensor<2xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %o, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+// CHECK-LABEL: func.func @integer_division
+// CHECK-NOT: vector.
+// CHECK: linalg.generic
+// CHECK: arith.divsi
+// CHECK-NOT: vector.
+// CHECK: return
+#x2 = affine_map<(d0, d1) -> (d0, d1)>
+#o2 = affine_map<(d0, d1) -> (d0)>
+func.func @integer_division(%a: tensor<3x9xi32>, %b: tensor<3x9xi32>, %init: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = linalg.generic {indexing_maps = [#x2, #x2, #o2], iterator_types = ["parallel", "reduction"]}
+         ins(%a, %b : tensor<3x9xi32>, tensor<3x9xi32>) outs(%init : tensor<3xf32>) {
+  ^bb0(%p: i32, %q: i32, %out: f32):
+    %d = arith.divsi %p, %q : i32
+    %f = arith.sitofp %d : i32 to f32
+    %s = arith.addf %out, %f : f32
+    linalg.yield %s : f32
+  } -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
