@@ -250,6 +250,33 @@ struct TileAndVectorize
     return vector::ShuffleOp::create(builder, loc, row, row, every);
   }
 
+  /// `sum` in the lanes of a block at `iv` of a loop of `extent` steps
+  /// that lie before its end, `acc` past it (those lanes add nothing); `sum`
+  /// itself when every block is full.
+  static Value maskTail(OpBuilder &b, Location loc, Value sum, Value acc,
+                        int64_t extent, Value iv) {
+    auto type = cast<VectorType>(sum.getType());
+    if (extent % type.getNumElements() == 0)
+      return sum;
+    Value end = arith::ConstantIndexOp::create(b, loc, extent);
+    Value remaining = arith::SubIOp::create(b, loc, end, iv);
+    Value mask = vector::CreateMaskOp::create(
+        b, loc, VectorType::get(type.getShape(), b.getI1Type()),
+        ValueRange{remaining});
+    return arith::SelectOp::create(b, loc, mask, sum, acc);
+  }
+
+  /// `out` with the lanes of `sum` added onto its element at `at` (onto
+  /// `start` instead when given: the value of a fill not read back).
+  static Value reduceOnto(OpBuilder &b, Location loc, Value sum, Value start,
+                          Value out, ValueRange at) {
+    if (!start)
+      start = tensor::ExtractOp::create(b, loc, out, at);
+    Value total = vector::ReductionOp::create(
+        b, loc, vector::CombiningKind::ADD, sum, start);
+    return tensor::InsertOp::create(b, loc, total, out, at);
+  }
+
   /// A direct, vectorised depthwise convolution on NCHW (the direct kernel
   /// of Zhang et al., "High Performance Depthwise and Pointwise Convolutions
   /// on Mobile Devices", AAAI 2020), in one of two forms:
@@ -310,16 +337,14 @@ struct TileAndVectorize
     // base * scale + offset * step.
     auto affine = [&](OpBuilder &b, Value base, int64_t scale, Value offset,
                       int64_t step) -> Value {
-      Value scaled =
-          scale == 1
-              ? base
-              : arith::MulIOp::create(b, loc, base, index(b, scale))
-                    .getResult();
+      Value scaled = scale == 1
+                         ? base
+                         : arith::MulIOp::create(b, loc, base, index(b, scale))
+                               .getResult();
       Value shifted =
-          step == 1
-              ? offset
-              : arith::MulIOp::create(b, loc, offset, index(b, step))
-                    .getResult();
+          step == 1 ? offset
+                    : arith::MulIOp::create(b, loc, offset, index(b, step))
+                          .getResult();
       return arith::AddIOp::create(b, loc, scaled, shifted);
     };
     using Body = function_ref<ValueVector(OpBuilder &, Value, ValueRange)>;
@@ -332,129 +357,107 @@ struct TileAndVectorize
           });
     };
     SmallVector<bool> notInBounds = {false};
+    // Loops of `uppers` by `steps`, outermost first, carrying one value:
+    // `body` maps the counters and the value to the next value.
+    using NestBody = function_ref<Value(OpBuilder &, ValueRange, Value)>;
+    auto loopNest = [&](OpBuilder &b, ArrayRef<int64_t> uppers,
+                        ArrayRef<int64_t> steps, Value init,
+                        NestBody body) -> Value {
+      SmallVector<Value> ivs;
+      std::function<Value(OpBuilder &, size_t, Value)> build =
+          [&](OpBuilder &b, size_t depth, Value value) -> Value {
+        if (depth == uppers.size())
+          return body(b, ivs, value);
+        auto step = [&](OpBuilder &b, Value iv,
+                        ValueRange args) -> ValueVector {
+          ivs.push_back(iv);
+          Value next = build(b, depth + 1, args[0]);
+          ivs.pop_back();
+          return {next};
+        };
+        return forLoop(b, uppers[depth], steps[depth], value, step)
+            .getResult(0);
+      };
+      return build(b, 0, init);
+    };
     // Taps of one channel broadcast once, before the rows, when few.
     constexpr int64_t kHoistedTaps = 25;
 
     // Output rows as vectors: acc[ow..] += w[kh, kw] * in[row, col..].
     auto outputRowsOf = [&](OpBuilder &b, Value n, Value c,
                             Value out) -> Value {
-      SmallVector<Value> taps;
       auto tap = [&](OpBuilder &b, Value kh, Value kw) -> Value {
-        Value w = tensor::ExtractOp::create(b, loc, filter,
-                                            ValueRange{c, kh, kw});
+        Value w =
+            tensor::ExtractOp::create(b, loc, filter, ValueRange{c, kh, kw});
         return vector::BroadcastOp::create(b, loc, vectorType, w);
       };
+      SmallVector<Value> taps;
       bool hoisted = kernelH * kernelW <= kHoistedTaps;
       if (hoisted)
         for (int64_t kh = 0; kh < kernelH; ++kh)
           for (int64_t kw = 0; kw < kernelW; ++kw)
             taps.push_back(tap(b, index(b, kh), index(b, kw)));
-      auto rows = forLoop(b, outH, 1, out, [&](OpBuilder &b, Value oh,
-                                               ValueRange rowArgs)
-                                               -> ValueVector {
-        auto blocks = forLoop(b, outW, lanes, rowArgs, [&](OpBuilder &b,
-                                                           Value ow,
-                                                           ValueRange args)
-                                                           -> ValueVector {
-          SmallVector<Value> at = {n, c, oh, ow};
-          Value acc =
-              fillValue
-                  ? vector::BroadcastOp::create(b, loc, vectorType, fillValue)
-                        .getResult()
-                  : readRow(b, loc, args[0], at, lanes, 1);
-          auto accumulate = [&](OpBuilder &b, Value kh, Value kw, Value w,
-                                Value acc) -> Value {
-            Value row = affine(b, oh, strides[0], kh, dilations[0]);
-            Value col = affine(b, ow, strides[1], kw, dilations[1]);
-            Value x = readRow(b, loc, input, ValueRange{n, c, row, col},
-                              lanes, strides[1]);
-            return vector::FMAOp::create(b, loc, x, w, acc);
+      // One block of output columns at ivs = (oh, ow), accumulated over all
+      // taps in a register.
+      auto block = [&](OpBuilder &b, ValueRange ivs, Value out) -> Value {
+        Value oh = ivs[0], ow = ivs[1];
+        SmallVector<Value> at = {n, c, oh, ow};
+        Value acc = fillValue ? vector::BroadcastOp::create(b, loc, vectorType,
+                                                            fillValue)
+                                    .getResult()
+                              : readRow(b, loc, out, at, lanes, 1);
+        auto accumulate = [&](OpBuilder &b, Value kh, Value kw, Value w,
+                              Value acc) -> Value {
+          Value row = affine(b, oh, strides[0], kh, dilations[0]);
+          Value col = affine(b, ow, strides[1], kw, dilations[1]);
+          Value x = readRow(b, loc, input, ValueRange{n, c, row, col}, lanes,
+                            strides[1]);
+          return vector::FMAOp::create(b, loc, x, w, acc);
+        };
+        if (hoisted) {
+          for (int64_t kh = 0; kh < kernelH; ++kh)
+            for (int64_t kw = 0; kw < kernelW; ++kw)
+              acc = accumulate(b, index(b, kh), index(b, kw),
+                               taps[kh * kernelW + kw], acc);
+        } else {
+          auto tapStep = [&](OpBuilder &b, ValueRange k, Value acc) -> Value {
+            return accumulate(b, k[0], k[1], tap(b, k[0], k[1]), acc);
           };
-          if (hoisted) {
-            for (int64_t kh = 0; kh < kernelH; ++kh)
-              for (int64_t kw = 0; kw < kernelW; ++kw)
-                acc = accumulate(b, index(b, kh), index(b, kw),
-                                 taps[kh * kernelW + kw], acc);
-          } else {
-            acc = forLoop(b, kernelH, 1, acc,
-                          [&](OpBuilder &b, Value kh,
-                              ValueRange khArgs) -> ValueVector {
-                            return {forLoop(b, kernelW, 1, khArgs,
-                                            [&](OpBuilder &b, Value kw,
-                                                ValueRange kwArgs)
-                                                -> ValueVector {
-                                              return {accumulate(
-                                                  b, kh, kw, tap(b, kh, kw),
-                                                  kwArgs[0])};
-                                            })
-                                        .getResult(0)};
-                          })
-                      .getResult(0);
-          }
-          return {vector::TransferWriteOp::create(b, loc, acc, args[0], at,
-                                                  ArrayRef<bool>(notInBounds))
-                      .getResult()};
-        });
-        return {blocks.getResult(0)};
-      });
-      return rows.getResult(0);
+          acc = loopNest(b, {kernelH, kernelW}, {1, 1}, acc, tapStep);
+        }
+        return vector::TransferWriteOp::create(b, loc, acc, out, at,
+                                               ArrayRef<bool>(notInBounds))
+            .getResult();
+      };
+      return loopNest(b, {outH, outW}, {1, lanes}, out, block);
     };
 
     // Filter rows as vectors: out[oh, ow] += sum(w[kh, kw..] * in[.., ..]).
     auto filterRowsOf = [&](OpBuilder &b, Value n, Value c,
                             Value out) -> Value {
       Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(vectorType));
-      auto rows = forLoop(b, outH, 1, out, [&](OpBuilder &b, Value oh,
-                                               ValueRange rowArgs)
-                                               -> ValueVector {
-        auto cols = forLoop(b, outW, 1, rowArgs, [&](OpBuilder &b, Value ow,
-                                                     ValueRange args)
-                                                     -> ValueVector {
-          auto sum = forLoop(b, kernelH, 1, zero, [&](OpBuilder &b, Value kh,
-                                                      ValueRange khArgs)
-                                                      -> ValueVector {
-            auto blocks = forLoop(b, kernelW, lanes, khArgs, [&](OpBuilder &b,
-                                                                 Value kw,
-                                                                 ValueRange
-                                                                     kwArgs)
-                                                                 -> ValueVector {
-              Value w = readRow(b, loc, filter, ValueRange{c, kh, kw}, lanes,
-                                1);
-              Value row = affine(b, oh, strides[0], kh, dilations[0]);
-              Value col = affine(b, ow, strides[1], kw, dilations[1]);
-              Value x = readRow(b, loc, input, ValueRange{n, c, row, col},
-                                lanes, dilations[1]);
-              Value fma = vector::FMAOp::create(b, loc, x, w, kwArgs[0]);
-              if (kernelW % lanes == 0)
-                return {fma};
-              // Lanes past the filter row: not added (an input beyond the
-              // window may be infinite, and 0 * inf is NaN).
-              Value remaining = arith::SubIOp::create(b, loc,
-                                                      index(b, kernelW), kw);
-              Value mask = vector::CreateMaskOp::create(
-                  b, loc, VectorType::get({lanes}, b.getI1Type()),
-                  ValueRange{remaining});
-              return {arith::SelectOp::create(b, loc, mask, fma, kwArgs[0])
-                          .getResult()};
-            });
-            return {blocks.getResult(0)};
-          });
-          SmallVector<Value> at = {n, c, oh, ow};
-          Value start = fillValue ? fillValue
-                                  : tensor::ExtractOp::create(b, loc, args[0],
-                                                              at)
-                                        .getResult();
-          Value total =
-              vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD,
-                                          sum.getResult(0), start);
-          return {tensor::InsertOp::create(b, loc, total, args[0], at)
-                      .getResult()};
-        });
-        return {cols.getResult(0)};
-      });
-      return rows.getResult(0);
+      // The element at ivs = (oh, ow): a vector sum over the filter rows,
+      // reduced once onto it.
+      auto element = [&](OpBuilder &b, ValueRange ivs, Value out) -> Value {
+        Value oh = ivs[0], ow = ivs[1];
+        auto filterBlock = [&](OpBuilder &b, ValueRange k, Value acc) -> Value {
+          Value kh = k[0], kw = k[1];
+          Value w = readRow(b, loc, filter, ValueRange{c, kh, kw}, lanes, 1);
+          Value row = affine(b, oh, strides[0], kh, dilations[0]);
+          Value col = affine(b, ow, strides[1], kw, dilations[1]);
+          Value x = readRow(b, loc, input, ValueRange{n, c, row, col}, lanes,
+                            dilations[1]);
+          Value fma = vector::FMAOp::create(b, loc, x, w, acc);
+          // Lanes past the filter row: not added (an input beyond the
+          // window may be infinite, and 0 * inf is NaN).
+          return maskTail(b, loc, fma, acc, kernelW, kw);
+        };
+        Value sum =
+            loopNest(b, {kernelH, kernelW}, {1, lanes}, zero, filterBlock);
+        return reduceOnto(b, loc, sum, fillValue, out, {n, c, oh, ow});
+      };
+      return loopNest(b, {outH, outW}, {1, 1}, out, element);
     };
-
     scf::ForOp channelLoop;
     auto batchLoop = forLoop(
         rewriter, batch, 1, destination,
@@ -511,8 +514,7 @@ struct TileAndVectorize
         }))
       return normal;
     int64_t loops = normal.getNumLoops();
-    SmallVector<utils::IteratorType> iterators =
-        normal.getIteratorTypesArray();
+    SmallVector<utils::IteratorType> iterators = normal.getIteratorTypesArray();
     ReassociationIndices trailing;
     for (int64_t first = 0; first + 1 < loops; ++first) {
       if (llvm::any_of(llvm::seq<int64_t>(first, loops), [&](int64_t dim) {
@@ -580,8 +582,7 @@ struct TileAndVectorize
     if (auto reshape = value.getDefiningOp<tensor::CollapseShapeOp>()) {
       SmallVector<int64_t> sourceDims;
       for (int64_t dim : dims)
-        llvm::append_range(sourceDims,
-                           reshape.getReassociationIndices()[dim]);
+        llvm::append_range(sourceDims, reshape.getReassociationIndices()[dim]);
       return isContiguousAcross(reshape.getSrc(), sourceDims);
     }
     return true;
@@ -592,9 +593,9 @@ struct TileAndVectorize
   /// loops merged first) are a chain of dependent scalar additions that LLVM
   /// does not reorder. A reduction whose body is `out + f(inputs)`, with f
   /// elementwise arithmetic, becomes a vector loop instead: f on blocks of
-  /// up to 16 positions, summed into a vector accumulator (the last block
-  /// masked), reduced once and added to the output element. The order of
-  /// the additions changes, as in any vectorised or blocked sum.
+  /// up to one 512-bit register of positions, summed into a vector accumulator
+  /// (the last block masked), reduced once and added to the output element. The
+  /// order of the additions changes, as in any vectorised or blocked sum.
   void vectorizeInnerReductions(IRRewriter &rewriter, func::FuncOp function) {
     SmallVector<linalg::LinalgOp> candidates;
     function.walk([&](linalg::LinalgOp op) {
@@ -701,7 +702,8 @@ struct TileAndVectorize
     int64_t extent = ranges[innermost];
     int64_t maxLanes =
         std::max<int64_t>(1, 512 / elementType.getIntOrFloatBitWidth());
-    int64_t lanes = std::min<int64_t>(maxLanes, llvm::bit_floor(uint64_t(extent)));
+    int64_t lanes =
+        std::min<int64_t>(maxLanes, llvm::bit_floor(uint64_t(extent)));
     auto vectorOf = [&](Type type) { return VectorType::get({lanes}, type); };
     Value result = summand(op);
     Block *body = op.getBlock();
@@ -716,23 +718,20 @@ struct TileAndVectorize
       SmallVector<Value> indices;
       for (AffineExpr e : map.getResults()) {
         if (auto dim = dyn_cast<AffineDimExpr>(e))
-          indices.push_back(dim.getPosition() == innermost
-                                ? inner
-                                : ivs[dim.getPosition()]);
-        else
           indices.push_back(
-              index(b, cast<AffineConstantExpr>(e).getValue()));
+              dim.getPosition() == innermost ? inner : ivs[dim.getPosition()]);
+        else
+          indices.push_back(index(b, cast<AffineConstantExpr>(e).getValue()));
       }
       return indices;
     };
     SmallVector<bool> notInBounds = {false};
-    bool masked = extent % lanes != 0;
 
     // The sum of one output element: the vector loop along the innermost
     // dimension, then one horizontal reduction onto the output's value.
     auto sumAt = [&](OpBuilder &b, ValueRange ivs, Value out) -> Value {
-      Value zero =
-          arith::ConstantOp::create(b, loc, b.getZeroAttr(vectorOf(elementType)));
+      Value zero = arith::ConstantOp::create(
+          b, loc, b.getZeroAttr(vectorOf(elementType)));
       auto loop = scf::ForOp::create(
           b, loc, index(b, 0), index(b, extent), index(b, lanes),
           ValueRange{zero},
@@ -745,16 +744,16 @@ struct TileAndVectorize
               Type type = getElementTypeOrSelf(operand->get().getType());
               Value value;
               if (map.isFunctionOfDim(innermost)) {
-                Value pad = arith::ConstantOp::create(b, loc,
-                                                      b.getZeroAttr(type));
+                Value pad =
+                    arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
                 value = vector::TransferReadOp::create(
                     b, loc, vectorOf(type), operand->get(), at, pad,
                     ArrayRef<bool>(notInBounds));
               } else {
                 Value scalar =
                     tensor::ExtractOp::create(b, loc, operand->get(), at);
-                value = vector::BroadcastOp::create(b, loc, vectorOf(type),
-                                                    scalar);
+                value =
+                    vector::BroadcastOp::create(b, loc, vectorOf(type), scalar);
               }
               mapping.map(argument, value);
             }
@@ -773,8 +772,7 @@ struct TileAndVectorize
                 Operation *constant = b.clone(nested);
                 mapping.map(nested.getResult(0),
                             vector::BroadcastOp::create(
-                                b, loc,
-                                vectorOf(nested.getResult(0).getType()),
+                                b, loc, vectorOf(nested.getResult(0).getType()),
                                 constant->getResult(0))
                                 .getResult());
                 continue;
@@ -791,21 +789,12 @@ struct TileAndVectorize
             }
             Value term = vectorValue(result);
             Value sum = arith::AddFOp::create(b, loc, args[0], term);
-            if (masked) {
-              Value remaining =
-                  arith::SubIOp::create(b, loc, index(b, extent), k);
-              Value mask = vector::CreateMaskOp::create(
-                  b, loc, vectorOf(b.getI1Type()), ValueRange{remaining});
-              sum = arith::SelectOp::create(b, loc, mask, sum, args[0]);
-            }
-            scf::YieldOp::create(b, loc, sum);
+            scf::YieldOp::create(b, loc,
+                                 maskTail(b, loc, sum, args[0], extent, k));
           });
       AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
       SmallVector<Value> at = indicesOf(b, outMap, ivs, Value());
-      Value start = tensor::ExtractOp::create(b, loc, out, at);
-      Value total = vector::ReductionOp::create(
-          b, loc, vector::CombiningKind::ADD, loop.getResult(0), start);
-      return tensor::InsertOp::create(b, loc, total, out, at);
+      return reduceOnto(b, loc, loop.getResult(0), Value(), out, at);
     };
 
     // The other loops, outermost first, carry the output.
