@@ -51,6 +51,7 @@ import argparse
 import concurrent.futures
 import functools
 import hashlib
+import json
 import math
 import os
 import pickle
@@ -1167,41 +1168,114 @@ def tools_hash(build_dir):
     return digest.hexdigest()[:12]
 
 
+def layer_options(args):
+    """The options that change a layer's measurement (part of the cache and
+    store keys)."""
+    options = (args.candidates, args.vta_mhz, args.repeat, args.host_repeat,
+               args.embed_timeout, args.embed_timeout_8x8x8)
+    if args.schedule != "heuristic":
+        options += (args.schedule, args.tuner, args.tune_trials, args.tune_seed)
+    if args.cycles_only:
+        options += ("cycles",)
+    else:
+        options += (args.host_clock, args.checks)
+    return options
+
+
+def write_whole(path, data):
+    """Writes `data` (bytes) to `path` whole, then renames: another run
+    reading the cache (e.g. a combined run's --cycles-cache) never sees a
+    partial file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.{os.getpid()}")
+    partial.write_bytes(data)
+    partial.replace(path)
+
+
+def to_json(value):
+    """A result as JSON that from_json turns back into the same value:
+    tuples are tagged (JSON has only lists; mappings are compared as
+    tuples), numpy scalars become Python numbers; the Conv is not stored
+    (the suite and layer ID give it back)."""
+    if isinstance(value, dict):
+        return {k: to_json(v) for k, v in value.items() if k != "conv"}
+    if isinstance(value, tuple):
+        return {"__tuple__": [to_json(v) for v in value]}
+    if isinstance(value, list):
+        return [to_json(v) for v in value]
+    if isinstance(value, np.generic):
+        return value.item()
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"cannot store {type(value).__name__} in a results store")
+
+
+def from_json(value):
+    if isinstance(value, dict):
+        if set(value) == {"__tuple__"}:
+            return tuple(from_json(v) for v in value["__tuple__"])
+        return {k: from_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [from_json(v) for v in value]
+    return value
+
+
+@functools.lru_cache(maxsize=None)
+def source_commit():
+    """The checkout's commit, with "+changes" when lib/, include/ or tools/
+    differ from it (the tools are assumed built from this tree)."""
+    try:
+        commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"],
+                                capture_output=True, text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--",
+                                "lib", "include", "tools"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return commit + ("+changes" if dirty else "")
+
+
 def measure_layer(job):
     """One (suite, ident, conv) in a worker: baseline and strategies; with
-    --results-cache, a layer measured before (same shape, intrinsic and
-    options) is read back, and a new one is stored."""
+    --results-cache or --results-store, a layer measured before (same shape,
+    intrinsic and options) is read back, and a new one is stored."""
     suite, ident, conv, intrinsic, args = job
-    cached = None
+    name = "-".join(map(str, conv.key() + (intrinsic,) + layer_options(args)))
+    cached = stored = None
+    if args.results_store:
+        # No tools hash in the name: the store outlives a build (it is kept
+        # in the repository, so that a suite too long for one session is
+        # measured in parts); each record names its tools, and the report
+        # counts the layers of each build.
+        stored = pathlib.Path(args.results_store) / f"{name}.json"
+        if stored.exists():
+            record = json.loads(stored.read_text())
+            result = from_json(record["result"])
+            result.update(suite=suite, ident=ident, conv=conv, cached=True,
+                          tools=record["tools"])
+            return result
     if args.results_cache:
-        options = (args.candidates, args.vta_mhz, args.repeat, args.host_repeat,
-                   args.embed_timeout, args.embed_timeout_8x8x8)
-        if args.schedule != "heuristic":
-            options += (args.schedule, args.tuner, args.tune_trials, args.tune_seed)
-        if args.cycles_only:
-            options += ("cycles",)
-        else:
-            options += (args.host_clock, args.checks)
         # The tools' contents are part of the key: cycles and host times
         # measured by other binaries (another schedule search, another host
         # code lowering) are not read back.
-        name = "-".join(map(str, conv.key() + (intrinsic,) + options +
-                            (tools_hash(args.build_dir),)))
-        cached = pathlib.Path(args.results_cache) / f"{name}.pickle"
+        cached = pathlib.Path(args.results_cache) / f"{name}-{tools_hash(args.build_dir)}.pickle"
         if cached.exists():
             with cached.open("rb") as f:
                 result = pickle.load(f)
             result.update(suite=suite, ident=ident, conv=conv, cached=True)
             return result
     result = measure_layer_now(suite, ident, conv, intrinsic, args)
+    tools = {"hash": tools_hash(args.build_dir),
+             "commit": args.tools_commit or source_commit()}
     if cached:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        # Written whole, then renamed: another run reading the cache (e.g. a
-        # combined run's --cycles-cache) never sees a partial file.
-        partial = cached.with_name(f".{cached.name}.{os.getpid()}")
-        with partial.open("wb") as f:
-            pickle.dump(result, f)
-        partial.replace(cached)
+        write_whole(cached, pickle.dumps(result))
+    if stored:
+        record = {"layer": conv.shape_text(), "intrinsic": intrinsic,
+                  "options": to_json(layer_options(args)), "tools": tools,
+                  "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                  "result": to_json(result)}
+        write_whole(stored, (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())
+    result["tools"] = tools
     return result
 
 
@@ -1957,8 +2031,16 @@ def load_note(done, elapsed):
     cached = sum(1 for r in rows if r.get("cached"))
     loads = [r["load"] for r in rows if "load" in r]
     text = (f"{len(rows) - cached} layer(s) measured by this invocation, {cached} read "
-            "from `--results-cache` (measured by earlier invocations with the same "
-            "options; the time above is this invocation's). ") if cached else ""
+            "from `--results-cache` or `--results-store` (measured by earlier invocations "
+            "with the same options; the time above is this invocation's). ") if cached else ""
+    builds = {}
+    for r in rows:
+        tools = r.get("tools") or {}
+        builds.setdefault((tools.get("hash", "?"), tools.get("commit", "?")), []).append(r)
+    if len(builds) > 1 or any(r.get("cached") for r in rows):
+        text += "Tools (binaries' hash, source commit) that measured the layers: " + "; ".join(
+            f"{h} ({c}): {len(rs)} layer(s)" for (h, c), rs in sorted(
+                builds.items(), key=lambda item: -len(item[1]))) + ". "
     text += (f"Measuring all layers took {sum(r['wall_s'] for r in rows) / 60:.1f} min of "
              "wall time. ")
     if loads:
@@ -2143,6 +2225,18 @@ def main():
                         help="directory of per-layer results: a layer stored there (same "
                              "shape, intrinsic and options) is not measured again, so "
                              "several runs (e.g. on parts of a suite) add up")
+    parser.add_argument("--results-store", default=None,
+                        help="like --results-cache, but the records are JSON keyed without "
+                             "the tools' hash, so that they outlive a build (e.g. "
+                             "bench/results/vta-store, kept in the repository: a suite "
+                             "measured over several sessions); each record names the "
+                             "tools (hash and commit) that measured it, and the report "
+                             "counts the layers of each")
+    parser.add_argument("--tools-commit", default=None,
+                        help="the source commit the tools were built from, recorded in "
+                             "--results-store (default: the checkout's HEAD, with "
+                             "'+changes' when lib/, include/ or tools/ differ; give it when "
+                             "--build-dir is a copy of an earlier build)")
     parser.add_argument("--out", default=None)
     parser.add_argument("--plot", default=None)
     parser.add_argument("--keep", default=None, help="keep the intermediate IR here")

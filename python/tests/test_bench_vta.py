@@ -297,3 +297,64 @@ def test_program_key_is_the_function_up_to_ssa_numbering():
     assert bench.program_key(a) == bench.program_key(b)
     assert bench.program_key(a) != bench.program_key(c)
     assert bench.kernel_key(a) == bench.kernel_key(c)  # same kernel, other host code
+
+
+def test_results_store_round_trip():
+    """The JSON store gives back what was stored: tuples stay tuples (the
+    harness compares embeddings as tuples), numpy scalars become numbers,
+    the Conv is left out."""
+    bench = bench_module()
+    import numpy as np
+    value = {"conv": object(), "mapping": (("x", None), ("y", "oc16")),
+             "cycles": np.int64(7), "op_s": np.float64(0.5),
+             "relaxed": [{"candidate": 0, "ok": True, "schedule": "s"}]}
+    back = bench.from_json(bench.json.loads(bench.json.dumps(bench.to_json(value))))
+    assert back == {k: v for k, v in value.items() if k != "conv"}
+    assert isinstance(back["mapping"], tuple) and isinstance(back["mapping"][0], tuple)
+    assert type(back["cycles"]) is int
+    try:
+        bench.to_json({"bad": object()})
+    except TypeError as error:
+        assert "object" in str(error)
+    else:
+        raise AssertionError("an unstorable value was stored")
+
+
+def test_results_store_read_back(tmp_path):
+    """A layer measured into --results-store is read back by the next run
+    (same report rows, the layer counted as read back, the tools named)
+    instead of being measured again."""
+    store = tmp_path / "store"
+    script = str(REPO / "bench" / "vta" / "run.py")
+    common = ["--layers", "case:10", "--candidates", "2", "--host-repeat", "1", "--repeat",
+              "1", "--build-dir", str(BUILD / "bin"), "--results-store", str(store),
+              "--tools-commit", "test"]
+    reports = []
+    for run_index in range(2):
+        out = tmp_path / f"vta{run_index}.md"
+        run = subprocess.run([sys.executable, script, *common, "--out", str(out), "--plot",
+                              str(tmp_path / f"vta{run_index}.png")],
+                             capture_output=True, text=True, timeout=900)
+        assert run.returncode == 0, run.stderr[-4000:]
+        reports.append(out.read_text())
+    records = list(store.glob("*.json"))
+    assert len(records) == 1, records
+    record = bench_module().json.loads(records[0].read_text())
+    assert record["tools"]["commit"] == "test" and len(record["tools"]["hash"]) == 12
+    assert record["layer"] == "1x1x40x151 * 32x1x5x20 p8,8 s2,8"
+    assert "0 layer(s) measured by this invocation, 1 read" not in reports[0]
+    assert "0 layer(s) measured by this invocation, 1 read" in reports[1]
+    assert f"{record['tools']['hash']} (test): 1 layer(s)" in reports[1]
+    first, second = tables(reports[0]), tables(reports[1])
+    case = [title for title in first if title.startswith("Case study")]
+    assert case
+    # The bound column is computed at render time from this machine's copy
+    # bandwidth, measured anew by each run; every other cell is stored.
+    header = first[case[0]][0]
+    bound = [i for i, name in enumerate(header) if name.startswith("bound")]
+    assert len(bound) == 1, header
+
+    def stored_cells(rows):
+        return [[c for i, c in enumerate(row) if i not in bound] for row in rows]
+
+    assert stored_cells(first[case[0]]) == stored_cells(second[case[0]])
