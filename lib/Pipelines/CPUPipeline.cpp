@@ -165,6 +165,10 @@ void raf::buildCPUPipeline(OpPassManager &pm,
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  // Before math reaches LLVM: erf and tanh would become libm calls and exp
+  // LLVM's `expf`, one scalar call per element.
+  if (options.approximateMath)
+    pm.addPass(createRAFApproximateMath());
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());

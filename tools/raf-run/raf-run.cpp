@@ -334,8 +334,12 @@ prepareArguments(func::FuncOp function, ArrayRef<RankedTensorType> types,
 
 /// Runs `body` once, then `repeat` more times, and reports the times the
 /// body measured itself (so that preparing arguments and results stays
-/// outside the timing).
-template <typename Fn> LogicalResult runTimed(Fn body) {
+/// outside the timing). When `cpuMilliseconds` is given, the body appends
+/// its call's thread CPU time there on every run, and the line also gives
+/// the timed runs' median and minimum of those.
+template <typename Fn>
+LogicalResult runTimed(Fn body,
+                       const SmallVectorImpl<double> *cpuMilliseconds = nullptr) {
   if (failed(body()))
     return failure();
   if (repeat == 0)
@@ -349,9 +353,17 @@ template <typename Fn> LogicalResult runTimed(Fn body) {
   }
   llvm::sort(milliseconds);
   llvm::outs() << llvm::format(
-      "timing: runs=%u median-ms=%.3f min-ms=%.3f max-ms=%.3f\n",
+      "timing: runs=%u median-ms=%.3f min-ms=%.3f max-ms=%.3f",
       (unsigned)repeat, milliseconds[milliseconds.size() / 2],
       milliseconds.front(), milliseconds.back());
+  if (cpuMilliseconds && cpuMilliseconds->size() > repeat) {
+    SmallVector<double> cpu(cpuMilliseconds->end() - repeat,
+                            cpuMilliseconds->end());
+    llvm::sort(cpu);
+    llvm::outs() << llvm::format(" cpu-median-ms=%.3f cpu-min-ms=%.3f",
+                                 cpu[cpu.size() / 2], cpu.front());
+  }
+  llvm::outs() << "\n";
   return success();
 }
 
@@ -683,6 +695,9 @@ LogicalResult run(ModuleOp module) {
   // calling thread's CPU time outside them.
   SmallVector<double> hostMilliseconds, launchMilliseconds,
       hostCPUMilliseconds;
+  // The thread CPU time of each call of the compiled code alone (`timing:`
+  // prints its median).
+  SmallVector<double> callCPUMilliseconds;
   // The MPI calls of each compiled run (under mpirun).
   SmallVector<MPICallStats> mpiRuns;
   bool compiledHost = target == Target::CPU ||
@@ -743,8 +758,9 @@ LogicalResult run(ModuleOp module) {
           vtaRuntime.resetStats();
           mpiCallStats = MPICallStats();
           double cpuStart = getThreadCPUMilliseconds();
+          double callCPU = 0;
           FailureOr<SmallVector<HostTensor>> out =
-              (*runner)->run(*arguments, &milliseconds);
+              (*runner)->run(*arguments, &milliseconds, &callCPU);
           double cpu = getThreadCPUMilliseconds() - cpuStart;
           if (failed(out))
             return failure();
@@ -759,8 +775,9 @@ LogicalResult run(ModuleOp module) {
           hostCPUMilliseconds.push_back(std::max(
               0.0, cpu - vtaRuntime.getStats().launchCPUMilliseconds));
           mpiRuns.push_back(mpiCallStats);
+          callCPUMilliseconds.push_back(callCPU);
           return milliseconds;
-        })))
+        }, &callCPUMilliseconds)))
       return failure();
     // The time in MPI calls of the timed runs (the first, untimed run is
     // left out): the median run's by total time, and the extremes.

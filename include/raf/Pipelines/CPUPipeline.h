@@ -46,6 +46,13 @@ struct CPUPipelineOptions : public mlir::PassPipelineOptions<CPUPipelineOptions>
       llvm::cl::desc("Columns of the register block of vectorised "
                      "contractions (--raf-tile-and-vectorize)"),
       llvm::cl::init(32)};
+  Option<bool> approximateMath{
+      *this, "approximate-math",
+      llvm::cl::desc("f32 erf, exp and tanh as vectorisable polynomial "
+                     "approximations instead of libm calls "
+                     "(--raf-approximate-math; docs/lowering.md gives their "
+                     "errors)"),
+      llvm::cl::init(true)};
   Option<CPUBLASMode> blas{
       *this, "blas",
       llvm::cl::desc("Large matrix products and convolutions as OpenBLAS "

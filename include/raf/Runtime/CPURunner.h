@@ -91,10 +91,15 @@ public:
 
   /// Calls the function. Arguments must have the function's argument types.
   /// If `callMilliseconds` is given, it receives the wall time of the call
-  /// of the compiled code alone (not the copies of arguments and results).
+  /// of the compiled code alone (not the copies of arguments and results);
+  /// `callCPUMilliseconds`, the calling thread's CPU time over the same
+  /// call: all of the call's work when it runs on one thread (with one
+  /// thread OpenBLAS computes on the caller's thread too), and, unlike the
+  /// wall time, not inflated by waiting for a core on a loaded machine.
   mlir::FailureOr<llvm::SmallVector<HostTensor>>
   run(llvm::ArrayRef<HostTensor> arguments,
-      double *callMilliseconds = nullptr);
+      double *callMilliseconds = nullptr,
+      double *callCPUMilliseconds = nullptr);
 
 private:
   CPURunner() = default;
