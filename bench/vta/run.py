@@ -1235,19 +1235,27 @@ def source_commit():
     return commit + ("+changes" if dirty else "")
 
 
+def layer_name(conv, intrinsic, args):
+    return "-".join(map(str, conv.key() + (intrinsic,) + layer_options(args)))
+
+
+def store_path(conv, intrinsic, args):
+    """The layer's record in --results-store. No tools hash in the name: the
+    store outlives a build (it is kept in the repository, so that a suite
+    too long for one session is measured in parts); each record names its
+    tools, and the report counts the layers of each build."""
+    return pathlib.Path(args.results_store) / f"{layer_name(conv, intrinsic, args)}.json"
+
+
 def measure_layer(job):
     """One (suite, ident, conv) in a worker: baseline and strategies; with
     --results-cache or --results-store, a layer measured before (same shape,
     intrinsic and options) is read back, and a new one is stored."""
     suite, ident, conv, intrinsic, args = job
-    name = "-".join(map(str, conv.key() + (intrinsic,) + layer_options(args)))
+    name = layer_name(conv, intrinsic, args)
     cached = stored = None
     if args.results_store:
-        # No tools hash in the name: the store outlives a build (it is kept
-        # in the repository, so that a suite too long for one session is
-        # measured in parts); each record names its tools, and the report
-        # counts the layers of each build.
-        stored = pathlib.Path(args.results_store) / f"{name}.json"
+        stored = store_path(conv, intrinsic, args)
         if stored.exists():
             record = json.loads(stored.read_text())
             result = from_json(record["result"])
@@ -2232,6 +2240,9 @@ def main():
                              "measured over several sessions); each record names the "
                              "tools (hash and commit) that measured it, and the report "
                              "counts the layers of each")
+    parser.add_argument("--stored-only", action="store_true",
+                        help="with --results-store: measure nothing, report the layers "
+                             "the store holds (the others are named on stderr and left out)")
     parser.add_argument("--tools-commit", default=None,
                         help="the source commit the tools were built from, recorded in "
                              "--results-store (default: the checkout's HEAD, with "
@@ -2249,6 +2260,8 @@ def main():
         if not build.is_absolute():
             build = ROOT / build
         args.build_dir = str(build / "bin")
+    if args.stored_only and not args.results_store:
+        parser.error("--stored-only needs --results-store")
     args.schedules = {"both": ("heuristic", "tuned")}.get(args.schedule, (args.schedule,))
     if args.repeat is None:
         args.repeat = 3 if args.quick else 5
@@ -2281,6 +2294,18 @@ def main():
     unique = {}
     for suite, ident, conv, intrinsic in jobs:
         unique.setdefault((conv.key(), intrinsic), (suite, ident, conv, intrinsic, args))
+    if args.stored_only:
+        missing = [job for key, job in unique.items()
+                   if not store_path(job[2], job[3], args).exists()]
+        if missing:
+            print(f"--stored-only: {len(missing)} layer(s) not in {args.results_store}, left "
+                  "out: " + ", ".join(f"{j[0]}:{j[1]}" for j in missing),
+                  file=sys.stderr, flush=True)
+        unique = {key: job for key, job in unique.items() if job not in missing}
+        jobs = [j for j in jobs if (j[2].key(), j[3]) in unique]
+        chosen = [s for s in chosen if any(j[0] == s for j in jobs)]
+        if not unique:
+            sys.exit(f"--stored-only: none of the layers is in {args.results_store}")
     started = time.perf_counter()
     done = {}
     total = len(unique)

@@ -358,3 +358,17 @@ def test_results_store_read_back(tmp_path):
         return [[c for i, c in enumerate(row) if i not in bound] for row in rows]
 
     assert stored_cells(first[case[0]]) == stored_cells(second[case[0]])
+
+    # --stored-only measures nothing: a layer not in the store is named and
+    # left out, and a store without any of the layers is an error.
+    out = tmp_path / "stored-only.md"
+    only = [sys.executable, script, *common, "--stored-only", "--out", str(out), "--plot",
+            str(tmp_path / "stored-only.png")]
+    only[only.index("case:10")] = "case:10,case:4"
+    run = subprocess.run(only, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-4000:]
+    assert "1 layer(s) not in" in run.stderr and "left out: case:4" in run.stderr
+    assert stored_cells(tables(out.read_text())[case[0]]) == stored_cells(first[case[0]])
+    only[only.index("case:10,case:4")] = "case:4"
+    run = subprocess.run(only, capture_output=True, text=True, timeout=300)
+    assert run.returncode != 0 and "none of the layers is in" in run.stderr
