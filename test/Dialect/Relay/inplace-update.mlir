@@ -79,3 +79,76 @@ func.func @fused_step(%w: tensor<4xf32> {raf.updatable}, %g: tensor<4xf32>)
   %l = tensor.from_elements %c : tensor<f32>
   return %l, %n : tensor<f32>, tensor<4xf32>
 }
+
+// -----
+
+// An update on collapsed views (--raf-tile-and-vectorize merges the loops of
+// element-wise ops): the generic writes the collapsed argument it reads, the
+// result is materialized there and expanded back; after bufferization the
+// subtraction writes the weight's buffer and nothing is copied (before, the
+// empty tensor behind the collapse became a temporary copied into %arg0).
+// The empty tensor is also the transpose's destination (CSE merges them).
+// CHECK-LABEL: func.func @collapsed_step(
+// CHECK: %[[T:.*]] = linalg.transpose
+// CHECK: %[[W:.*]] = tensor.collapse_shape %arg0 {{\[\[}}0, 1]]
+// CHECK: %[[G:.*]] = tensor.collapse_shape %[[T]]
+// CHECK: %[[N:.*]] = linalg.generic {{.*}} ins(%[[W]], %[[G]] : tensor<8xf32>, tensor<8xf32>) outs(%[[W]] : tensor<8xf32>)
+// CHECK: %[[M:.*]] = bufferization.materialize_in_destination %[[N]] in %[[W]]
+// CHECK: %[[R:.*]] = tensor.expand_shape %[[M]] {{\[\[}}0, 1]] output_shape [4, 2]
+// CHECK: return %{{.*}}, %[[R]]
+
+// BUF-LABEL: func.func @collapsed_step(%arg0: memref<4x2xf32> {raf.updatable}, %arg1: memref<4x2xf32>) -> memref<f32> {
+// BUF: %[[W:.*]] = memref.collapse_shape %arg0 {{\[\[}}0, 1]]
+// BUF: linalg.generic {{.*}} outs(%[[W]] : memref<8xf32>)
+// BUF-NOT: memref.copy
+// BUF: return %{{.*}} : memref<f32>
+#map = affine_map<(d0) -> (d0)>
+func.func @collapsed_step(%w: tensor<4x2xf32> {raf.updatable}, %g: tensor<4x2xf32>)
+    -> (tensor<f32>, tensor<4x2xf32> {raf.updates_arg = 0 : i64}) {
+  %e = tensor.empty() : tensor<4x2xf32>
+  %t = linalg.transpose ins(%g : tensor<4x2xf32>) outs(%e : tensor<4x2xf32>) permutation = [0, 1]
+  %cw = tensor.collapse_shape %w [[0, 1]] : tensor<4x2xf32> into tensor<8xf32>
+  %cg = tensor.collapse_shape %t [[0, 1]] : tensor<4x2xf32> into tensor<8xf32>
+  %ce = tensor.collapse_shape %e [[0, 1]] : tensor<4x2xf32> into tensor<8xf32>
+  %n = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel"]}
+      ins(%cw, %cg : tensor<8xf32>, tensor<8xf32>) outs(%ce : tensor<8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.subf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  %r = tensor.expand_shape %n [[0, 1]] output_shape [4, 2] : tensor<8xf32> into tensor<4x2xf32>
+  %c = arith.constant 0.0 : f32
+  %l = tensor.from_elements %c : tensor<f32>
+  return %l, %r : tensor<f32>, tensor<4x2xf32>
+}
+
+// -----
+
+// Refused: the destination is a reshape of an empty tensor of another shape
+// than the argument (4x2, not 2x4), so the IR is left as it was, and
+// bufferization writes a temporary that it copies into %arg0.
+// CHECK-LABEL: func.func @other_shape_step(
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<4x2xf32>
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[E]] {{\[\[}}0, 1]]
+// CHECK: %[[N:.*]] = linalg.generic {{.*}} outs(%[[C]] : tensor<8xf32>)
+// CHECK: %[[R:.*]] = tensor.expand_shape %[[N]] {{\[\[}}0, 1]] output_shape [2, 4]
+// CHECK: bufferization.materialize_in_destination %[[R]] in %arg0
+
+// BUF-LABEL: func.func @other_shape_step(
+// BUF: memref.copy %{{.*}}, %arg0
+#map = affine_map<(d0) -> (d0)>
+func.func @other_shape_step(%w: tensor<2x4xf32> {raf.updatable}, %g: tensor<8xf32>)
+    -> (tensor<f32>, tensor<2x4xf32> {raf.updates_arg = 0 : i64}) {
+  %e = tensor.empty() : tensor<4x2xf32>
+  %ce = tensor.collapse_shape %e [[0, 1]] : tensor<4x2xf32> into tensor<8xf32>
+  %n = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%g : tensor<8xf32>) outs(%ce : tensor<8xf32>) {
+  ^bb0(%b: f32, %o: f32):
+    %s = arith.negf %b : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  %r = tensor.expand_shape %n [[0, 1]] output_shape [2, 4] : tensor<8xf32> into tensor<2x4xf32>
+  %c = arith.constant 0.0 : f32
+  %l = tensor.from_elements %c : tensor<f32>
+  return %l, %r : tensor<f32>, tensor<2x4xf32>
+}

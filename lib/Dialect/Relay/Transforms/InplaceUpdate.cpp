@@ -18,6 +18,8 @@
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
 #include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
@@ -84,6 +86,131 @@ static Value inlineProducingCall(Value result, func::ReturnOp returnOp,
   return returnOp.getOperand(index);
 }
 
+/// Lets an update computed on a reshaped view write its argument. Loop
+/// merging in --raf-tile-and-vectorize computes the element-wise update of
+/// a 4-D weight on collapsed views:
+///
+///   %v = tensor.collapse_shape %empty [[0, 1, 2, 3]]
+///   %n = linalg.generic ins(%collapsed_w, ...) outs(%v)
+///   %r = tensor.expand_shape %n [[0, 1, 2, 3]]
+///   bufferization.materialize_in_destination %r in %w
+///
+/// MLIR's empty tensor elimination follows only ops whose result has their
+/// source's type, not reshapes, so bufferization wrote a temporary and
+/// copied it into the parameter. When the materialized value is a reshape
+/// of a destination-style op's result whose destination is the inverse
+/// reshape (same reassociation) of an empty tensor of the argument's type,
+/// the destination becomes that reshape of the argument, the value is
+/// materialized there, and the materialized result is reshaped back:
+///
+///   %n = linalg.generic ins(%collapsed_w, ...) outs(%collapsed_w)
+///   %m = bufferization.materialize_in_destination %n in %collapsed_w
+///   %r = tensor.expand_shape %m [[0, 1, 2, 3]]
+///
+/// An empty tensor's contents are undefined, so any value may take its
+/// place (as in empty tensor elimination); bufferization still decides
+/// whether writing the argument's buffer is safe and copies otherwise.
+static void writeThroughReshape(bufferization::MaterializeInDestinationOp op,
+                                RewriterBase &rewriter) {
+  auto argument = dyn_cast<BlockArgument>(op.getDest());
+  if (!argument)
+    return;
+  Value reshaped;
+  SmallVector<ReassociationIndices> reassociation;
+  bool expanded = false;
+  if (auto expand = op.getSource().getDefiningOp<tensor::ExpandShapeOp>()) {
+    reshaped = expand.getSrc();
+    reassociation = expand.getReassociationIndices();
+    expanded = true;
+  } else if (auto collapse =
+                 op.getSource().getDefiningOp<tensor::CollapseShapeOp>()) {
+    reshaped = collapse.getSrc();
+    reassociation = collapse.getReassociationIndices();
+  } else {
+    return;
+  }
+  auto result = dyn_cast<OpResult>(reshaped);
+  auto producer = result
+                      ? dyn_cast<DestinationStyleOpInterface>(result.getOwner())
+                      : DestinationStyleOpInterface();
+  if (!producer)
+    return;
+  OpOperand *init = producer.getTiedOpOperand(result);
+  Operation *inverse = init->get().getDefiningOp();
+  Value empty;
+  if (auto collapse = dyn_cast_or_null<tensor::CollapseShapeOp>(inverse);
+      collapse && expanded &&
+      collapse.getReassociationIndices() == reassociation)
+    empty = collapse.getSrc();
+  else if (auto expand = dyn_cast_or_null<tensor::ExpandShapeOp>(inverse);
+           expand && !expanded &&
+           expand.getReassociationIndices() == reassociation)
+    empty = expand.getSrc();
+  if (!empty || !empty.getDefiningOp<tensor::EmptyOp>() ||
+      empty.getType() != argument.getType())
+    return;
+  // An update reads the old parameter through the same reshape; using that
+  // value as the destination too lets one-shot analysis see an element-wise
+  // read and write of one buffer (in place), where two reshapes of the
+  // argument would look like a conflict.
+  Value destination;
+  for (Value input : producer.getDpsInputs()) {
+    Operation *other = input.getDefiningOp();
+    if (other && other->getName() == inverse->getName() &&
+        other->getOperand(0) == argument &&
+        input.getType() == init->get().getType() &&
+        other->getAttrDictionary() == inverse->getAttrDictionary()) {
+      destination = input;
+      break;
+    }
+  }
+  if (!destination) {
+    rewriter.setInsertionPoint(inverse);
+    Operation *onArgument = rewriter.clone(*inverse);
+    onArgument->setOperand(0, argument);
+    destination = onArgument->getResult(0);
+  }
+  rewriter.modifyOpInPlace(producer, [&] { init->set(destination); });
+  if (inverse->use_empty())
+    rewriter.eraseOp(inverse);
+  // Materialized in the reshaped argument, not in the argument: one-shot
+  // analysis accepts a materialized source that aliases its destination
+  // only if it finds the destination among same-typed values (the
+  // reshape back would read as a conflict and make a copy).
+  // --raf-drop-inplace-results sees through the pair of reshapes.
+  Operation *reshape = op.getSource().getDefiningOp();
+  rewriter.setInsertionPoint(op);
+  Value written = bufferization::MaterializeInDestinationOp::create(
+                      rewriter, op.getLoc(), result, destination)
+                      .getResult();
+  Operation *back = rewriter.clone(*reshape);
+  back->setOperand(0, written);
+  rewriter.replaceOp(op, back->getResults());
+  if (reshape->use_empty())
+    rewriter.eraseOp(reshape);
+}
+
+/// `value` or, when it is a reshape of the inverse reshape of a value (the
+/// same reassociation, so the same buffer seen with its original shape),
+/// that value: how --raf-inplace-update's updates written through a reshape
+/// (writeThroughReshape) return the argument after bufferization.
+static Value throughInverseReshapes(Value value) {
+  if (auto expand = value.getDefiningOp<memref::ExpandShapeOp>())
+    if (auto collapse =
+            expand.getSrc().getDefiningOp<memref::CollapseShapeOp>())
+      if (collapse.getReassociationIndices() ==
+              expand.getReassociationIndices() &&
+          collapse.getSrc().getType() == value.getType())
+        return collapse.getSrc();
+  if (auto collapse = value.getDefiningOp<memref::CollapseShapeOp>())
+    if (auto expand = collapse.getSrc().getDefiningOp<memref::ExpandShapeOp>())
+      if (collapse.getReassociationIndices() ==
+              expand.getReassociationIndices() &&
+          expand.getSrc().getType() == value.getType())
+        return expand.getSrc();
+  return value;
+}
+
 namespace {
 struct RafInplaceUpdate
     : public raf::relay::impl::RafInplaceUpdateBase<RafInplaceUpdate> {
@@ -138,6 +265,13 @@ struct RafInplaceUpdate
     // become the materialized values are replaced by the arguments, as
     // MLIR's --eliminate-empty-tensors does, analysed with function
     // boundaries as the CPU pipeline bufferizes.
+    IRRewriter rewriter(module.getContext());
+    for (func::FuncOp function : updated) {
+      SmallVector<bufferization::MaterializeInDestinationOp> writes(
+          function.getOps<bufferization::MaterializeInDestinationOp>());
+      for (auto op : writes)
+        writeThroughReshape(op, rewriter);
+    }
     bufferization::OneShotBufferizationOptions options;
     options.bufferizeFunctionBoundaries = true;
     options.allowReturnAllocsFromLoops = true;
@@ -147,7 +281,6 @@ struct RafInplaceUpdate
                             "failed";
       return signalPassFailure();
     }
-    IRRewriter rewriter(module.getContext());
     for (func::FuncOp function : updated)
       if (failed(bufferization::eliminateEmptyTensors(rewriter, function,
                                                       state)))
@@ -171,7 +304,8 @@ struct RafDropInplaceResults
       ArrayRef<int64_t> pairs = flat.asArrayRef();
       for (size_t p = 0; p + 1 < pairs.size(); p += 2) {
         int64_t i = pairs[p], j = pairs[p + 1];
-        if (returnOp.getOperand(i) != function.getArgument(j)) {
+        if (throughInverseReshapes(returnOp.getOperand(i)) !=
+            function.getArgument(j)) {
           function.emitError()
               << "--raf-drop-inplace-results: result #" << i
               << " was not bufferized into the buffer of argument #" << j;

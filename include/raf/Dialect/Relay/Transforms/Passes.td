@@ -764,7 +764,12 @@ def RafInplaceUpdate : Pass<"raf-inplace-update", "::mlir::ModuleOp"> {
     tensors feeding it are replaced by the argument (MLIR's empty tensor
     elimination), so the update's last op writes the argument's buffer
     directly where bufferization finds that safe (else it writes a
-    temporary and copies it in). The function gets
+    temporary and copies it in). Empty tensor elimination does not follow
+    reshapes: an update computed on collapsed views (merged loops), whose
+    destination is the collapse of an empty tensor of the argument's type
+    and whose result is expanded back, writes and is materialized in the
+    collapsed argument instead, and the result is expanded from there. The
+    function gets
     `raf.inplace_results = array<i64: i, j, ...>` for
     `--raf-drop-inplace-results`. Function arguments must be writable
     (one-shot bufferization with function boundaries). An argument that is
@@ -781,8 +786,10 @@ def RafDropInplaceResults
     After one-shot bufferization (and before results become out-parameters),
     removes each result `i` listed in a function's `raf.inplace_results`
     from its signature and return: it is the buffer of argument `j`, which
-    the caller reads after the call. A listed result that bufferization did
-    not place in its argument's buffer is an error.
+    the caller reads after the call (also when it is that buffer collapsed
+    and expanded back with the same reassociation, as --raf-inplace-update
+    returns an update written through a reshape). A listed result that
+    bufferization did not place in its argument's buffer is an error.
   }];
 }
 
