@@ -321,6 +321,42 @@ loadCachedObject(StringRef path, ArrayRef<StringRef> runtimeLibraries,
   return std::move(*jit);
 }
 
+/// Decides LLVM's inlining around the entry, whose C wrapper
+/// `wrapperName` (`_mlir_ciface_<entry>`) is the only function the runner
+/// calls:
+///
+/// - The entry becomes internal and always inlined into the wrapper. The
+///   wrapper unpacks one memref descriptor per argument into the entry's
+///   scalar parameters (5 + 2 x rank each: 1,340 for ResNet-50's 268
+///   arguments), and the ExecutionEngine adds a packed wrapper around every
+///   non-internal function, the entry included; those two calls with 1,340
+///   arguments took SelectionDAG instruction selection 19 of the 20 s
+///   `llc -O3` spent on ResNet-50's forward (the call lowering's chain of
+///   stack-argument stores). Inlined, the calls are gone and the internal
+///   entry, which nothing else calls, is not compiled on its own.
+/// - Every other function with a body (the fused groups and the kernels
+///   `--raf-share-kernels` outlined, so that each distinct kernel compiles
+///   once) is never inlined. LLVM's inliner otherwise copied the small ones
+///   (ResNet-50's 53 batch-norm scale computations, poolings) into the
+///   entry, which grew to 41,000 lines of vectorised and unrolled loops
+///   (3.2 of the 3.8 s of `llc -O3`) while their own copies were compiled as
+///   well. A call per kernel costs nothing next to the kernel.
+static void setInlining(ModuleOp module, StringRef wrapperName) {
+  StringRef entryName = wrapperName;
+  if (!entryName.consume_front("_mlir_ciface_"))
+    return;
+  auto wrapper = module.lookupSymbol<LLVM::LLVMFuncOp>(wrapperName);
+  auto entry = module.lookupSymbol<LLVM::LLVMFuncOp>(entryName);
+  if (!wrapper || !entry || entry.isExternal() || wrapper.isExternal())
+    return;
+  entry.setLinkage(LLVM::Linkage::Internal);
+  entry.setAlwaysInline(true);
+  for (auto function : module.getOps<LLVM::LLVMFuncOp>())
+    if (function != entry && function != wrapper && !function.isExternal() &&
+        !function.isAlwaysInline())
+      function.setNoInline(true);
+}
+
 FailureOr<std::unique_ptr<CPURunner>>
 CPURunner::create(ModuleOp module, func::FuncOp function,
                   const CPURunnerOptions &options) {
@@ -439,6 +475,7 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
   if (failed(lowering))
     return emitError(function.getLoc())
            << "compiling for the CPU failed (see the errors above)";
+  setInlining(*lowered, runner->symbol);
   if (options.printLowered)
     lowered->print(llvm::errs());
   // One descriptor per argument and per result that is not in place.
