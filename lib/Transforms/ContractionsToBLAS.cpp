@@ -370,8 +370,8 @@ struct ContractionsToBLAS
   /// input's channels, as images, with the output gradient: Relay's
   /// conv2d weight gradient, Chen et al. OSDI 2018), the per-image products
   /// would have a handful of columns each. Those images become columns of
-  /// one product instead: im2col [c, kh, kw, n, oh, ow] merged to
-  /// [k, n * p], out'[f, n * p] = W[f, k] * im2col, transposed to
+  /// one product instead: im2col [n, oh, ow, c, kh, kw] merged to
+  /// [n * p, k], out'[f, n * p] = W[f, k] * im2col^T, transposed to
   /// [n, f, oh, ow].
   void rewriteNchwInIm2Col(IRRewriter &rewriter,
                            linalg::Conv2DNchwFchwOp conv) {
@@ -391,9 +391,19 @@ struct ContractionsToBLAS
     AffineExpr n, c, kh, kw, oh, ow;
     SmallVector<int64_t> columnShape;
     if (imagesAsColumns) {
-      bindDims(context, c, kh, kw, n, oh, ow);
-      columnShape = {inputType.getDimSize(1), filterType.getDimSize(2),
-                     filterType.getDimSize(3), batch, height, width};
+      // Stored transposed, [n, oh, ow, c, kh, kw]: in a weight gradient the
+      // kernel dimensions (kh, kw) run over the output gradient's rows and
+      // columns, so the innermost loop of the copy reads and writes a row
+      // (contiguous at forward stride 1; a 1x1 convolution's copy is the
+      // input in its own layout) instead of a 3-wide window. The product
+      // reads it transposed (a CBLAS transpose flag, no copy).
+      bindDims(context, n, oh, ow, c, kh, kw);
+      columnShape = {batch,
+                     height,
+                     width,
+                     inputType.getDimSize(1),
+                     filterType.getDimSize(2),
+                     filterType.getDimSize(3)};
     } else {
       bindDims(context, n, c, kh, kw, oh, ow);
       columnShape = {batch, inputType.getDimSize(1), filterType.getDimSize(2),
@@ -425,6 +435,7 @@ struct ContractionsToBLAS
           conv, createImageProduct(rewriter, loc, weights, matrix, init));
       return;
     }
+    // [n * p, k]
     Value matrix = tensor::CollapseShapeOp::create(
         rewriter, loc, columns.getResult(0),
         SmallVector<ReassociationIndices>{{0, 1, 2}, {3, 4, 5}});
@@ -439,9 +450,24 @@ struct ContractionsToBLAS
                                 rewriter, loc, productType.getShape(),
                                 elementType)})
                             .getResult(0);
+    // out'[f, np] = sum_k W[f, k] * columns[np, k], loops (f, np, k).
+    AffineExpr f, np, k;
+    bindDims(context, f, np, k);
     Value product =
-        linalg::MatmulOp::create(rewriter, loc, productType,
-                                 ValueRange{weights, matrix}, productInit)
+        linalg::GenericOp::create(
+            rewriter, loc, productType, ValueRange{weights, matrix},
+            productInit,
+            SmallVector<AffineMap>{AffineMap::get(3, 0, {f, k}, context),
+                                   AffineMap::get(3, 0, {np, k}, context),
+                                   AffineMap::get(3, 0, {f, np}, context)},
+            SmallVector<utils::IteratorType>{utils::IteratorType::parallel,
+                                             utils::IteratorType::parallel,
+                                             utils::IteratorType::reduction},
+            [](OpBuilder &builder, Location loc, ValueRange args) {
+              Value mul = arith::MulFOp::create(builder, loc, args[0], args[1]);
+              Value add = arith::AddFOp::create(builder, loc, args[2], mul);
+              linalg::YieldOp::create(builder, loc, add);
+            })
             .getResult(0);
     Value planes = tensor::ExpandShapeOp::create(
         rewriter, loc,

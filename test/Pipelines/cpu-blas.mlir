@@ -11,7 +11,7 @@
 // compiled code and the results still match.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for k in tb ta tab btb bta dense64 dense3d; do raf-run %S/cpu-matmul-forms.mlir --entry=$k --target=cpu --seed=4 --pipeline-options=blas-min-macs=1 --output=%t/$k.cpu.npy && raf-run %S/cpu-matmul-forms.mlir --entry=$k --target=interp --seed=4 --output=%t/$k.ref.npy || exit 1; done
-// RUN: for k in dense_bias bmm conv_s2 conv_d2 conv_1x1 conv_1x1_s2; do raf-run %s --entry=$k --target=cpu --seed=5 --output=%t/$k.cpu.npy && raf-run %s --entry=$k --target=interp --seed=5 --output=%t/$k.ref.npy || exit 1; done
+// RUN: for k in dense_bias bmm conv_s2 conv_d2 wgrad conv_1x1 conv_1x1_s2; do raf-run %s --entry=$k --target=cpu --seed=5 --output=%t/$k.cpu.npy && raf-run %s --entry=$k --target=interp --seed=5 --output=%t/$k.ref.npy || exit 1; done
 // RUN: raf-run %s --entry=acc_linalg --target=cpu --seed=5 --output=%t/acc.cpu.npy
 // RUN: raf-run %s --entry=acc_relay --target=interp --seed=5 --output=%t/acc.ref.npy
 // RUN: sh -c 'ulimit -s 1024 && raf-run %s --entry=dense_big --target=cpu --threads=2 --seed=6 --output=%t/dense_big.cpu.npy'
@@ -19,7 +19,7 @@
 // RUN: raf-opt --raf-training-pipeline="requires-grad=1,2" %s --mlir-print-op-on-diagnostic=false -o %t/train.mlir
 // RUN: raf-run %t/train.mlir --entry=train_step --target=cpu --seed=7 --pipeline-options=blas-min-macs=1 --output=%t/step.cpu.npy
 // RUN: raf-run %t/train.mlir --entry=train_step --target=interp --seed=7 --output=%t/step.ref.npy
-// RUN: %python -c "import numpy as np; [np.testing.assert_allclose(np.load('%t/' + k + '.cpu.npy'), np.load('%t/' + k + '.ref.npy'), rtol=1e-4, atol=1e-4) for k in 'tb ta tab btb bta dense64 dense3d dense_bias bmm conv_s2 conv_d2 conv_1x1 conv_1x1_s2 acc dense_big step'.split()]; print('all match')" | FileCheck %s
+// RUN: %python -c "import numpy as np; [np.testing.assert_allclose(np.load('%t/' + k + '.cpu.npy'), np.load('%t/' + k + '.ref.npy'), rtol=1e-4, atol=1e-4) for k in 'tb ta tab btb bta dense64 dense3d dense_bias bmm conv_s2 conv_d2 wgrad conv_1x1 conv_1x1_s2 acc dense_big step'.split()]; print('all match')" | FileCheck %s
 // CHECK: all match
 
 // The rewrite itself (independent of the runtime): a call per product on
@@ -40,6 +40,11 @@
 // IR: %[[ACC:.*]] = memref.alloc
 // IR: memref.copy %{{.*}}, %[[ACC]]
 // IR: call @rafBlasGemmF32(
+// IR-LABEL: func.func @wgrad(
+// IR: linalg.generic {{.*}} outs(%{{.*}} : tensor<16x3x3x1x10x10xf32>)
+// IR: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2], [3, 4, 5]] : tensor<16x3x3x1x10x10xf32> into tensor<144x100xf32>
+// IR: call @rafBlasGemmF32(%{{.*}}, %{{.*}}, %{{.*}}, %c0_i64, %c1_i64, %c0_i64_{{[0-9]+}}, %c0_i64_{{[0-9]+}}, %c1_i64_{{[0-9]+}})
+// IR: linalg.transpose ins(%{{.*}} : tensor<8x16x3x3xf32>) outs(%{{.*}} : tensor<16x8x3x3xf32>) permutation = [1, 0, 2, 3]
 // IR-LABEL: func.func @conv_1x1(
 // IR-NOT: linalg.generic
 // IR: call @rafBlasGemmF32
@@ -73,6 +78,14 @@ func.func @conv_s2(%x: tensor<2x16x15x15xf32>, %w: tensor<24x16x3x3xf32>) -> ten
 func.func @conv_d2(%x: tensor<1x16x14x14xf32>, %w: tensor<20x16x3x3xf32>) -> tensor<1x20x10x10xf32> {
   %y = relay.nn.conv2d %x, %w {dilation = array<i64: 2, 2>} : (tensor<1x16x14x14xf32>, tensor<20x16x3x3xf32>)
   return %y : tensor<1x20x10x10xf32>
+}
+// A convolution shaped like a weight gradient (16 images of 9 output
+// positions each, the "filter" as large as the input): one product whose
+// columns are the images' positions, the im2col copy stored as
+// [n, oh, ow, c, kh, kw] (rows of 10 along kw) and read transposed.
+func.func @wgrad(%x: tensor<16x1x12x12xf32>, %w: tensor<8x1x10x10xf32>) -> tensor<16x8x3x3xf32> {
+  %y = relay.nn.conv2d %x, %w : (tensor<16x1x12x12xf32>, tensor<8x1x10x10xf32>)
+  return %y : tensor<16x8x3x3xf32>
 }
 func.func @conv_1x1(%x: tensor<2x32x9x9xf32>, %w: tensor<48x32x1x1xf32>) -> tensor<2x48x9x9xf32> {
   %y = relay.nn.conv2d %x, %w : (tensor<2x32x9x9xf32>, tensor<48x32x1x1xf32>)
