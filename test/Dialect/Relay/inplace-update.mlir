@@ -152,3 +152,44 @@ func.func @other_shape_step(%w: tensor<2x4xf32> {raf.updatable}, %g: tensor<8xf3
   %l = tensor.from_elements %c : tensor<f32>
   return %l, %r : tensor<f32>, tensor<2x4xf32>
 }
+
+// -----
+
+// Refused: the old weight is read after the update (%old), so the update is
+// not pointed at the weight's collapsed view: bufferization would have to
+// copy that view for the late read and the update would land in the copy
+// (the parameter left unwritten). The update keeps its temporary, which is
+// copied into %arg0 after the late read.
+// CHECK-LABEL: func.func @late_read_step(
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<4x2xf32>
+// CHECK: %[[CE:.*]] = tensor.collapse_shape %[[E]] {{\[\[}}0, 1]]
+// CHECK: linalg.generic {{.*}} outs(%[[CE]] : tensor<8xf32>)
+// CHECK: bufferization.materialize_in_destination %{{.*}} in %arg0
+
+// BUF-LABEL: func.func @late_read_step(
+// BUF: linalg.generic {{.*}} ins(%arg0 : memref<4x2xf32>)
+// BUF: memref.copy %{{.*}}, %arg0
+#map = affine_map<(d0) -> (d0)>
+#map2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @late_read_step(%w: tensor<4x2xf32> {raf.updatable}, %g: tensor<4x2xf32>)
+    -> (tensor<4x2xf32>, tensor<4x2xf32> {raf.updates_arg = 0 : i64}) {
+  %e = tensor.empty() : tensor<4x2xf32>
+  %cw = tensor.collapse_shape %w [[0, 1]] : tensor<4x2xf32> into tensor<8xf32>
+  %cg = tensor.collapse_shape %g [[0, 1]] : tensor<4x2xf32> into tensor<8xf32>
+  %ce = tensor.collapse_shape %e [[0, 1]] : tensor<4x2xf32> into tensor<8xf32>
+  %n = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel"]}
+      ins(%cw, %cg : tensor<8xf32>, tensor<8xf32>) outs(%ce : tensor<8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.subf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  %r = tensor.expand_shape %n [[0, 1]] output_shape [4, 2] : tensor<8xf32> into tensor<4x2xf32>
+  %e2 = tensor.empty() : tensor<4x2xf32>
+  %old = linalg.generic {indexing_maps = [#map2, #map2], iterator_types = ["parallel", "parallel"]}
+      ins(%w : tensor<4x2xf32>) outs(%e2 : tensor<4x2xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<4x2xf32>
+  return %old, %r : tensor<4x2xf32>, tensor<4x2xf32>
+}

@@ -86,6 +86,38 @@ static Value inlineProducingCall(Value result, func::ReturnOp returnOp,
   return returnOp.getOperand(index);
 }
 
+/// Whether `producer` is the last op of the function to read `argument`:
+/// every use of the argument, or of a view of it (a reshape, slice or cast),
+/// is `producer`, the write `materialize`, or an op before `producer`. The
+/// rewrite below makes the producer write the argument's buffer; a later
+/// reader of the old value would make bufferization copy the view, and the
+/// update would then be written into the copy, never into the parameter.
+static bool isLastReader(BlockArgument argument, Operation *producer,
+                         Operation *materialize) {
+  Block *body = argument.getOwner();
+  Operation *producerInBody = body->findAncestorOpInBlock(*producer);
+  if (!producerInBody)
+    return false;
+  SmallVector<Value> views{argument};
+  while (!views.empty()) {
+    Value view = views.pop_back_val();
+    for (Operation *user : view.getUsers()) {
+      if (user == producer || user == materialize)
+        continue;
+      if (isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
+              tensor::ExtractSliceOp, tensor::CastOp>(user)) {
+        views.append(user->result_begin(), user->result_end());
+        continue;
+      }
+      Operation *userInBody = body->findAncestorOpInBlock(*user);
+      if (!userInBody || userInBody == producerInBody ||
+          !userInBody->isBeforeInBlock(producerInBody))
+        return false;
+    }
+  }
+  return true;
+}
+
 /// Lets an update computed on a reshaped view write its argument. Loop
 /// merging in --raf-tile-and-vectorize computes the element-wise update of
 /// a 4-D weight on collapsed views:
@@ -108,8 +140,10 @@ static Value inlineProducingCall(Value result, func::ReturnOp returnOp,
 ///   %r = tensor.expand_shape %m [[0, 1, 2, 3]]
 ///
 /// An empty tensor's contents are undefined, so any value may take its
-/// place (as in empty tensor elimination); bufferization still decides
-/// whether writing the argument's buffer is safe and copies otherwise.
+/// place (as in empty tensor elimination). Only done when the producer is
+/// the argument's last reader (isLastReader): unlike empty tensor
+/// elimination's own rewrite, a conflict found by bufferization afterwards
+/// would copy the view and leave the parameter unwritten.
 static void writeThroughReshape(bufferization::MaterializeInDestinationOp op,
                                 RewriterBase &rewriter) {
   auto argument = dyn_cast<BlockArgument>(op.getDest());
@@ -147,7 +181,8 @@ static void writeThroughReshape(bufferization::MaterializeInDestinationOp op,
            expand.getReassociationIndices() == reassociation)
     empty = expand.getSrc();
   if (!empty || !empty.getDefiningOp<tensor::EmptyOp>() ||
-      empty.getType() != argument.getType())
+      empty.getType() != argument.getType() ||
+      !isLastReader(argument, producer, op))
     return;
   // An update reads the old parameter through the same reshape; using that
   // value as the destination too lets one-shot analysis see an element-wise
