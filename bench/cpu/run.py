@@ -76,6 +76,7 @@ START = time.perf_counter()
 # compile cache: compile times are measured, not looked up).
 RAF_RUN_OPTIONS: List[str] = []
 PEAK_VECTOR_BITS = ["?"]  # the peak probe's vector width
+PEAK_ACCUMULATORS = ["?"]  # and its accumulators per thread
 # raf-run's `blas:` line (which OpenBLAS and kernels our BLAS calls used).
 RAF_BLAS: List[str] = []
 ORIGINAL_CORETYPE = os.environ.get("OPENBLAS_CORETYPE")
@@ -193,6 +194,10 @@ def make_data(spec: Spec, model: nn.Module) -> Tuple[torch.Tensor, torch.Tensor]
 class RafRun:
     median_ms: Optional[float] = None
     min_ms: Optional[float] = None
+    # The calling thread's CPU time of the same calls (raf-run's
+    # cpu-median-ms / cpu-min-ms).
+    cpu_median_ms: Optional[float] = None
+    cpu_min_ms: Optional[float] = None
     pipeline_ms: Optional[float] = None
     llvm_ms: Optional[float] = None
     error: Optional[str] = None  # one line for the table
@@ -243,6 +248,12 @@ def run_raf(tool: pathlib.Path, mlir: pathlib.Path, entry: str, inputs: List[pat
         return RafRun(error="no timing line in raf-run's output", details=run.stdout[-2000:])
     result.median_ms = float(timing.group(1))
     result.min_ms = float(timing.group(2))
+    cpu = re.search(r"cpu-median-ms=([0-9.]+) cpu-min-ms=([0-9.]+)", run.stdout)
+    if not cpu:
+        return RafRun(error="no cpu-median-ms in raf-run's timing line (an older raf-run?)",
+                      details=run.stdout[-2000:])
+    result.cpu_median_ms = float(cpu.group(1))
+    result.cpu_min_ms = float(cpu.group(2))
     blas = re.search(r"^blas: (.*)$", run.stdout, re.M)
     if blas and not RAF_BLAS:
         RAF_BLAS.append(blas.group(1))
@@ -263,23 +274,80 @@ def timed_runs(estimate_ms: float, repeat: int, budget_s: float) -> int:
     return max(min(repeat, 3), min(repeat, int(budget_s * 1e3 / estimate_ms)))
 
 
+def mapped_blas() -> List[str]:
+    """Files of BLAS libraries mapped into this process (/proc/self/maps):
+    which library torch's libblas.so.3 resolved to."""
+    try:
+        with open("/proc/self/maps") as maps:
+            paths = {line.split()[-1] for line in maps if "/" in line}
+    except OSError:
+        return []
+    return sorted(p for p in paths if re.search(r"blas", os.path.basename(p), re.I))
+
+
+def set_blas_threads(threads: int) -> Optional[int]:
+    """Sets the threads of an OpenBLAS mapped into this process (torch's
+    libblas.so.3 when the system's alternative is OpenBLAS) and returns the
+    previous count; None without one. torch.set_num_threads does not reach
+    a BLAS that PyTorch was not built against (BLAS_INFO=generic), and
+    OpenBLAS otherwise starts a thread per core: a "1-thread" PyTorch would
+    then compute its matrix products on two threads."""
+    import ctypes
+    for path in mapped_blas():
+        if "openblas" not in path.lower():
+            continue
+        lib = ctypes.CDLL(path)  # the mapped library: the same instance
+        if not hasattr(lib, "openblas_set_num_threads"):
+            continue
+        previous = lib.openblas_get_num_threads()
+        lib.openblas_set_num_threads(threads)
+        return previous
+    return None
+
+
+@dataclass
+class TorchTimes:
+    """PyTorch's timed calls: wall-clock and the calling thread's CPU time
+    (``time.thread_time``), median and fastest, in ms; ``thread_share`` is
+    the thread's CPU time over the whole process's (``time.process_time``),
+    summed over the timed calls: 1 when all of PyTorch's work ran on the
+    calling thread, which the 1-thread CPU times rely on."""
+
+    median_ms: float
+    min_ms: float
+    cpu_median_ms: float
+    cpu_min_ms: float
+    thread_share: float
+
+
 def torch_median_ms(call: Callable[[], None], repeat: int, threads: int,
-                    budget_s: float) -> Tuple[float, float]:
-    """(median, min) ms of the timed calls."""
+                    budget_s: float) -> TorchTimes:
+    """Times of the timed calls of ``call`` at ``threads``."""
     previous = torch.get_num_threads()
     torch.set_num_threads(threads)
+    previous_blas = set_blas_threads(threads)
     try:
         start = time.perf_counter()
         call()  # warm-up
         warm_up_ms = (time.perf_counter() - start) * 1e3
-        times = []
+        times, cpu_times = [], []
+        thread_total = process_total = 0.0
         for _ in range(timed_runs(warm_up_ms, repeat, budget_s)):
+            process_start = time.process_time()
+            thread_start = time.thread_time()
             start = time.perf_counter()
             call()
             times.append((time.perf_counter() - start) * 1e3)
+            thread_s = time.thread_time() - thread_start
+            process_total += time.process_time() - process_start
+            thread_total += thread_s
+            cpu_times.append(thread_s * 1e3)
     finally:
         torch.set_num_threads(previous)
-    return statistics.median(times), min(times)
+        if previous_blas is not None:
+            set_blas_threads(previous_blas)
+    return TorchTimes(statistics.median(times), min(times), statistics.median(cpu_times),
+                      min(cpu_times), thread_total / process_total if process_total else 0.0)
 
 
 def torch_gemm_gflops(threads: int) -> float:
@@ -287,6 +355,7 @@ def torch_gemm_gflops(threads: int) -> float:
     shows which BLAS this process's PyTorch calls."""
     previous = torch.get_num_threads()
     torch.set_num_threads(threads)
+    previous_blas = set_blas_threads(threads)
     try:
         n = GEMM_CHECK_SIZE
         generator = torch.Generator().manual_seed(0)
@@ -300,6 +369,8 @@ def torch_gemm_gflops(threads: int) -> float:
             times.append(time.perf_counter() - start)
     finally:
         torch.set_num_threads(previous)
+        if previous_blas is not None:
+            set_blas_threads(previous_blas)
     return 2 * n ** 3 / statistics.median(times) / 1e9
 
 
@@ -326,21 +397,21 @@ def torch_worker(key: str, mode: str, threads: int, repeat: int, budget_s: float
             sgd.zero_grad()
             wrapped(x, target).backward()
             sgd.step()
-    median, fastest = torch_median_ms(call, repeat, threads, budget_s)
+    measured = torch_median_ms(call, repeat, threads, budget_s)
     # Whether OpenBLAS is mapped into this process, i.e. the preload worked.
     with open("/proc/self/maps") as maps:
         mapped = any("openblas" in line.lower() for line in maps)
-    print(json.dumps({"median_ms": median, "min_ms": fastest,
+    print(json.dumps({**measured.__dict__,
                       "gemm_gflops": torch_gemm_gflops(threads),
                       "openblas_mapped": mapped}), flush=True)
 
 
 def torch_openblas_ms(key: str, mode: str, threads: int, repeat: int, budget_s: float,
-                      timeout: float) -> Tuple[Optional[float], Optional[float], str]:
-    """(median, min, error) of PyTorch with OpenBLAS preloaded, in a subprocess."""
+                      timeout: float) -> Tuple[Optional[TorchTimes], str]:
+    """(times, error) of PyTorch with OpenBLAS preloaded, in a subprocess."""
     import json
     if not TORCH_OPENBLAS:
-        return None, None, "no OpenBLAS libblas.so.3 to preload"
+        return None, "no OpenBLAS libblas.so.3 to preload"
     env = dict(os.environ, LD_PRELOAD=TORCH_OPENBLAS[0],
                OPENBLAS_NUM_THREADS=str(threads), OMP_NUM_THREADS=str(threads))
     # The kernels our BLAS runtime picks (0.3.21 would fall back to SSE3
@@ -354,17 +425,17 @@ def torch_openblas_ms(key: str, mode: str, threads: int, repeat: int, budget_s: 
         run = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
                              env=env)
     except subprocess.TimeoutExpired:
-        return None, None, f"timed out after {timeout:.0f} s"
+        return None, f"timed out after {timeout:.0f} s"
     lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
     if run.returncode != 0 or not lines:
         line, _ = error_summary(run.stderr, run.returncode)
-        return None, None, line
+        return None, line
     values = json.loads(lines[-1])
     if not values.get("openblas_mapped"):
-        return None, None, "OpenBLAS not mapped in the worker (/proc/self/maps): the preload failed"
+        return None, "OpenBLAS not mapped in the worker (/proc/self/maps): the preload failed"
     TORCH_GEMM[("openblas", threads)] = max(TORCH_GEMM.get(("openblas", threads), 0.0),
                                             values["gemm_gflops"])
-    return values["median_ms"], values["min_ms"], ""
+    return TorchTimes(**{name: values[name] for name in TorchTimes.__dataclass_fields__}), ""
 
 
 def measure_both(side: "Side", label: str, ours: Callable[[int, int], "RafRun"],
@@ -377,10 +448,10 @@ def measure_both(side: "Side", label: str, ours: Callable[[int, int], "RafRun"],
     ratio = 1.0
     for threads in threads_list:
         log(f"  {label}: PyTorch, {threads} thread(s)")
-        torch_ms, torch_min = torch_median_ms(torch_call, repeat, threads, budget_s)
-        side.torch_ms[threads] = torch_ms
-        side.torch_min_ms[threads] = torch_min
-        log(f"    {torch_ms:.2f} ms")
+        measured = torch_median_ms(torch_call, repeat, threads, budget_s)
+        side.torch[threads] = measured
+        torch_ms = measured.median_ms
+        log(f"    {torch_ms:.2f} ms (thread CPU {measured.cpu_median_ms:.2f} ms)")
         log(f"  {label}: raf-run --threads={threads}")
         run = ours(threads, timed_runs(torch_ms * ratio, repeat, budget_s))
         side.ours[threads] = run
@@ -388,20 +459,21 @@ def measure_both(side: "Side", label: str, ours: Callable[[int, int], "RafRun"],
             log(f"    error: {run.error}")
         else:
             ratio = run.median_ms / torch_ms
-            log(f"    {run.median_ms:.2f} ms (compile {fmt_s(run.pipeline_ms)} + "
+            log(f"    {run.median_ms:.2f} ms (thread CPU {run.cpu_median_ms:.2f} ms; compile "
+                f"{fmt_s(run.pipeline_ms)} + "
                 f"{fmt_s(run.llvm_ms)} s)")
         if worker and TORCH_OPENBLAS:
             key, mode, timeout = worker
             log(f"  {label}: PyTorch + OpenBLAS (LD_PRELOAD), {threads} thread(s)")
-            median, fastest, error = torch_openblas_ms(key, mode, threads, repeat, budget_s,
-                                                       timeout)
+            measured, error = torch_openblas_ms(key, mode, threads, repeat, budget_s,
+                                                timeout)
             if error:
                 side.torch_openblas_error[threads] = error
                 log(f"    error: {error}")
             else:
-                side.torch_openblas_ms[threads] = median
-                side.torch_openblas_min_ms[threads] = fastest
-                log(f"    {median:.2f} ms")
+                side.torch_openblas[threads] = measured
+                log(f"    {measured.median_ms:.2f} ms (thread CPU "
+                    f"{measured.cpu_median_ms:.2f} ms)")
 
 
 @dataclass
@@ -410,11 +482,9 @@ class Side:
 
     flop: Optional[int] = None
     ours: Dict[int, RafRun] = field(default_factory=dict)  # threads -> run
-    torch_ms: Dict[int, float] = field(default_factory=dict)  # median
-    torch_min_ms: Dict[int, float] = field(default_factory=dict)
-    # PyTorch with OpenBLAS preloaded (a subprocess), median and fastest.
-    torch_openblas_ms: Dict[int, float] = field(default_factory=dict)
-    torch_openblas_min_ms: Dict[int, float] = field(default_factory=dict)
+    torch: Dict[int, TorchTimes] = field(default_factory=dict)  # threads -> times
+    # PyTorch with OpenBLAS preloaded (a subprocess).
+    torch_openblas: Dict[int, TorchTimes] = field(default_factory=dict)
     torch_openblas_error: Dict[int, str] = field(default_factory=dict)
     error: Optional[str] = None  # a failure before raf-run (import, raf-opt)
     details: Optional[str] = None
@@ -604,6 +674,7 @@ def measure_peak(binary: Optional[pathlib.Path], threads_list: List[int],
         out = subprocess.run([str(binary), str(threads), str(seconds)], capture_output=True,
                              text=True, check=True).stdout
         PEAK_VECTOR_BITS[0] = re.search(r"vector-bits=(\d+)", out).group(1)
+        PEAK_ACCUMULATORS[0] = re.search(r"accumulators=(\d+)", out).group(1)
         peaks[threads] = (float(re.search(r"gflops-cpu-time=([0-9.]+)", out).group(1)),
                           float(re.search(r"gflops=([0-9.]+)", out).group(1)))
     return peaks
@@ -654,7 +725,8 @@ def choose_openblas_coretype() -> str:
 
 def measure_openblas(threads_list: List[int], repeat: int) -> Tuple[str, Dict]:
     """(description, {(label, threads): (median ms, GFLOP/s)}) of OpenBLAS's
-    SGEMM/SGEMV on BLAS_SHAPES; empty without the library."""
+    SGEMM/SGEMV on BLAS_SHAPES (thread CPU time at 1 thread, wall above, as
+    the models); empty without the library."""
     import ctypes
     path = next((p for p in OPENBLAS_PATHS if os.path.exists(p)), None)
     if not path:
@@ -688,9 +760,12 @@ def measure_openblas(threads_list: List[int], repeat: int) -> Tuple[str, Dict]:
             call()
             times = []
             for _ in range(repeat):
-                start = time.perf_counter()
+                # The same clock as the models' at this thread count: at
+                # one thread OpenBLAS computes on the calling thread.
+                clock = time.thread_time if cpu_timed(threads) else time.perf_counter
+                start = clock()
                 call()
-                times.append((time.perf_counter() - start) * 1e3)
+                times.append((clock() - start) * 1e3)
             ms = statistics.median(times)
             rates[(label, threads)] = (ms, 2 * m * n * k / ms / 1e6)
     return description, rates
@@ -702,19 +777,21 @@ def blas_tables(results: List[Result], modes: List[str], threads_list: List[int]
     if not rates:
         return [f"OpenBLAS was not measured: {description}."]
     lines = [f"OpenBLAS 0.3.21 measured in this run through ctypes ({description}); "
-             "median of the timed calls after one warm-up:", "",
-             "| product | threads | OpenBLAS ms | OpenBLAS GFLOP/s (% peak) |",
-             "|---|---:|---:|---:|"]
+             "median of the timed calls after one warm-up, by the calling thread's CPU "
+             "time at 1 thread (OpenBLAS computes on it) and wall-clock above:", "",
+             "| product | threads | time | OpenBLAS ms | OpenBLAS GFLOP/s (% peak) |",
+             "|---|---:|---|---:|---:|"]
     for label, *_ in BLAS_SHAPES:
         for t in threads_list:
             ms, rate = rates[(label, t)]
             peak = peaks.get(t, 0.0)
             share = f" ({100 * rate / peak:.1f} %)" if peak else ""
-            lines.append(f"| {label} | {t} | {fmt_ms(ms)} | {rate:.1f}{share} |")
+            lines.append(f"| {label} | {t} | {time_name(t)} | {fmt_ms(ms)} | "
+                         f"{rate:.1f}{share} |")
     same_shape = {"dense_b64": "dense 9216->4096, batch 64 (x W^T)",
                   "dense_b1": "dense 9216->4096, batch 1 (SGEMV)"}
     lines += ["", "Ours against OpenBLAS: our GFLOP/s (the model's FLOP over our median "
-              "time) divided by OpenBLAS's 2048^3 SGEMM at the same thread count, and for "
+              "time, thread CPU at 1 thread, wall above) divided by OpenBLAS's 2048^3 SGEMM at the same thread count, and for "
               "the dense layers by OpenBLAS on the layer's own product (forward only; the "
               "aim is within 1.5x, i.e. a ratio of at least 0.67).", "",
               "| model | mode | threads | ours GFLOP/s | / SGEMM 2048^3 | / OpenBLAS same product |",
@@ -725,9 +802,10 @@ def blas_tables(results: List[Result], modes: List[str], threads_list: List[int]
             side = getattr(result, mode)
             for t in threads_list:
                 run = side.ours.get(t)
-                if not side.flop or not run or run.error or not run.median_ms:
+                _, ours_ms = ours_cell(side, t, True)
+                if not side.flop or not ours_ms:
                     continue
-                ours = side.flop / run.median_ms / 1e6
+                ours = side.flop / ours_ms / 1e6
                 square = rates[("SGEMM 2048^3", t)][1]
                 own = "-"
                 if mode == "forward" and result.key in same_shape:
@@ -812,8 +890,36 @@ def fmt_rate(flop: Optional[int], ms: Optional[float], peak: float) -> str:
     return f"{gflops:.1f}{percent}"
 
 
-def ours_cell(side: Side, threads: int, first: bool) -> Tuple[str, Optional[float]]:
-    """(table text, time in ms or None) of our run at ``threads``."""
+def cpu_timed(threads: int) -> bool:
+    """Whether times at ``threads`` are compared by the calling thread's CPU
+    time. At 1 thread all of either side's work runs on that thread (raf-run
+    --threads=1 and OpenBLAS at one thread; PyTorch at set_num_threads(1),
+    checked by TorchTimes.thread_share), so its CPU time is the work done,
+    without the waiting for cores that other processes hold. At more
+    threads the calling thread's CPU time misses the workers' and the sum
+    over threads is not a time to completion: wall-clock there."""
+    return threads == 1
+
+
+def time_name(threads: int) -> str:
+    return "thread CPU" if cpu_timed(threads) else "wall"
+
+
+def torch_times(times: Optional[TorchTimes], threads: int,
+                cpu: Optional[bool] = None) -> Tuple[Optional[float], Optional[float]]:
+    """(median, min) of PyTorch's ``times``, by CPU time where ``cpu`` (by
+    default where cpu_timed(threads))."""
+    if times is None:
+        return None, None
+    if cpu if cpu is not None else cpu_timed(threads):
+        return times.cpu_median_ms, times.cpu_min_ms
+    return times.median_ms, times.min_ms
+
+
+def ours_cell(side: Side, threads: int, first: bool,
+              cpu: Optional[bool] = None) -> Tuple[str, Optional[float]]:
+    """(table text, time in ms or None) of our run at ``threads``, by CPU
+    time where ``cpu`` (by default where cpu_timed(threads))."""
     run = side.ours.get(threads)
     if side.error:
         return (f"**failed:** {side.error.replace('|', '/')}" if first
@@ -822,13 +928,17 @@ def ours_cell(side: Side, threads: int, first: bool) -> Tuple[str, Optional[floa
         return "-", None
     if run.error:
         return f"**failed:** {run.error}", None
+    if cpu if cpu is not None else cpu_timed(threads):
+        return f"{fmt_ms(run.cpu_median_ms)} ({fmt_ms(run.cpu_min_ms)})", run.cpu_median_ms
     return f"{fmt_ms(run.median_ms)} ({fmt_ms(run.min_ms)})", run.median_ms
 
 
 def faster_torch(side: Side, threads: int) -> Tuple[Optional[float], bool]:
-    """The faster of the two PyTorch medians at ``threads``, and whether it is
-    stock PyTorch's (the OpenBLAS column slower: noise or load, flagged)."""
-    stock, openblas = side.torch_ms.get(threads), side.torch_openblas_ms.get(threads)
+    """The faster of the two PyTorch medians at ``threads`` (thread CPU time
+    at 1 thread, wall above), and whether it is stock PyTorch's (the
+    OpenBLAS column slower: noise or load, flagged)."""
+    stock, _ = torch_times(side.torch.get(threads), threads)
+    openblas, _ = torch_times(side.torch_openblas.get(threads), threads)
     if openblas is None:
         return None, False
     if stock is not None and stock < openblas:
@@ -836,33 +946,55 @@ def faster_torch(side: Side, threads: int) -> Tuple[Optional[float], bool]:
     return openblas, False
 
 
+def thread_shares(results: List["Result"], threads: int) -> Dict[str, List[float]]:
+    """TorchTimes.thread_share of every PyTorch measurement at ``threads``:
+    {"stock" | "openblas": [share, ...]}."""
+    shares: Dict[str, List[float]] = {"stock": [], "openblas": []}
+    for result in results:
+        for side in (result.forward, result.train):
+            if threads in side.torch:
+                shares["stock"].append(side.torch[threads].thread_share)
+            if threads in side.torch_openblas:
+                shares["openblas"].append(side.torch_openblas[threads].thread_share)
+    return shares
+
+
 def mode_table(results: List[Result], mode: str, threads_list: List[int],
                peaks: Dict[int, float]) -> List[str]:
-    lines = ["| model | GFLOP | threads | ours ms (min) | PyTorch ms (min) | ours / PyTorch |"
-             " PyTorch + OpenBLAS ms (min) | ours / faster PyTorch |"
+    lines = ["| model | GFLOP | threads | time | ours ms (min) | PyTorch ms (min) |"
+             " ours / PyTorch | PyTorch + OpenBLAS ms (min) | ours / faster PyTorch |"
+             " ours wall ms (min) | PyTorch wall ms (min) | PyTorch + OpenBLAS wall ms (min) |"
              " ours GFLOP/s (% peak) | PyTorch GFLOP/s (% peak) | numerics vs PyTorch |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+             "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+
+    def torch_text(times: Optional[TorchTimes], t: int, cpu: Optional[bool] = None) -> str:
+        median, fastest = torch_times(times, t, cpu)
+        return "-" if median is None else f"{fmt_ms(median)} ({fmt_ms(fastest)})"
+
     for result in results:
         side = getattr(result, mode)
         flop = f"{side.flop / 1e9:.3f}" if side.flop else "-"
         for t in threads_list:
-            ours, ours_ms = ours_cell(side, t, t == threads_list[0])
-            torch_ms = side.torch_ms.get(t)
-            torch_text = "-" if torch_ms is None else \
-                f"{fmt_ms(torch_ms)} ({fmt_ms(side.torch_min_ms.get(t))})"
+            first = t == threads_list[0]
+            ours, ours_ms = ours_cell(side, t, first)
+            ours_wall, _ = ours_cell(side, t, first, cpu=False)
+            torch_ms, _ = torch_times(side.torch.get(t), t)
             ratio = f"{ours_ms / torch_ms:.2f}" if ours_ms and torch_ms else "-"
-            openblas_ms = side.torch_openblas_ms.get(t)
-            openblas_text = "-" if openblas_ms is None else \
-                f"{fmt_ms(openblas_ms)} ({fmt_ms(side.torch_openblas_min_ms.get(t))})"
+            openblas_text = torch_text(side.torch_openblas.get(t), t)
+            openblas_wall = torch_text(side.torch_openblas.get(t), t, cpu=False)
             if t in side.torch_openblas_error:
                 openblas_text = f"failed: {side.torch_openblas_error[t].replace('|', '/')}"
+                openblas_wall = "failed"
             best_ms, stock_faster = faster_torch(side, t)
             openblas_ratio = (f"{ours_ms / best_ms:.2f}" + (" (stock faster)" if stock_faster
                                                             else "")
                               if ours_ms and best_ms else "-")
             lines.append(
-                f"| {result.title} | {flop} | {t} | {ours} | {torch_text} | {ratio} |"
+                f"| {result.title} | {flop} | {t} | {time_name(t)} | {ours} |"
+                f" {torch_text(side.torch.get(t), t)} | {ratio} |"
                 f" {openblas_text} | {openblas_ratio} |"
+                f" {ours_wall} | {torch_text(side.torch.get(t), t, cpu=False)} |"
+                f" {openblas_wall} |"
                 f" {fmt_rate(side.flop, ours_ms, peaks.get(t, 0.0))} |"
                 f" {fmt_rate(side.flop, torch_ms, peaks.get(t, 0.0))} |"
                 f" {side.checks.get(t, '-')} |")
@@ -871,16 +1003,17 @@ def mode_table(results: List[Result], mode: str, threads_list: List[int],
 
 def summary_table(results: List[Result], modes: List[str],
                   threads_list: List[int]) -> List[str]:
-    """Ours / PyTorch per model, mode and thread count, and compile times."""
+    """Ours / PyTorch per model, mode and thread count (thread CPU time at 1
+    thread, wall above), and compile times."""
     header, rule = "| model |", "|---|"
     names = {"forward": "forward", "train": "training step"}
     for mode in modes:
         for t in threads_list:
-            header += f" {names[mode]} {t}T: ours / PyTorch ms |"
+            header += f" {names[mode]} {t}T: ours / PyTorch {time_name(t)} ms |"
             rule += "---:|"
     for mode in modes:
         for t in threads_list:
-            header += f" {names[mode]} {t}T: ours / faster PyTorch ms |"
+            header += f" {names[mode]} {t}T: ours / faster PyTorch {time_name(t)} ms |"
             rule += "---:|"
     for mode in modes:
         header += f" {names[mode]} compile s |"
@@ -888,7 +1021,7 @@ def summary_table(results: List[Result], modes: List[str],
     lines = [header, rule]
     for result in results:
         row = f"| {result.title} |"
-        for column in ("torch_ms", "faster"):
+        for column in ("stock", "faster"):
             for mode in modes:
                 side = getattr(result, mode)
                 for t in threads_list:
@@ -897,7 +1030,7 @@ def summary_table(results: List[Result], modes: List[str],
                     if column == "faster":
                         torch_ms, flag = faster_torch(side, t)
                     else:
-                        torch_ms = side.torch_ms.get(t)
+                        torch_ms, _ = torch_times(side.torch.get(t), t)
                     if ours_ms and torch_ms:
                         row += (f" {fmt_ms(ours_ms)} / {fmt_ms(torch_ms)} = "
                                 f"**{ours_ms / torch_ms:.2f}**"
@@ -968,6 +1101,23 @@ def failures(results: List[Result]) -> List[str]:
     return lines
 
 
+def thread_share_text(results: List[Result], threads_list: List[int]) -> str:
+    """Where PyTorch's 1-thread work ran: its calling thread's share of the
+    process's CPU time over the timed calls, the range over the
+    measurements."""
+    if 1 not in threads_list:
+        return ""
+    shares = thread_shares(results, 1)
+    parts = [f"{name} {100 * min(shares[key]):.1f}-{100 * max(shares[key]):.1f} %"
+             for key, name in (("stock", "PyTorch"), ("openblas", "PyTorch + OpenBLAS"))
+             if shares[key]]
+    if not parts:
+        return ""
+    return ("At 1 thread, PyTorch's calling thread accounted for this share of its "
+            "process's CPU time (`time.thread_time` / `time.process_time` summed over the "
+            "timed calls, range over the measurements): " + ", ".join(parts) + ".")
+
+
 def report(results: List[Result], args, modes: List[str], threads_list: List[int],
            peak_sets, load_start: str, load_end: str, started: str, minutes: float,
            blas: Tuple[str, Dict]) -> str:
@@ -983,6 +1133,12 @@ def report(results: List[Result], args, modes: List[str], threads_list: List[int
         elif not a.startswith("--out="):
             shown.append(a)
     command = " ".join(["bench/cpu/run.py", *shown])
+    blas_text = ", ".join(f"`{os.path.realpath(p)}`" for p in mapped_blas()) or "no BLAS"
+    if any("openblas" in p.lower() for p in mapped_blas()):
+        blas_text += (" (OpenBLAS: stock PyTorch computes its matrix products with it too; "
+                      "its threads are set to each row's thread count by "
+                      "`openblas_set_num_threads`, which `torch.set_num_threads` does not "
+                      "reach)")
     lines = [
         "# CPU benchmark: RAF-MLIR vs PyTorch eager (forward and training step)",
         "",
@@ -990,18 +1146,23 @@ def report(results: List[Result], args, modes: List[str], threads_list: List[int
         "minutes); bench/cpu/README.md explains the method and reads the results.",
         "",
         f"- Machine: {machine_description()}. fp32 peak measured by `bench/cpu/peak.c` "
-        f"(an FMA loop on 16 independent {PEAK_VECTOR_BITS[0]}-bit accumulators per thread, "
+        f"(an FMA loop on {PEAK_ACCUMULATORS[0]} independent {PEAK_VECTOR_BITS[0]}-bit "
+        "accumulators per thread, "
         "gcc -O3 -march=native; FLOP per second of each thread's CPU time, summed): "
         f"**{peak_list}**. % peak compares with the peak at the same thread count. The "
         "probe's FLOP per wall-clock second shows what the machine delivered while it ran "
         f"(other work takes turns on the cores): before the models, GFLOP/s "
         f"{peak_text(peaks_start)}; after, {peak_text(peaks_end)}.",
         f"- Load: at start `{load_start}`; at end `{load_end}`. Other work shares the "
-        "machine when the load is above 0; every time below is wall-clock, so it "
-        "includes waiting for the cores, and multi-threaded runs suffer most.",
+        "machine when the load is above 0. Wall-clock times include waiting for the "
+        "cores (multi-threaded runs suffer most); the 1-thread rows are therefore "
+        "compared by the calling thread's CPU time (column `time`), which counts only "
+        "the work done.",
         f"- PyTorch {torch.__version__}: {torch_blas()} (`torch.__config__.show()`): "
         "matrix products (`nn.Linear`, attention) and 1x1 convolutions go to the "
-        "reference BLAS when BLAS_INFO=generic, other convolutions to oneDNN. Its default thread count here is "
+        "system's `libblas.so.3` (with BLAS_INFO=generic; the reference BLAS unless the "
+        "alternatives system points it elsewhere), other convolutions to oneDNN. "
+        f"Mapped into this process: {blas_text}. Its default thread count here is "
         f"{torch.get_num_threads()}; the {n}-thread rows set `torch.set_num_threads({n})`, "
         f"ours `raf-run --threads={n}`.",
         "- PyTorch + OpenBLAS: the same PyTorch in a subprocess with "
@@ -1023,9 +1184,16 @@ def report(results: List[Result], args, modes: List[str], threads_list: List[int
         f"timed runs after one warm-up (fewer, at least 3, when they would take more than "
         f"{args.budget:g} s); ours is `raf-run --repeat` (the compiled call only, not "
         "compilation or argument copies); the tables give the fastest run in parentheses, "
-        "less affected by other work on the machine. Ratio = ours / PyTorch, of the "
-        "medians (below 1: we are faster). Training: batch norm on batch statistics, "
-        f"dropout p = 0, SGD lr {LR}.",
+        "less affected by other work on the machine. **At 1 thread the compared times "
+        "(ratios, GFLOP/s) are the calling thread's CPU time** of each timed call: ours "
+        "raf-run's `cpu-median-ms` / `cpu-min-ms` (with `--threads=1` OpenBLAS computes "
+        "on that thread too), PyTorch's `time.thread_time()` around each call at "
+        "`torch.set_num_threads(1)`; the wall-clock times are kept in the `wall` "
+        "columns. " + thread_share_text(results, threads_list) + " At more threads "
+        "the calling thread's CPU time misses the other threads' work, so those rows "
+        "compare wall-clock times. Ratio = ours / PyTorch, of the medians (below 1: we "
+        f"are faster). Training: batch norm on batch statistics, dropout p = 0, SGD lr "
+        f"{LR}.",
         "- Our large matrix products and convolutions call OpenBLAS (the CPU pipeline's "
         "`blas=auto`, docs/lowering.md): "
         + (f"raf-run reported `{RAF_BLAS[0]}`." if RAF_BLAS else

@@ -3,7 +3,11 @@ dense layer at batch 1, forward and training step, one timed run each. The
 run must finish, print its progress, and write the markdown with the peak,
 the load, the three tables (forward, training step, compile time) and a
 numeric row per table for the dense layer (times, GFLOP/s, numerics), no
-failures.
+failures. The 1-thread rows compare thread CPU times, kept next to the
+wall-clock ones: each CPU median is at most its wall median (one thread
+cannot use more CPU than time passes), the summary's 1-thread ratios are the
+CPU columns', and PyTorch's calling thread did (nearly) all of its
+process's work at 1 thread.
 
 Run with:  /usr/bin/python3 -m pytest python/tests/test_bench_cpu.py
 """
@@ -47,15 +51,41 @@ def test_quick_dense(tmp_path):
     text = out.read_text()
     assert text.startswith("# CPU benchmark")
     assert re.search(r"fp32 peak .*\*\*[0-9.]+ GFLOP/s at 1 thread", text), text
+    assert re.search(r"FMA loop on 1[26] independent", text), text
     assert "Load: at start" in text and "load average" in text
     assert "BLAS_INFO=" in text
     assert "## Failures" not in text, text
 
     threads = sorted({1, os.cpu_count() or 1})
+    # Where PyTorch's 1-thread work ran: its calling thread's share of the
+    # process's CPU time (below ~50 % when OpenBLAS behind torch's
+    # libblas.so.3 keeps a thread per core).
+    shares = re.search(r"PyTorch's calling thread accounted for .*?: PyTorch "
+                       r"([0-9.]+)-([0-9.]+) %", text)
+    assert shares and float(shares.group(1)) >= 90, shares and shares.group(0)
+    one_thread = {}
     for heading in ("Forward", "Training step"):
         header, _, *rows = table_rows(text, heading)
         assert [r[header.index("threads")] for r in rows] == [str(t) for t in threads], rows
         for row in rows:
+            t = int(row[header.index("threads")])
+            assert row[header.index("time")] == ("thread CPU" if t == 1 else "wall"), row
+            for compared, wall in (("ours ms (min)", "ours wall ms (min)"),
+                                   ("PyTorch ms (min)", "PyTorch wall ms (min)")):
+                median, _ = map(float, re.fullmatch(r"([0-9.]+) \(([0-9.]+)\)",
+                                                    row[header.index(compared)]).groups())
+                wall_median, _ = map(float, re.fullmatch(
+                    r"([0-9.]+) \(([0-9.]+)\)", row[header.index(wall)]).groups())
+                if t == 1:
+                    # Per call CPU <= wall, so the medians too (2 % and
+                    # 0.05 ms for rounding).
+                    assert median <= wall_median * 1.02 + 0.05, (compared, row)
+                else:
+                    assert median == wall_median, (compared, row)
+            if t == 1:
+                one_thread[heading] = (
+                    float(row[header.index("ours ms (min)")].split()[0]),
+                    float(row[header.index("PyTorch ms (min)")].split()[0]))
             assert row[0] == "dense 9216->4096, batch 1", row
             assert float(row[1]) > 0.07, row  # GFLOP: 2 * 9216 * 4096 = 0.0755 forward
             for column in ("ours ms (min)", "PyTorch ms (min)"):
@@ -87,6 +117,15 @@ def test_quick_dense(tmp_path):
     header, _, row = table_rows(text, "Summary")
     assert row[0] == "dense 9216->4096, batch 1"
     assert all(re.search(r"\*\*[0-9.]+\*\*", c) for c in row[1:1 + 2 * len(threads)]), row
+    for heading, mode in (("Forward", "forward"), ("Training step", "training step")):
+        cell = row[header.index(f"{mode} 1T: ours / PyTorch thread CPU ms")]
+        ours, torch_ms = map(float, re.match(r"([0-9.]+) / ([0-9.]+) =", cell).groups())
+        assert (ours, torch_ms) == one_thread[heading], (cell, one_thread)
+    if len(threads) > 1:
+        assert f"forward {threads[-1]}T: ours / PyTorch wall ms" in header, header
+    header, _, *rows = table_rows(text, "OpenBLAS on this machine")
+    assert [r[header.index("time")] for r in rows[:len(threads)]] == \
+        ["thread CPU" if t == 1 else "wall" for t in threads], rows
     header, _, row = table_rows(text, "Compile time")
     assert row[0] == "dense 9216->4096, batch 1"
     compiles = [c for h, c in zip(header, row) if "pipeline + LLVM" in h]
@@ -100,9 +139,15 @@ def test_faster_torch_and_worker_failures():
     sys.path.insert(0, str(REPO / "bench" / "cpu"))
     import run as bench  # noqa: E402
 
-    side = bench.Side(torch_ms={1: 10.0, 2: 30.0}, torch_openblas_ms={1: 12.0, 2: 20.0},
+    def times(wall, cpu):
+        return bench.TorchTimes(wall, wall, cpu, cpu, 1.0)
+
+    # At 1 thread by CPU time (stock faster there, though slower by wall),
+    # above by wall-clock time.
+    side = bench.Side(torch={1: times(10.0, 9.0), 2: times(30.0, 28.0)},
+                      torch_openblas={1: times(9.5, 9.5), 2: times(20.0, 35.0)},
                       torch_openblas_error={4: "OpenBLAS not mapped in the worker"})
-    assert bench.faster_torch(side, 1) == (10.0, True)
+    assert bench.faster_torch(side, 1) == (9.0, True)
     assert bench.faster_torch(side, 2) == (20.0, False)
     assert bench.faster_torch(side, 4) == (None, False)
     result = bench.Result("m", "model m", forward=side)
