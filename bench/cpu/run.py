@@ -61,6 +61,31 @@ sys.path.insert(0, str(ROOT / "python"))
 sys.path.insert(0, str(ROOT / "python" / "tests"))
 sys.path.insert(0, str(HERE))
 
+def openblas_coretype_for_cpu() -> Optional[str]:
+    """SkylakeX with AVX-512 (F/CD/BW/DQ/VL), Haswell with AVX2 + FMA."""
+    flags = set()
+    try:
+        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("flags"):
+                flags = set(line.split(":", 1)[1].split())
+                break
+    except OSError:
+        pass
+    if {"avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"} <= flags:
+        return "SkylakeX"
+    if {"avx2", "fma"} <= flags:
+        return "Haswell"
+    return None
+
+
+# The user's OPENBLAS_CORETYPE, before the choice below changes it.
+ORIGINAL_CORETYPE = os.environ.get("OPENBLAS_CORETYPE")
+# Set before numpy and torch load an OpenBLAS (torch's libblas.so.3 may
+# resolve to one), which reads it once: the stock PyTorch and the ctypes
+# reference then use the kernels our BLAS runtime picks.
+if not ORIGINAL_CORETYPE and openblas_coretype_for_cpu():
+    os.environ["OPENBLAS_CORETYPE"] = openblas_coretype_for_cpu()
+
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 import torch.nn as nn  # noqa: E402
@@ -79,7 +104,6 @@ PEAK_VECTOR_BITS = ["?"]  # the peak probe's vector width
 PEAK_ACCUMULATORS = ["?"]  # and its accumulators per thread
 # raf-run's `blas:` line (which OpenBLAS and kernels our BLAS calls used).
 RAF_BLAS: List[str] = []
-ORIGINAL_CORETYPE = os.environ.get("OPENBLAS_CORETYPE")
 # PyTorch with OpenBLAS: Debian's torch links libblas.so.3, which the
 # alternatives system points at the reference BLAS here; OpenBLAS's build of
 # the same library preloaded into a PyTorch subprocess takes its place
@@ -233,8 +257,13 @@ def run_raf(tool: pathlib.Path, mlir: pathlib.Path, entry: str, inputs: List[pat
     command = [str(tool), str(mlir), f"--entry={entry}", "--target=cpu",
                f"--threads={threads}", f"--repeat={repeat}", *RAF_RUN_OPTIONS,
                *[f"--input={p}" for p in inputs], *[f"--output={p}" for p in outputs]]
+    # raf-run makes its own OPENBLAS_CORETYPE choice unless the user made one.
+    env = dict(os.environ)
+    if not ORIGINAL_CORETYPE:
+        env.pop("OPENBLAS_CORETYPE", None)
     try:
-        run = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        run = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
+                             env=env)
     except subprocess.TimeoutExpired:
         return RafRun(error=f"timed out after {timeout:.0f} s",
                       details=f"timed out after {timeout:.0f} s")
@@ -693,29 +722,11 @@ BLAS_SHAPES = [("SGEMM 2048^3", 2048, 2048, 2048, False),
                ("dense 9216->4096, batch 1 (SGEMV)", 1, 4096, 9216, True)]
 
 
-def openblas_coretype_for_cpu() -> Optional[str]:
-    """SkylakeX with AVX-512 (F/CD/BW/DQ/VL), Haswell with AVX2 + FMA."""
-    flags = set()
-    try:
-        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("flags"):
-                flags = set(line.split(":", 1)[1].split())
-                break
-    except OSError:
-        pass
-    if {"avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"} <= flags:
-        return "SkylakeX"
-    if {"avx2", "fma"} <= flags:
-        return "Haswell"
-    return None
-
-
 def choose_openblas_coretype() -> str:
     """What the BLAS runtime does: keep a user's OPENBLAS_CORETYPE, else
     the choice of openblas_coretype_for_cpu()."""
-    user = os.environ.get("OPENBLAS_CORETYPE")
-    if user:
-        return f"OPENBLAS_CORETYPE={user} (environment)"
+    if ORIGINAL_CORETYPE:
+        return f"OPENBLAS_CORETYPE={ORIGINAL_CORETYPE} (environment)"
     core = openblas_coretype_for_cpu()
     if not core:
         return "OPENBLAS_CORETYPE unset"
@@ -1174,8 +1185,10 @@ def report(results: List[Result], args, modes: List[str], threads_list: List[int
            "(`/proc/self/maps`; a cell where it is not is a failure). The preload changes "
            "the matrix products (`nn.Linear`, attention) and the 1x1 convolutions, which "
            "PyTorch computes as matrix products through BLAS (a 1x1 convolution at 1 "
-           "thread: 1-2 GFLOP/s stock, 50-80 with OpenBLAS); other convolutions go to "
-           "oneDNN in both columns. The fair ratio is ours / the faster of the two "
+           "thread: 1-2 GFLOP/s on the reference BLAS, 50-80 with OpenBLAS), unless "
+           "torch's own libblas.so.3 is already OpenBLAS (see above: then the two columns "
+           "run the same library and kernels and differ only by the process); other "
+           "convolutions go to oneDNN in both columns. The fair ratio is ours / the faster of the two "
            "PyTorch columns, marked `(stock faster)` where stock PyTorch was faster "
            "(noise or load: OpenBLAS does not slow the same code down)."
            if TORCH_OPENBLAS else "not measured (no OpenBLAS libblas.so.3 found, or "
