@@ -5,6 +5,7 @@
 #include "raf/Dialect/Relay/Transforms/InplaceUpdate.h"
 #include "raf/Pipelines/CPUPipeline.h"
 #include "raf/Support/AllocationLimit.h"
+#include "raf/Support/ThreadCPUTime.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -30,7 +31,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <mutex>
 #include <unordered_map>
 #include <thread>
@@ -538,14 +538,6 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
   return runner;
 }
 
-/// CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID, POSIX.1-2008).
-static double threadCPUMilliseconds() {
-  timespec now{};
-  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) != 0)
-    return 0;
-  return double(now.tv_sec) * 1e3 + double(now.tv_nsec) * 1e-6;
-}
-
 namespace {
 /// A memref descriptor of any rank, laid out as MLIR's C interface expects:
 /// {allocated, aligned, offset, sizes[rank], strides[rank]}.
@@ -596,12 +588,12 @@ CPURunner::run(ArrayRef<HostTensor> arguments, double *callMilliseconds,
   SmallVector<void *> packed;
   for (void *&pointer : pointers)
     packed.push_back(&pointer);
-  double cpuStart = threadCPUMilliseconds();
+  double cpuStart = raf::getThreadCPUMilliseconds();
   auto start = std::chrono::steady_clock::now();
   entry(packed.data());
   auto stop = std::chrono::steady_clock::now();
   if (callCPUMilliseconds)
-    *callCPUMilliseconds = threadCPUMilliseconds() - cpuStart;
+    *callCPUMilliseconds = raf::getThreadCPUMilliseconds() - cpuStart;
   if (callMilliseconds)
     *callMilliseconds =
         std::chrono::duration<double, std::milli>(stop - start).count();

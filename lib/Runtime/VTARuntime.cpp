@@ -14,17 +14,9 @@
 
 #include <chrono>
 #include <cstring>
-#include <ctime>
 
 using namespace raf;
 using namespace raf::runtime;
-
-double raf::runtime::getThreadCPUMilliseconds() {
-  timespec now{};
-  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) != 0)
-    return 0;
-  return double(now.tv_sec) * 1e3 + double(now.tv_nsec) * 1e-6;
-}
 
 VTARuntime &VTARuntime::getGlobal() {
   static VTARuntime runtime;

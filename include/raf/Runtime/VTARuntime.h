@@ -19,6 +19,7 @@
 #ifndef RAF_RUNTIME_VTARUNTIME_H
 #define RAF_RUNTIME_VTARUNTIME_H
 
+#include "raf/Support/ThreadCPUTime.h"
 #include "raf/Target/VTA/CycleModel.h"
 #include "raf/Target/VTA/ISA.h"
 
@@ -60,9 +61,8 @@ struct VTARunStats {
   double launchCPUMilliseconds = 0;
 };
 
-/// The calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID), in milliseconds:
-/// unlike wall time, it does not grow while other processes hold the cores.
-double getThreadCPUMilliseconds();
+/// The calling thread's CPU time in milliseconds (raf/Support/ThreadCPUTime.h).
+using raf::getThreadCPUMilliseconds;
 
 /// Where a launch's operands and result live in the DRAM image, in bytes
 /// (#vta.dram_layout without the operand numbers: the launch passes the
