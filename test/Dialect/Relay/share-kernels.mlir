@@ -13,8 +13,9 @@
 // CHECK-DAG: func.func private @[[STRIDED]]({{.*}}) -> tensor<1x8x3x3xf32>
 // CHECK-DAG: func.func private @[[ADDRELU]](
 // Three private functions are left: the two convolutions and add + relu
-// (and three in the second case below: mean, sum, batch_norm).
-// COUNT: 6
+// (and three in the second case below: mean, sum, batch_norm; two in the
+// third).
+// COUNT: 8
 func.func @net(%x: tensor<1x8x6x6xf32>, %w1: tensor<8x8x3x3xf32>, %w2: tensor<8x8x3x3xf32>, %w3: tensor<8x8x3x3xf32>) -> (tensor<1x8x3x3xf32>, tensor<1x8x6x6xf32>, tensor<1x8x6x6xf32>) {
   %a = relay.nn.conv2d %x, %w1 {padding = array<i64: 1>} : (tensor<1x8x6x6xf32>, tensor<8x8x3x3xf32>)
   %b = relay.nn.conv2d %a, %w2 {padding = array<i64: 1>} : (tensor<1x8x6x6xf32>, tensor<8x8x3x3xf32>)
@@ -56,4 +57,39 @@ func.func @step(%x: tensor<2x4x3x3xf32>, %y: tensor<2x4x3x3xf32>, %g: tensor<4xf
   %s = relay.sum %r : (tensor<2x4x9xf32>)
   %n:3 = relay.nn.batch_norm %x, %g, %b, %m1, %m2 : (tensor<2x4x3x3xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>)
   return %m1, %m2, %s, %n#0 : tensor<4xf32>, tensor<4xf32>, tensor<f32>, tensor<2x4x3x3xf32>
+}
+
+// -----
+
+// Functions that become identical once the duplicates they call are
+// redirected merge too: @m_fused_3 calls @m_fused_1, a copy of @m_fused_0,
+// so it is a copy of @m_fused_2. Every use, in any function, is redirected.
+// RED-LABEL: func.func @m
+// RED: %[[X:.*]] = call @m_fused_2(%arg0)
+// RED: call @m_fused_2(%[[X]])
+// RED-NOT: @m_fused_1
+// RED-NOT: @m_fused_3
+// RED: func.func private @m_fused_0(
+// RED: func.func private @m_fused_2(
+// RED-NEXT: call @m_fused_0(
+func.func @m(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = call @m_fused_2(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %b = call @m_fused_3(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %b : tensor<4xf32>
+}
+func.func private @m_fused_0(%arg0: tensor<4xf32>) -> tensor<4xf32> attributes {relay.backend = "linalg", relay.primitive} {
+  %0 = relay.nn.relu %arg0 : (tensor<4xf32>)
+  return %0 : tensor<4xf32>
+}
+func.func private @m_fused_1(%arg0: tensor<4xf32>) -> tensor<4xf32> attributes {relay.backend = "linalg", relay.primitive} {
+  %0 = relay.nn.relu %arg0 : (tensor<4xf32>)
+  return %0 : tensor<4xf32>
+}
+func.func private @m_fused_2(%arg0: tensor<4xf32>) -> tensor<4xf32> attributes {relay.backend = "linalg", relay.primitive} {
+  %0 = call @m_fused_0(%arg0) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+func.func private @m_fused_3(%arg0: tensor<4xf32>) -> tensor<4xf32> attributes {relay.backend = "linalg", relay.primitive} {
+  %0 = call @m_fused_1(%arg0) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
 }

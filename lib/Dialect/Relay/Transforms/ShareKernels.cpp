@@ -15,6 +15,7 @@
 #include "raf/Dialect/Relay/IR/RelayOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -82,24 +83,44 @@ struct RafShareKernelsPass
                              /*patternName=*/"");
     }
 
+    // Duplicates are redirected to the first function with their key. The
+    // renaming is collected and applied in one walk of the module at the
+    // end: SymbolTable::replaceAllSymbolUses walks the whole module for each
+    // duplicate, which made this pass quadratic (6 s of a ResNet-50 training
+    // step's 25 s pipeline, ~1,200 duplicates). A function's key is taken
+    // after the renaming decided so far is applied to its body, as it was
+    // when every duplicate was redirected at once.
     llvm::StringMap<func::FuncOp> canonical;
+    DenseMap<StringAttr, StringAttr> renamed;
+    auto renamer = [&]() {
+      auto replacer = std::make_unique<AttrTypeReplacer>();
+      replacer->addReplacement(
+          [&](SymbolRefAttr ref) -> std::optional<Attribute> {
+            StringAttr kept = renamed.lookup(ref.getRootReference());
+            if (!kept)
+              return std::nullopt;
+            return SymbolRefAttr::get(kept, ref.getNestedReferences());
+          });
+      return replacer;
+    };
     for (auto function :
          llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
       if (!function.isPrivate() || function.isExternal() ||
           !function->hasAttr("relay.primitive"))
         continue;
+      // A fresh replacer each time: AttrTypeReplacer caches its answers, and
+      // `renamed` grows between functions.
+      if (!renamed.empty())
+        renamer()->recursivelyReplaceElementsIn(function);
       auto [kept, inserted] =
           canonical.try_emplace(structuralKey(function), function);
       if (inserted)
         continue;
-      if (failed(SymbolTable::replaceAllSymbolUses(
-              function.getSymNameAttr(), kept->second.getSymNameAttr(),
-              module))) {
-        function.emitError("cannot redirect the calls of this function");
-        return signalPassFailure();
-      }
+      renamed[function.getSymNameAttr()] = kept->second.getSymNameAttr();
       function.erase();
     }
+    if (!renamed.empty())
+      renamer()->recursivelyReplaceElementsIn(module);
   }
 };
 
