@@ -209,22 +209,24 @@ llvm::Expected<Program> raf::vta::assemble(const TileProgram &tiles) {
   std::map<uint64_t, uint64_t> storedBytes;
   for (auto [index, tile] : llvm::enumerate(tiles.instructions)) {
     const Instruction &insn = tile.insn;
-    std::string what = describe(index, insn);
+    // Described only when rejected: assemble() runs once per candidate
+    // schedule while tuning, and most programs are accepted.
+    auto what = [&] { return describe(index, insn); };
     if (insn.popPrevDep || insn.popNextDep || insn.pushPrevDep ||
         insn.pushNextDep)
       return llvm::createStringError(
-          what + " has dependence flags set; tile programs have none, as "
+          what() + " has dependence flags set; tile programs have none, as "
                  "assemble() derives the tokens");
     if (insn.opcode == Opcode::Finish)
       return llvm::createStringError(
-          what + " is a FINISH; assemble() appends the only FINISH");
+          what() + " is a FINISH; assemble() appends the only FINISH");
     if (insn.opcode == Opcode::Load && insn.memoryType == MemoryType::Uop)
       return llvm::createStringError(
-          what + " loads micro-ops; assemble() builds the micro-op table "
+          what() + " loads micro-ops; assemble() builds the micro-op table "
                  "and its loads from the GEMM and ALU bodies");
     if ((insn.opcode == Opcode::Gemm || insn.opcode == Opcode::Alu) &&
         tile.uops.empty())
-      return llvm::createStringError(what + " has no micro-ops");
+      return llvm::createStringError(what() + " has no micro-ops");
     if (insn.opcode == Opcode::Store) {
       auto [begin, end] = dramBytes(config, insn);
       if (begin < end)
@@ -241,7 +243,7 @@ llvm::Expected<Program> raf::vta::assemble(const TileProgram &tiles) {
           "{0} reads DRAM bytes [{1}, {2}), which an earlier STORE writes "
           "([{3}, {4}), bounding intervals); DRAM hazards between the load "
           "and store modules are not synchronised by tokens",
-          what, begin, end, stored->first, stored->second));
+          what(), begin, end, stored->first, stored->second));
   }
 
   // The micro-op table: one range per distinct loop body, in order of first
