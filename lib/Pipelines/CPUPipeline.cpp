@@ -143,6 +143,11 @@ void raf::buildCPUPipeline(OpPassManager &pm,
         createRAFDotProductContraction(dotProducts));
   }
 
+  // What is left in the entry (a training step's optimizer updates) is
+  // compiled once per distinct loop, not as part of one huge function.
+  if (options.outlineEntryLoops)
+    pm.addPass(createRAFOutlineEntryLoops());
+
   // Buffers -> loops -> LLVM. With threads, loops over parallel dimensions
   // stay scf.parallel; one per nest becomes an OpenMP team.
   if (options.threads > 1) {

@@ -31,6 +31,12 @@ struct CPUPipelineOptions : public mlir::PassPipelineOptions<CPUPipelineOptions>
                      "functions, so each distinct kernel compiles once "
                      "(--raf-share-kernels)"),
       llvm::cl::init(true)};
+  Option<bool> outlineEntryLoops{
+      *this, "outline-entry-loops",
+      llvm::cl::desc("Move the loops left in public functions (a training "
+                     "step's updates) into private functions shared by "
+                     "identical loops (--raf-outline-entry-loops)"),
+      llvm::cl::init(true)};
   Option<bool> vectorize{
       *this, "vectorize",
       llvm::cl::desc("Tile and vectorise matrix products and convolutions "

@@ -221,6 +221,33 @@ def RAFDistinctReturnBuffers
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def RAFOutlineEntryLoops
+    : Pass<"raf-outline-entry-loops", "mlir::ModuleOp"> {
+  let summary = "Move the linalg ops left in public functions into private "
+                "functions shared by identical ops";
+  let description = [{
+    On buffers, before the linalg ops become loops. The kernels of a model
+    are already private functions (`--raf-share-kernels`), but what is left
+    in a public function (the entry) stays there: a training step's
+    optimizer updates, which `--raf-inplace-update` inlines into it (161
+    loops in ResNet-50's step), and transposes. Each such loop was compiled
+    by LLVM as part of one function with thousands of blocks, and each was
+    vectorised and given its own alias checks.
+
+    Every linalg op on buffers in the body of a public function becomes a
+    call of a private function `@<function>_loops_<k>` holding it, and
+    identical functions are merged, so that each distinct loop is compiled
+    once. An elementwise op (all loops parallel, every operand an
+    identity-layout buffer indexed by the identity or a scalar) takes its
+    buffers with dynamic sizes, so that one function serves every shape of
+    the same rank: all the SGD updates of a step share one function. Ops
+    whose region uses values defined outside it other than constants stay
+    where they are.
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
 def RAFSimplifyInference : Pass<"raf-simplify-inference", "mlir::ModuleOp"> {
   let summary = "Rewrite inference batch norms into a per-channel scale and shift";
   let description = [{
