@@ -9,10 +9,10 @@
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -20,6 +20,8 @@
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -357,6 +359,60 @@ static void setInlining(ModuleOp module, StringRef wrapperName) {
       function.setNoInline(true);
 }
 
+/// MLIR's makeOptimizingTransformer (-O`optLevel`, the same tuning: loop
+/// unrolling, interleaving, loop and SLP vectorisation), with LLVM's
+/// standard instrumentations registered, so that the tool's
+/// `--time-passes` reports the optimiser's passes too (upstream's
+/// transformer builds its PassBuilder without them, and only code
+/// generation, a legacy pass manager, was timed).
+static std::function<llvm::Error(llvm::Module *)>
+makeTimedOptimizingTransformer(unsigned optLevel,
+                               llvm::TargetMachine *targetMachine) {
+  return [optLevel, targetMachine](llvm::Module *module) -> llvm::Error {
+    llvm::OptimizationLevel level;
+    switch (optLevel) {
+    case 0:
+      level = llvm::OptimizationLevel::O0;
+      break;
+    case 1:
+      level = llvm::OptimizationLevel::O1;
+      break;
+    case 2:
+      level = llvm::OptimizationLevel::O2;
+      break;
+    default:
+      level = llvm::OptimizationLevel::O3;
+      break;
+    }
+    llvm::LoopAnalysisManager loopAnalyses;
+    llvm::FunctionAnalysisManager functionAnalyses;
+    llvm::CGSCCAnalysisManager cgsccAnalyses;
+    llvm::ModuleAnalysisManager moduleAnalyses;
+    llvm::PassInstrumentationCallbacks callbacks;
+    llvm::StandardInstrumentations instrumentations(module->getContext(),
+                                                    /*DebugLogging=*/false);
+    instrumentations.registerCallbacks(callbacks, &moduleAnalyses);
+    llvm::PipelineTuningOptions tuning;
+    tuning.LoopUnrolling = true;
+    tuning.LoopInterleaving = true;
+    tuning.LoopVectorization = true;
+    tuning.SLPVectorization = true;
+    llvm::PassBuilder builder(targetMachine, tuning, std::nullopt, &callbacks);
+    builder.registerModuleAnalyses(moduleAnalyses);
+    builder.registerCGSCCAnalyses(cgsccAnalyses);
+    builder.registerFunctionAnalyses(functionAnalyses);
+    builder.registerLoopAnalyses(loopAnalyses);
+    builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses,
+                                 moduleAnalyses);
+    llvm::ModulePassManager passes =
+        level == llvm::OptimizationLevel::O0
+            ? builder.buildO0DefaultPipeline(level)
+            : builder.buildPerModuleDefaultPipeline(level);
+    passes.run(*module, moduleAnalyses);
+    return llvm::Error::success();
+  };
+}
+
 FailureOr<std::unique_ptr<CPURunner>>
 CPURunner::create(ModuleOp module, func::FuncOp function,
                   const CPURunnerOptions &options) {
@@ -466,6 +522,14 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
 
   PassManager pm(module.getContext());
   buildCPUPipeline(pm, pipelineOptions);
+  // The tool's --mlir-timing and --mlir-print-ir-* (when it registered
+  // these options); the report is printed when `pm` is destroyed.
+  if (failed(applyPassManagerCLOptions(pm)))
+    return emitError(function.getLoc()) << "invalid pass manager options";
+  auto timing = std::make_unique<DefaultTimingManager>();
+  applyDefaultTimingManagerCLOptions(*timing);
+  if (timing->isEnabled())
+    pm.enableTiming(std::move(timing));
   auto pipelineStart = std::chrono::steady_clock::now();
   LogicalResult lowering = pm.run(*lowered);
   auto llvmStart = std::chrono::steady_clock::now();
@@ -496,8 +560,9 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
   // The optimiser runs when the engine compiles, after this function's
   // locals are gone: the runner owns the machine it queries.
   runner->optimizationMachine = std::move(*machine);
-  auto transformer = makeOptimizingTransformer(
-      options.optLevel, 0, runner->optimizationMachine.get());
+  auto transformer =
+      makeTimedOptimizingTransformer(options.optLevel,
+                                     runner->optimizationMachine.get());
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
   engineOptions.sharedLibPaths = runtimeLibraries;

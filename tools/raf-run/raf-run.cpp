@@ -65,6 +65,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Support/FileUtilities.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -896,6 +897,10 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
+  // --mlir-timing: the time of each pass of the CPU pipeline;
+  // --mlir-print-ir-*: its IR between passes.
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
   if (cl::Option *llvmThreads = cl::getRegisteredOptions().lookup("threads"))
     llvmThreads->removeArgument();
   static cl::opt<unsigned> threadsOption(
