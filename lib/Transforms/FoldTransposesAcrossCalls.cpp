@@ -14,6 +14,10 @@
 // larger window and cut to the kernel) becomes a slice of the value before
 // the transpose, with its offsets, sizes and strides permuted.
 //
+// Results that are reshapes move to the callers the same way (see
+// forwardReshapedResults): a reshape of a call result is a view, one
+// returned from the callee an out-parameter filled by a copy.
+//
 //===----------------------------------------------------------------------===//
 
 #include "raf/Transforms/Passes.h"
@@ -24,6 +28,7 @@
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/BitVector.h"
 
 namespace raf {
 #define GEN_PASS_DEF_RAFFOLDTRANSPOSESACROSSCALLS
@@ -106,6 +111,160 @@ std::optional<SmallVector<func::CallOp>> getCalls(func::FuncOp callee,
   return calls;
 }
 
+/// `value` before the tensor.expand_shape and tensor.collapse_shape ops that
+/// produced it.
+Value stripReshapes(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (auto expand = dyn_cast<tensor::ExpandShapeOp>(def))
+      value = expand.getSrc();
+    else if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(def))
+      value = collapse.getSrc();
+    else
+      break;
+  }
+  return value;
+}
+
+/// Erases `value`'s reshape ops that nothing uses any more.
+void eraseDeadReshapes(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def) ||
+        !def->use_empty())
+      return;
+    value = def->getOperand(0);
+    def->erase();
+  }
+}
+
+/// A static tensor of rank 1 or more: any two such types with the same
+/// element type and count reshape into each other through one dimension.
+bool isReshapeable(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && tensor.hasStaticShape() && tensor.getRank() > 0;
+}
+
+/// `value` reshaped to `type` in row-major order, through one dimension.
+Value createRowMajorReshape(OpBuilder &builder, Location loc, Value value,
+                            RankedTensorType type) {
+  auto source = cast<RankedTensorType>(value.getType());
+  if (source == type)
+    return value;
+  auto flatType =
+      RankedTensorType::get({source.getNumElements()}, source.getElementType());
+  ReassociationIndices all =
+      llvm::to_vector(llvm::seq<int64_t>(0, source.getRank()));
+  if (source.getRank() > 1)
+    value = tensor::CollapseShapeOp::create(builder, loc, flatType, value,
+                                            ArrayRef<ReassociationIndices>{all});
+  if (type.getRank() == 1)
+    return value;
+  all = llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+  return tensor::ExpandShapeOp::create(builder, loc, type, value,
+                                       ArrayRef<ReassociationIndices>{all});
+}
+
+/// Results of `callee` that are reshapes of a value it computes move to the
+/// callers, where a reshape of a call result bufferizes to a view: returned
+/// from the callee it is a second out-parameter, filled by a copy of the
+/// whole tensor. A result that is (a reshape of) another result is dropped
+/// and its callers reshape that result; one that reshapes a value not
+/// returned otherwise returns the value. Relay's weight gradient of a
+/// depthwise convolution moves the batch axis of a batch-1 tensor
+/// (`[1, C, H, W]` -> `[C, 1, H, W]`, a reshape once lowered), and fusion
+/// returns it from the kernel that computes the tensor, next to the tensor
+/// itself.
+void forwardReshapedResults(func::FuncOp callee, func::ReturnOp returnOp,
+                            ArrayRef<func::CallOp> calls) {
+  unsigned count = returnOp.getNumOperands();
+  // Per result: the result it becomes a reshape of (dropped), or -1.
+  SmallVector<int64_t> sourceResult(count, -1);
+  bool changed = false;
+  for (unsigned i = 0; i < count; ++i) {
+    Value value = returnOp.getOperand(i);
+    Value root = stripReshapes(value);
+    if (!isReshapeable(value.getType()) || !isReshapeable(root.getType()))
+      continue;
+    for (unsigned j = 0; j < count; ++j) {
+      // The first result returning the value itself stays.
+      if (j != i && returnOp.getOperand(j) == root &&
+          (root != value || j < i)) {
+        sourceResult[i] = j;
+        break;
+      }
+    }
+    if (sourceResult[i] >= 0 || root == value)
+      continue;
+    // Only reshapes of a value not returned: return the value.
+    returnOp.setOperand(i, root);
+    eraseDeadReshapes(value);
+    for (func::CallOp call : calls) {
+      Value result = call.getResult(i);
+      auto type = cast<RankedTensorType>(result.getType());
+      SmallVector<OpOperand *> uses = llvm::map_to_vector(
+          result.getUses(), [](OpOperand &use) { return &use; });
+      result.setType(root.getType());
+      OpBuilder builder(call);
+      builder.setInsertionPointAfter(call);
+      Value reshaped =
+          createRowMajorReshape(builder, call.getLoc(), result, type);
+      for (OpOperand *use : uses)
+        use->set(reshaped);
+    }
+    changed = true;
+  }
+  llvm::BitVector dropped(count);
+  for (unsigned i = 0; i < count; ++i)
+    if (sourceResult[i] >= 0)
+      dropped.set(i);
+  if (dropped.none()) {
+    if (changed)
+      callee.setFunctionType(FunctionType::get(
+          callee.getContext(), callee.getArgumentTypes(),
+          returnOp.getOperandTypes()));
+    return;
+  }
+  for (func::CallOp call : calls) {
+    OpBuilder builder(call);
+    SmallVector<Value> kept;
+    SmallVector<Type> keptTypes;
+    for (unsigned i = 0; i < count; ++i)
+      if (!dropped.test(i)) {
+        kept.push_back(call.getResult(i));
+        keptTypes.push_back(call.getResult(i).getType());
+      }
+    auto replacement = func::CallOp::create(builder, call.getLoc(),
+                                            call.getCallee(), keptTypes,
+                                            call.getOperands());
+    replacement->setDiscardableAttrs(call->getDiscardableAttrDictionary());
+    for (auto [old, now] : llvm::zip(kept, replacement.getResults()))
+      old.replaceAllUsesWith(now);
+    builder.setInsertionPointAfter(replacement);
+    for (unsigned i = 0; i < count; ++i) {
+      if (!dropped.test(i))
+        continue;
+      unsigned source = sourceResult[i];
+      // Its position among the results kept.
+      unsigned position = source;
+      for (unsigned k = 0; k < source; ++k)
+        position -= dropped.test(k);
+      Value reshaped = createRowMajorReshape(
+          builder, call.getLoc(), replacement.getResult(position),
+          cast<RankedTensorType>(call.getResult(i).getType()));
+      call.getResult(i).replaceAllUsesWith(reshaped);
+    }
+    call.erase();
+  }
+  SmallVector<Value> operands, gone;
+  for (unsigned i = 0; i < count; ++i)
+    (dropped.test(i) ? gone : operands).push_back(returnOp.getOperand(i));
+  returnOp->setOperands(operands);
+  for (Value value : gone)
+    eraseDeadReshapes(value);
+  callee.setFunctionType(FunctionType::get(callee.getContext(),
+                                           callee.getArgumentTypes(),
+                                           returnOp.getOperandTypes()));
+}
+
 struct FoldTransposesAcrossCalls
     : public raf::impl::RAFFoldTransposesAcrossCallsBase<
           FoldTransposesAcrossCalls> {
@@ -149,6 +308,10 @@ struct FoldTransposesAcrossCalls
         if (transpose->use_empty())
           transpose.erase();
       }
+      if (!calls)
+        calls = getCalls(callee, module);
+      if (calls && !calls->empty() && !callee.getResAttrs())
+        forwardReshapedResults(callee, returnOp, *calls);
     }
   }
 };

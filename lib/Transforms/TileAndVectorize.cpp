@@ -33,7 +33,9 @@
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/TargetParser/Host.h"
 
 namespace raf {
 #define GEN_PASS_DEF_RAFTILEANDVECTORIZE
@@ -118,9 +120,30 @@ std::optional<BlockPlan> planBlock(linalg::LinalgOp op, int64_t tileM,
   return plan;
 }
 
+/// The default vector width of the depthwise and sum loops, in bits: the
+/// host CPU's widest register (the code is compiled for the host, by
+/// raf-run's JIT); a wider vector is split by LLVM into several registers.
+/// With one register per block, more rows of a depthwise convolution end
+/// on a whole block (rows of 56, 28 and 14 with 8 f32 lanes) and need no
+/// masked tail. On an AVX2 machine (Zen 3) MobileNetV2's training step took
+/// a median 248 ms of CPU time with 8 lanes against 260 ms with 16
+/// (bench/results/cpu.md, MobileNetV2 training step, 2026-11-27).
+int64_t getHostVectorBits() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  auto has = [&](StringRef name) { return features.lookup(name); };
+  if (has("avx512f"))
+    return 512;
+  if (has("avx"))
+    return 256;
+  return 128;
+}
+
 struct TileAndVectorize
     : public raf::impl::RAFTileAndVectorizeBase<TileAndVectorize> {
   using Base::Base;
+
+  /// vector-bits, or the host's default when 0.
+  int64_t vectorWidth = 512;
 
   void runOnOperation() override {
     func::FuncOp function = getOperation();
@@ -131,6 +154,13 @@ struct TileAndVectorize
                            << static_cast<int64_t>(tileN) << ")";
       return signalPassFailure();
     }
+    if (vectorBits < 0) {
+      function.emitError() << "--raf-tile-and-vectorize: vector-bits must "
+                              "not be negative (got "
+                           << static_cast<int64_t>(vectorBits) << ")";
+      return signalPassFailure();
+    }
+    vectorWidth = vectorBits > 0 ? vectorBits : getHostVectorBits();
     IRRewriter rewriter(&getContext());
 
     if (im2col)
@@ -230,15 +260,17 @@ struct TileAndVectorize
   }
 
   /// `lanes` elements of the innermost dimension of `source` from `indices`
-  /// on, `stride` elements apart; lanes past the end of the row read 0. A
+  /// on, `stride` elements apart; lanes past the end of the row read 0
+  /// unless the caller knows the read `inBounds`. A
   /// strided row is one contiguous read of lanes * stride elements and a
   /// shuffle that keeps every stride-th (a deinterleave, not a gather).
   static Value readRow(OpBuilder &builder, Location loc, Value source,
-                       ValueRange indices, int64_t lanes, int64_t stride) {
+                       ValueRange indices, int64_t lanes, int64_t stride,
+                       bool knownInBounds = false) {
     Type elementType = getElementTypeOrSelf(source.getType());
     Value zero = arith::ConstantOp::create(builder, loc,
                                            builder.getZeroAttr(elementType));
-    SmallVector<bool> inBounds = {false};
+    SmallVector<bool> inBounds = {knownInBounds};
     Value row = vector::TransferReadOp::create(
         builder, loc, VectorType::get({lanes * stride}, elementType), source,
         indices, zero, ArrayRef<bool>(inBounds));
@@ -316,8 +348,8 @@ struct TileAndVectorize
     int64_t outH = outShape[2], outW = outShape[3];
     int64_t kernelH = filterShape[1], kernelW = filterShape[2];
     bool outputRows = outH * outW >= kernelH * kernelW;
-    // One 512-bit register of lanes at most, fewer for short rows.
-    int64_t maxLanes = std::max<int64_t>(1, 512 / bits);
+    // One vector of lanes at most, fewer for short rows.
+    int64_t maxLanes = std::max<int64_t>(1, vectorWidth / bits);
     int64_t lanes = std::min<int64_t>(
         maxLanes, llvm::bit_ceil(uint64_t(outputRows ? outW : kernelW)));
     auto vectorType = VectorType::get({lanes}, elementType);
@@ -349,14 +381,14 @@ struct TileAndVectorize
     };
     using Body = function_ref<ValueVector(OpBuilder &, Value, ValueRange)>;
     auto forLoop = [&](OpBuilder &b, int64_t upper, int64_t step,
-                       ValueRange iterArgs, Body body) -> scf::ForOp {
+                       ValueRange iterArgs, Body body,
+                       int64_t lower = 0) -> scf::ForOp {
       return scf::ForOp::create(
-          b, loc, index(b, 0), index(b, upper), index(b, step), iterArgs,
+          b, loc, index(b, lower), index(b, upper), index(b, step), iterArgs,
           [&](OpBuilder &nested, Location, Value iv, ValueRange args) {
             scf::YieldOp::create(nested, loc, body(nested, iv, args));
           });
     };
-    SmallVector<bool> notInBounds = {false};
     // Loops of `uppers` by `steps`, outermost first, carrying one value:
     // `body` maps the counters and the value to the next value.
     using NestBody = function_ref<Value(OpBuilder &, ValueRange, Value)>;
@@ -398,20 +430,22 @@ struct TileAndVectorize
           for (int64_t kw = 0; kw < kernelW; ++kw)
             taps.push_back(tap(b, index(b, kh), index(b, kw)));
       // One block of output columns at ivs = (oh, ow), accumulated over all
-      // taps in a register.
-      auto block = [&](OpBuilder &b, ValueRange ivs, Value out) -> Value {
+      // taps in a register; `inside`: every read and the write stay inside
+      // their rows (no masks).
+      auto block = [&](OpBuilder &b, ValueRange ivs, Value out,
+                       bool inside) -> Value {
         Value oh = ivs[0], ow = ivs[1];
         SmallVector<Value> at = {n, c, oh, ow};
         Value acc = fillValue ? vector::BroadcastOp::create(b, loc, vectorType,
                                                             fillValue)
                                     .getResult()
-                              : readRow(b, loc, out, at, lanes, 1);
+                              : readRow(b, loc, out, at, lanes, 1, inside);
         auto accumulate = [&](OpBuilder &b, Value kh, Value kw, Value w,
                               Value acc) -> Value {
           Value row = affine(b, oh, strides[0], kh, dilations[0]);
           Value col = affine(b, ow, strides[1], kw, dilations[1]);
           Value x = readRow(b, loc, input, ValueRange{n, c, row, col}, lanes,
-                            strides[1]);
+                            strides[1], inside);
           return vector::FMAOp::create(b, loc, x, w, acc);
         };
         if (hoisted) {
@@ -425,11 +459,39 @@ struct TileAndVectorize
           };
           acc = loopNest(b, {kernelH, kernelW}, {1, 1}, acc, tapStep);
         }
+        SmallVector<bool> writeInBounds = {inside};
         return vector::TransferWriteOp::create(b, loc, acc, out, at,
-                                               ArrayRef<bool>(notInBounds))
+                                               ArrayRef<bool>(writeInBounds))
             .getResult();
       };
-      return loopNest(b, {outH, outW}, {1, lanes}, out, block);
+      // The blocks before `inside` read and write whole vectors within
+      // their rows: plain loads and stores. Masked ones (vmaskmov with a
+      // mask computed per read on AVX2) only in the blocks after, where a
+      // read runs past the row (the padded input's width is not a multiple
+      // of the lanes).
+      int64_t inputW = cast<ShapedType>(input.getType()).getDimSize(3);
+      int64_t inside = 0;
+      while (inside + lanes <= outW &&
+             inside * strides[1] + (kernelW - 1) * dilations[1] +
+                     lanes * strides[1] <=
+                 inputW)
+        inside += lanes;
+      auto row = [&](OpBuilder &b, Value oh, ValueRange args) -> ValueVector {
+        Value value = args[0];
+        auto columns = [&](bool within) {
+          return [&, within](OpBuilder &b, Value ow,
+                             ValueRange args) -> ValueVector {
+            return {block(b, ValueRange{oh, ow}, args[0], within)};
+          };
+        };
+        if (inside > 0)
+          value = forLoop(b, inside, lanes, value, columns(true)).getResult(0);
+        if (inside < outW)
+          value = forLoop(b, outW, lanes, value, columns(false), inside)
+                      .getResult(0);
+        return {value};
+      };
+      return forLoop(b, outH, 1, out, row).getResult(0);
     };
 
     // Filter rows as vectors: out[oh, ow] += sum(w[kh, kw..] * in[.., ..]).
@@ -593,7 +655,7 @@ struct TileAndVectorize
   /// loops merged first) are a chain of dependent scalar additions that LLVM
   /// does not reorder. A reduction whose body is `out + f(inputs)`, with f
   /// elementwise arithmetic, becomes a vector loop instead: f on blocks of
-  /// up to one 512-bit register of positions, summed into a vector accumulator
+  /// up to one vector (vector-bits) of positions, summed into a vector accumulator
   /// (the last block masked), reduced once and added to the output element. The
   /// order of the additions changes, as in any vectorised or blocked sum.
   void vectorizeInnerReductions(IRRewriter &rewriter, func::FuncOp function) {
@@ -700,8 +762,8 @@ struct TileAndVectorize
     if (!isa<FloatType>(elementType))
       return failure();
     int64_t extent = ranges[innermost];
-    int64_t maxLanes =
-        std::max<int64_t>(1, 512 / elementType.getIntOrFloatBitWidth());
+    int64_t maxLanes = std::max<int64_t>(
+        1, vectorWidth / elementType.getIntOrFloatBitWidth());
     int64_t lanes =
         std::min<int64_t>(maxLanes, llvm::bit_floor(uint64_t(extent)));
     auto vectorOf = [&](Type type) { return VectorType::get({lanes}, type); };

@@ -402,6 +402,18 @@ CASES = [
          [f32(1, 3, 56, 56), f32(3, 1, 7, 7)],
          lambda x, w: F.conv2d(x, w, padding=3, groups=3),
          attrs="groups = 3 : i64, padding = array<i64: 3>"),
+    # Rows whose every block lies inside the padded input (34 wide: 32
+    # outputs in blocks of 8 or 16, no masked block), and a stride-2 row
+    # whose first blocks are inside and whose last is masked (its
+    # 2 * lanes-element read passes the 47-wide padded row).
+    Case("conv2d_depthwise_rows_inside", "nn.conv2d",
+         [f32(1, 2, 5, 32), f32(2, 1, 3, 3)],
+         lambda x, w: F.conv2d(x, w, padding=1, groups=2),
+         attrs="groups = 2 : i64, padding = array<i64: 1>"),
+    Case("conv2d_depthwise_stride2_inside_then_tail", "nn.conv2d",
+         [f32(1, 2, 6, 45), f32(2, 1, 3, 3)],
+         lambda x, w: F.conv2d(x, w, stride=2, padding=1, groups=2),
+         attrs="groups = 2 : i64, strides = array<i64: 2, 2>, padding = array<i64: 1>"),
     Case("conv2d_depthwise_asymmetric_padding", "nn.conv2d",
          [f32(2, 3, 9, 9), f32(3, 1, 3, 3)],
          lambda x, w: F.conv2d(F.pad(x, (0, 1, 1, 2)), w, stride=2, groups=3),
@@ -769,6 +781,13 @@ CASES = [
          attrs="axes = array<i64: 1, 0, 2>"),
     Case("transpose_negative_axes", "transpose", [f32(*X)],
          lambda x: x.permute(2, 0, 1), attrs="axes = array<i64: -1, 0, 1>"),
+    # Only axes of size 1 move (lowered as a reshape, a view once
+    # bufferized); and a size-1 axis moves while two longer ones swap (a
+    # copy).
+    Case("transpose_unit_axes", "transpose", [f32(1, 1, 3, 2, 5)],
+         lambda x: x.permute(2, 1, 0, 3, 4), attrs="axes = array<i64: 2, 1, 0, 3, 4>"),
+    Case("transpose_unit_axes_mixed", "transpose", [f32(1, 3, 1, 4)],
+         lambda x: x.permute(3, 2, 1, 0), attrs="axes = array<i64: 3, 2, 1, 0>"),
     Case("expand_dims", "expand_dims", [f32(*X)],
          lambda x: x.reshape(2, 1, 1, 3, 4),
          attrs="axis = 1 : i64, num_newaxis = 2 : i64"),

@@ -146,3 +146,73 @@ func.func @cycle3_cut(%a: tensor<4x6x8xf32>) -> tensor<2x2x3xf32> {
   %2 = linalg.transpose ins(%1 : tensor<2x3x2xf32>) outs(%e : tensor<2x2x3xf32>) permutation = [2, 0, 1]
   return %2 : tensor<2x2x3xf32>
 }
+
+// -----
+
+// A kernel returning a value and a reshape of it (the depthwise weight
+// gradient's [1, C, H, W] -> [C, 1, H, W] once lowered): the reshape moves
+// to the callers, where it is a view, and the result goes; a result
+// returned twice goes too. Bufferized, the callee would otherwise fill a
+// second out-parameter with a copy of the whole tensor.
+// CHECK-LABEL: func.func private @kernel(
+// CHECK-SAME: -> (tensor<1x4x3x3xf32>, tensor<2xf32>)
+// CHECK-NOT: expand_shape
+// CHECK: return %[[V:.*]], %{{.*}} : tensor<1x4x3x3xf32>, tensor<2xf32>
+// CHECK-LABEL: func.func @step(
+// CHECK: %[[R:.*]]:2 = call @kernel(%arg0) : (tensor<1x4x3x3xf32>) -> (tensor<1x4x3x3xf32>, tensor<2xf32>)
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[R]]#0 {{\[\[}}0, 1, 2, 3]] : tensor<1x4x3x3xf32> into tensor<36xf32>
+// CHECK: %[[VIEW:.*]] = tensor.expand_shape %[[FLAT]] {{\[\[}}0, 1, 2, 3]] output_shape [4, 1, 3, 3] : tensor<36xf32> into tensor<4x1x3x3xf32>
+// CHECK: return %[[R]]#0, %[[VIEW]], %[[R]]#1, %[[R]]#0
+func.func private @kernel(%x: tensor<1x4x3x3xf32>) -> (tensor<1x4x3x3xf32>, tensor<4x1x3x3xf32>, tensor<2xf32>, tensor<1x4x3x3xf32>) {
+  %e = tensor.empty() : tensor<1x4x3x3xf32>
+  %v = linalg.exp ins(%x : tensor<1x4x3x3xf32>) outs(%e : tensor<1x4x3x3xf32>) -> tensor<1x4x3x3xf32>
+  %c = tensor.collapse_shape %v [[0, 1], [2], [3]] : tensor<1x4x3x3xf32> into tensor<4x3x3xf32>
+  %r = tensor.expand_shape %c [[0, 1], [2], [3]] output_shape [4, 1, 3, 3] : tensor<4x3x3xf32> into tensor<4x1x3x3xf32>
+  %s = tensor.empty() : tensor<2xf32>
+  return %v, %r, %s, %v : tensor<1x4x3x3xf32>, tensor<4x1x3x3xf32>, tensor<2xf32>, tensor<1x4x3x3xf32>
+}
+func.func @step(%x: tensor<1x4x3x3xf32>) -> (tensor<1x4x3x3xf32>, tensor<4x1x3x3xf32>, tensor<2xf32>, tensor<1x4x3x3xf32>) {
+  %0:4 = call @kernel(%x) : (tensor<1x4x3x3xf32>) -> (tensor<1x4x3x3xf32>, tensor<4x1x3x3xf32>, tensor<2xf32>, tensor<1x4x3x3xf32>)
+  return %0#0, %0#1, %0#2, %0#3 : tensor<1x4x3x3xf32>, tensor<4x1x3x3xf32>, tensor<2xf32>, tensor<1x4x3x3xf32>
+}
+
+// -----
+
+// Only the reshape is returned: the callee returns the value before it and
+// each caller reshapes the call's result.
+// CHECK-LABEL: func.func private @kernel(
+// CHECK-SAME: -> tensor<1x6xf32>
+// CHECK: return %{{.*}} : tensor<1x6xf32>
+// CHECK-LABEL: func.func @step(
+// CHECK: %[[A:.*]] = call @kernel(%arg0) : (tensor<1x6xf32>) -> tensor<1x6xf32>
+// CHECK: %[[FA:.*]] = tensor.collapse_shape %[[A]] {{\[\[}}0, 1]] : tensor<1x6xf32> into tensor<6xf32>
+// CHECK: %[[RA:.*]] = tensor.expand_shape %[[FA]] {{\[\[}}0, 1]] output_shape [2, 3] : tensor<6xf32> into tensor<2x3xf32>
+// CHECK: %[[B:.*]] = call @kernel(%{{.*}}) : (tensor<1x6xf32>) -> tensor<1x6xf32>
+// CHECK: %[[FB:.*]] = tensor.collapse_shape %[[B]]
+// CHECK: %[[RB:.*]] = tensor.expand_shape %[[FB]]
+// CHECK: return %[[RA]], %[[RB]] : tensor<2x3xf32>, tensor<2x3xf32>
+func.func private @kernel(%x: tensor<1x6xf32>) -> tensor<2x3xf32> {
+  %e = tensor.empty() : tensor<1x6xf32>
+  %v = linalg.exp ins(%x : tensor<1x6xf32>) outs(%e : tensor<1x6xf32>) -> tensor<1x6xf32>
+  %c = tensor.collapse_shape %v [[0, 1]] : tensor<1x6xf32> into tensor<6xf32>
+  %r = tensor.expand_shape %c [[0, 1]] output_shape [2, 3] : tensor<6xf32> into tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+func.func @step(%x: tensor<1x6xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+  %0 = call @kernel(%x) : (tensor<1x6xf32>) -> tensor<2x3xf32>
+  %1 = tensor.collapse_shape %0 [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+  %2 = tensor.expand_shape %1 [[0, 1]] output_shape [1, 6] : tensor<6xf32> into tensor<1x6xf32>
+  %3 = call @kernel(%2) : (tensor<1x6xf32>) -> tensor<2x3xf32>
+  return %0, %3 : tensor<2x3xf32>, tensor<2x3xf32>
+}
+
+// -----
+
+// A public function's results are its interface: left alone.
+// CHECK-LABEL: func.func @api(
+// CHECK-SAME: -> (tensor<1x4xf32>, tensor<4x1xf32>)
+func.func @api(%x: tensor<1x4xf32>) -> (tensor<1x4xf32>, tensor<4x1xf32>) {
+  %c = tensor.collapse_shape %x [[0, 1]] : tensor<1x4xf32> into tensor<4xf32>
+  %r = tensor.expand_shape %c [[0, 1]] output_shape [4, 1] : tensor<4xf32> into tensor<4x1xf32>
+  return %x, %r : tensor<1x4xf32>, tensor<4x1xf32>
+}

@@ -1,10 +1,13 @@
-// RUN: raf-opt --split-input-file --raf-tile-and-vectorize %s | FileCheck %s
+// RUN: raf-opt --split-input-file --raf-tile-and-vectorize=vector-bits=512 %s | FileCheck %s
 
 // A depthwise convolution with more output positions than filter taps:
 // output rows as vectors. The taps are broadcast once per channel, each
 // block of 16 output columns accumulates in a register, a stride-2 row is
 // one contiguous read of 32 and a deinterleaving shuffle, and the fill is
-// not read (the accumulator starts from its value).
+// not read (the accumulator starts from its value). The block at column 0
+// reads columns 0..33 of 39 and writes 0..15 of 19: plain (in_bounds)
+// reads and write; the block at 16 would read past the row (32..65) and
+// write past it (16..31): masked, in a loop of its own.
 
 // CHECK-LABEL: func.func @output_rows
 // CHECK-NOT: linalg.fill
@@ -12,15 +15,21 @@
 // CHECK: scf.for %[[C:.*]] = %c0 to %c8 step %c1
 // CHECK-COUNT-9: vector.broadcast %{{.*}} : f32 to vector<16xf32>
 // CHECK: scf.for %[[OH:.*]] = %c0 to %c10 step %c1
-// CHECK: scf.for %[[OW:.*]] = %c0 to %c19 step %c16
+// CHECK: scf.for %[[OW:.*]] = %c0 to %c16 step %c16
 // CHECK: %[[ROW:.*]] = arith.muli %[[OH]], %c2
 // CHECK: %[[COL:.*]] = arith.muli %[[OW]], %c2
-// The reads may pass the row's end (masked, no in_bounds attribute).
-// CHECK: %[[READ:.*]] = vector.transfer_read %{{.*}}[%[[N]], %[[C]], %[[ROW]], %[[COL]]], %[[PAD:[[:alnum:]_]+]] : tensor<1x8x21x39xf32>, vector<32xf32>{{$}}
+// CHECK: %[[READ:.*]] = vector.transfer_read %{{.*}}[%[[N]], %[[C]], %[[ROW]], %[[COL]]], %[[PAD:[[:alnum:]_]+]] {in_bounds = [true]} : tensor<1x8x21x39xf32>, vector<32xf32>{{$}}
 // CHECK: %[[EVEN:.*]] = vector.shuffle %[[READ]], %[[READ]] [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]
 // CHECK: vector.fma %[[EVEN]]
 // CHECK-COUNT-8: vector.fma
-// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%[[N]], %[[C]], %[[OH]], %[[OW]]] : vector<16xf32>, tensor<1x8x10x19xf32>
+// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%[[N]], %[[C]], %[[OH]], %[[OW]]] {in_bounds = [true]} : vector<16xf32>, tensor<1x8x10x19xf32>
+// The tail: the reads may pass the row's end (masked, no in_bounds).
+// CHECK: scf.for %[[TAIL:.*]] = %c16 to %c19 step %c16
+// CHECK: %[[TROW:.*]] = arith.muli %[[OH]], %c2
+// CHECK: %[[TCOL:.*]] = arith.muli %[[TAIL]], %c2
+// CHECK: vector.transfer_read %{{.*}}[%[[N]], %[[C]], %[[TROW]], %[[TCOL]]], %{{[[:alnum:]_]+}} : tensor<1x8x21x39xf32>, vector<32xf32>{{$}}
+// CHECK-COUNT-9: vector.fma
+// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%[[N]], %[[C]], %[[OH]], %[[TAIL]]] : vector<16xf32>, tensor<1x8x10x19xf32>
 // CHECK: {raf.parallel}
 func.func @output_rows(%input: tensor<1x8x21x39xf32>, %filter: tensor<8x3x3xf32>) -> tensor<1x8x10x19xf32> {
   %zero = arith.constant 0.0 : f32
@@ -74,4 +83,35 @@ func.func @integer(%input: tensor<1x2x6x6xi32>, %filter: tensor<2x3x3xi32>, %ini
          ins(%input, %filter : tensor<1x2x6x6xi32>, tensor<2x3x3xi32>)
          outs(%init : tensor<1x2x4x4xi32>) -> tensor<1x2x4x4xi32>
   return %0 : tensor<1x2x4x4xi32>
+}
+
+// -----
+
+// vector-bits: 256-bit registers (AVX2) hold 8 f32 lanes. A 56-wide row of
+// a stride-1 3x3 convolution over the padded 58-wide input is 7 blocks of
+// 8, all inside the row (the last reads columns 50..57): no masked block.
+// At 512 bits, blocks of 16: 0, 16 and 32 inside (32..49 read), the block
+// at 48 (48..65) masked.
+// RUN: raf-opt --raf-tile-and-vectorize=vector-bits=256 --split-input-file %s | FileCheck %s --check-prefix=AVX2
+// RUN: not raf-opt --raf-tile-and-vectorize=vector-bits=-1 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=NEGATIVE
+// AVX2-LABEL: func.func @row_of_56
+// AVX2: scf.for %{{.*}} = %c0 to %c56 step %c8
+// AVX2-COUNT-9: vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<1x2x58x58xf32>, vector<8xf32>
+// AVX2: vector.transfer_write %{{.*}} {in_bounds = [true]} : vector<8xf32>
+// AVX2-NOT: vector.transfer_read
+// AVX2: {raf.parallel}
+// CHECK-LABEL: func.func @row_of_56
+// CHECK: scf.for %{{.*}} = %c0 to %c48 step %c16
+// CHECK: vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<1x2x58x58xf32>, vector<16xf32>
+// CHECK: scf.for %{{.*}} = %c48 to %c56 step %c16
+// CHECK: vector.transfer_read %{{.*}}], %{{[[:alnum:]_]+}} : tensor<1x2x58x58xf32>, vector<16xf32>{{$}}
+// NEGATIVE: error: --raf-tile-and-vectorize: vector-bits must not be negative (got -1)
+func.func @row_of_56(%input: tensor<1x2x58x58xf32>, %filter: tensor<2x3x3xf32>) -> tensor<1x2x56x56xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<1x2x56x56xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x2x56x56xf32>) -> tensor<1x2x56x56xf32>
+  %0 = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%input, %filter : tensor<1x2x58x58xf32>, tensor<2x3x3xf32>)
+         outs(%init : tensor<1x2x56x56xf32>) -> tensor<1x2x56x56xf32>
+  return %0 : tensor<1x2x56x56xf32>
 }

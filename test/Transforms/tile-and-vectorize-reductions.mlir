@@ -1,4 +1,4 @@
-// RUN: raf-opt --split-input-file --raf-tile-and-vectorize %s | FileCheck %s
+// RUN: raf-opt --split-input-file --raf-tile-and-vectorize=vector-bits=512 %s | FileCheck %s
 
 // A batch-norm statistic: a sum over the N, H, W of each channel. The H, W
 // loops are merged into one of 196, which becomes a vector loop of 16 lanes

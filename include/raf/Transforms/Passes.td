@@ -32,7 +32,11 @@ def RAFTileAndVectorize : Pass<"raf-tile-and-vectorize", "mlir::func::FuncOp"> {
     Option<"tileN", "tile-n", "int64_t", /*default=*/"32",
            "Columns of the register block (the contiguous output dimension)">,
     Option<"im2col", "im2col", "bool", /*default=*/"true",
-           "Rewrite convolutions as im2col + contraction first">
+           "Rewrite convolutions as im2col + contraction first">,
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
+           "Bits of the vectors of the depthwise and sum loops (0: the "
+           "host CPU's widest register, as raf-run compiles for the host: "
+           "512 with AVX-512, 256 with AVX, else 128)">
   ];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
@@ -270,7 +274,8 @@ def RAFSimplifyInference : Pass<"raf-simplify-inference", "mlir::ModuleOp"> {
 
 def RAFFoldTransposesAcrossCalls
     : Pass<"raf-fold-transposes-across-calls", "mlir::ModuleOp"> {
-  let summary = "Drop transposes that a function's callers invert";
+  let summary = "Drop transposes that a function's callers invert, and move "
+                "reshaped results to the callers";
   let description = [{
     On tensors: when a private function returns `linalg.transpose` of a
     value and the only uses of that result at every call are
@@ -286,6 +291,16 @@ def RAFFoldTransposesAcrossCalls
     before the optimizer's update sit on the two sides of a call. The CPU
     pipeline runs it after `--raf-inplace-update`, which inlines the
     update.
+
+    Reshapes (`tensor.collapse_shape`, `tensor.expand_shape`) at the end of
+    a private function move to its callers, where they bufferize to views:
+    a static result that is a reshape of another result, or the same value
+    as an earlier result, is dropped and every caller reshapes the other
+    result instead; a result that only reshapes a value computed inside
+    returns that value and every caller reshapes it. Otherwise each such
+    result is an out-parameter of its own, filled by a copy (Relay's
+    depthwise weight gradient reshapes a batch-1 activation to
+    `[C, 1, H, W]` next to the activation itself).
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }

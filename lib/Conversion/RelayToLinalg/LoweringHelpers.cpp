@@ -183,6 +183,18 @@ Value createPad(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> low,
                                padValue);
 }
 
+bool movesOnlyUnitAxes(ArrayRef<int64_t> shape, ArrayRef<int64_t> perm) {
+  int64_t previous = -1;
+  for (int64_t axis : perm) {
+    if (shape[axis] == 1)
+      continue;
+    if (axis < previous)
+      return false;
+    previous = axis;
+  }
+  return true;
+}
+
 Value createTranspose(OpBuilder &b, Location loc, Value input,
                       ArrayRef<int64_t> perm) {
   if (llvm::equal(perm, llvm::seq<int64_t>(0, perm.size())))
@@ -191,8 +203,14 @@ Value createTranspose(OpBuilder &b, Location loc, Value input,
   SmallVector<int64_t> shape;
   for (int64_t axis : perm)
     shape.push_back(type.getDimSize(axis));
-  Value init =
-      createEmpty(b, loc, RankedTensorType::get(shape, type.getElementType()));
+  auto resultType = RankedTensorType::get(shape, type.getElementType());
+  // Moving only axes of size 1 keeps every element at its row-major
+  // position: a reshape, which bufferizes to a view instead of a copy
+  // (Relay's grouped-convolution weight gradient moves the batch axis of a
+  // batch-1 input this way, [1, 1, C, H, W] -> [C, 1, 1, H, W]).
+  if (type.hasStaticShape() && movesOnlyUnitAxes(type.getShape(), perm))
+    return createReshape(b, loc, input, resultType);
+  Value init = createEmpty(b, loc, resultType);
   return linalg::TransposeOp::create(b, loc, input, init, perm).getResult()[0];
 }
 

@@ -116,7 +116,12 @@ mlir::Value createReshape(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value createPad(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
                       llvm::ArrayRef<int64_t> low, llvm::ArrayRef<int64_t> high,
                       mlir::Value padValue);
-/// linalg.transpose: result dimension i is input dimension `perm[i]`.
+/// True when `perm` (result dimension i is dimension `perm[i]` of `shape`)
+/// keeps the axes whose size is not 1 in their order.
+bool movesOnlyUnitAxes(llvm::ArrayRef<int64_t> shape,
+                       llvm::ArrayRef<int64_t> perm);
+/// linalg.transpose: result dimension i is input dimension `perm[i]`; a
+/// reshape when the permutation moves only axes of size 1.
 mlir::Value createTranspose(mlir::OpBuilder &b, mlir::Location loc,
                             mlir::Value input, llvm::ArrayRef<int64_t> perm);
 

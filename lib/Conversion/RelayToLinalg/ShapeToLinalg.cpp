@@ -83,7 +83,8 @@ Value createStreamingTranspose(OpBuilder &b, Location loc, Value input,
                                ArrayRef<int64_t> perm) {
   RankedTensorType type = getTensorType(input);
   int64_t rank = type.getRank();
-  if (rank < 2 || llvm::equal(perm, llvm::seq<int64_t>(0, rank)))
+  if (rank < 2 || llvm::equal(perm, llvm::seq<int64_t>(0, rank)) ||
+      (type.hasStaticShape() && movesOnlyUnitAxes(type.getShape(), perm)))
     return createTranspose(b, loc, input, perm);
   SmallVector<int64_t> shape;
   for (int64_t axis : perm)

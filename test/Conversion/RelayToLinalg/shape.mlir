@@ -40,6 +40,25 @@ func.func @transpose(%x: tensor<2x3x4xf32>) -> (tensor<3x4x2xf32>, tensor<4x3x2x
   return %0, %1 : tensor<3x4x2xf32>, tensor<4x3x2xf32>
 }
 
+// Permutations that keep the axes longer than 1 in order move no element:
+// reshapes (views once bufferized), not copies. Relay's weight gradient of a
+// grouped convolution moves the batch axis of a batch-1 tensor this way.
+// CHECK-LABEL: func.func @transpose_unit_axes
+func.func @transpose_unit_axes(%x: tensor<1x1x32x7x7xf32>, %y: tensor<1x96x1x5xf32>) -> (tensor<32x1x1x7x7xf32>, tensor<96x5x1x1xf32>, tensor<5x96x1x1xf32>) {
+  // CHECK-NOT: linalg.transpose
+  // CHECK: %[[FLAT:.*]] = tensor.collapse_shape %arg0 {{\[\[}}0, 1, 2, 3, 4]] : tensor<1x1x32x7x7xf32> into tensor<1568xf32>
+  // CHECK: tensor.expand_shape %[[FLAT]] {{\[\[}}0, 1, 2, 3, 4]] output_shape [32, 1, 1, 7, 7] : tensor<1568xf32> into tensor<32x1x1x7x7xf32>
+  %0 = relay.transpose %x {axes = array<i64: 2, 1, 0, 3, 4>} : (tensor<1x1x32x7x7xf32>)
+  // CHECK: tensor.collapse_shape %arg1
+  // CHECK: tensor.expand_shape
+  // CHECK-SAME: into tensor<96x5x1x1xf32>
+  %1 = relay.transpose %y {axes = array<i64: 1, 3, 0, 2>} : (tensor<1x96x1x5xf32>)
+  // 96 and 5 exchange places: a copy.
+  // CHECK: linalg.transpose ins(%arg1 : tensor<1x96x1x5xf32>) outs(%{{.*}} : tensor<5x96x1x1xf32>) permutation = [3, 1, 0, 2]
+  %2 = relay.transpose %y {axes = array<i64: 3, 1, 0, 2>} : (tensor<1x96x1x5xf32>)
+  return %0, %1, %2 : tensor<32x1x1x7x7xf32>, tensor<96x5x1x1xf32>, tensor<5x96x1x1xf32>
+}
+
 // The operand's innermost axis (16) is shorter than the result's (224): the
 // result's innermost axis is split into blocks of 32 (two cache lines of
 // i32), and the loops run over (..., blocks, operand's innermost, block).
