@@ -29,6 +29,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace raf {
 #define GEN_PASS_DEF_RAFFOLDTRANSPOSESACROSSCALLS
@@ -95,21 +97,41 @@ void replaceTransposesBack(Value result) {
   }
 }
 
-/// The calls of `callee`, when every use of its symbol is a func.call.
-std::optional<SmallVector<func::CallOp>> getCalls(func::FuncOp callee,
-                                                  ModuleOp module) {
-  SmallVector<func::CallOp> calls;
-  auto uses = SymbolTable::getSymbolUses(callee, module);
-  if (!uses)
-    return std::nullopt;
-  for (const SymbolTable::SymbolUse &use : *uses) {
-    auto call = dyn_cast<func::CallOp>(use.getUser());
-    if (!call)
-      return std::nullopt;
-    calls.push_back(call);
+/// The func.call ops of each function of `module`, found in one walk (a
+/// symbol-use walk per function made the pass quadratic in the number of
+/// functions). A function whose symbol is used other than by a func.call
+/// is in `otherUses`.
+struct CallGraph {
+  DenseMap<StringAttr, SmallVector<func::CallOp>> calls;
+  DenseSet<StringAttr> otherUses;
+
+  /// Fails when the module has operations that may hide symbol uses.
+  LogicalResult build(ModuleOp module) {
+    auto uses = SymbolTable::getSymbolUses(&module.getBodyRegion());
+    if (!uses)
+      return failure();
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      SymbolRefAttr ref = use.getSymbolRef();
+      auto call = dyn_cast<func::CallOp>(use.getUser());
+      if (call && ref.getNestedReferences().empty())
+        calls[ref.getRootReference()].push_back(call);
+      else
+        otherUses.insert(ref.getRootReference());
+    }
+    return success();
   }
-  return calls;
-}
+
+  /// The calls of `callee`, when every use of its symbol is a func.call.
+  std::optional<ArrayRef<func::CallOp>> getCalls(func::FuncOp callee) const {
+    StringAttr name = callee.getSymNameAttr();
+    if (otherUses.contains(name))
+      return std::nullopt;
+    auto it = calls.find(name);
+    if (it == calls.end())
+      return ArrayRef<func::CallOp>();
+    return ArrayRef<func::CallOp>(it->second);
+  }
+};
 
 /// `value` before the tensor.expand_shape and tensor.collapse_shape ops that
 /// produced it.
@@ -254,9 +276,16 @@ void forwardReshapedResults(func::FuncOp callee, func::ReturnOp returnOp,
     }
     call.erase();
   }
-  SmallVector<Value> operands, gone;
-  for (unsigned i = 0; i < count; ++i)
-    (dropped.test(i) ? gone : operands).push_back(returnOp.getOperand(i));
+  // A value returned more than once is dropped more than once; its reshapes
+  // are erased once.
+  SmallVector<Value> operands;
+  llvm::SetVector<Value> gone;
+  for (unsigned i = 0; i < count; ++i) {
+    if (dropped.test(i))
+      gone.insert(returnOp.getOperand(i));
+    else
+      operands.push_back(returnOp.getOperand(i));
+  }
   returnOp->setOperands(operands);
   for (Value value : gone)
     eraseDeadReshapes(value);
@@ -270,6 +299,11 @@ struct FoldTransposesAcrossCalls
           FoldTransposesAcrossCalls> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // Calls are only retyped or replaced by calls of the same callee below,
+    // so the graph stays valid for the functions not yet visited.
+    CallGraph graph;
+    if (failed(graph.build(module)))
+      return;
     for (auto callee :
          llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
       if (callee.isExternal() || callee.isPublic() ||
@@ -279,14 +313,14 @@ struct FoldTransposesAcrossCalls
           dyn_cast<func::ReturnOp>(callee.getBody().back().getTerminator());
       if (!returnOp)
         continue;
-      std::optional<SmallVector<func::CallOp>> calls;
+      std::optional<ArrayRef<func::CallOp>> calls;
       for (unsigned i = 0, e = returnOp.getNumOperands(); i < e; ++i) {
         auto transpose =
             returnOp.getOperand(i).getDefiningOp<linalg::TransposeOp>();
         if (!transpose || !transpose.hasPureTensorSemantics())
           continue;
         if (!calls)
-          calls = getCalls(callee, module);
+          calls = graph.getCalls(callee);
         if (!calls || calls->empty())
           break;
         // Every caller may only transpose the result back.
@@ -309,7 +343,7 @@ struct FoldTransposesAcrossCalls
           transpose.erase();
       }
       if (!calls)
-        calls = getCalls(callee, module);
+        calls = graph.getCalls(callee);
       if (calls && !calls->empty() && !callee.getResAttrs())
         forwardReshapedResults(callee, returnOp, *calls);
     }

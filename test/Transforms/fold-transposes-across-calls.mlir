@@ -216,3 +216,29 @@ func.func @api(%x: tensor<1x4xf32>) -> (tensor<1x4xf32>, tensor<4x1xf32>) {
   %r = tensor.expand_shape %c [[0, 1]] output_shape [4, 1] : tensor<4xf32> into tensor<4x1xf32>
   return %x, %r : tensor<1x4xf32>, tensor<4x1xf32>
 }
+
+// -----
+
+// The same reshape returned twice (and another reshape of the same value):
+// every result becomes a reshape in the caller and the callee's reshapes go,
+// each erased once.
+// CHECK-LABEL: func.func private @twice(
+// CHECK-SAME: -> tensor<4xf32>
+// CHECK-NOT: tensor.expand_shape
+// CHECK: return %{{.*}} : tensor<4xf32>
+// CHECK-LABEL: func.func @use_twice(
+// CHECK: %[[V:.*]] = call @twice(%arg0) : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-DAG: %[[A:.*]] = tensor.expand_shape %[[V]] {{\[\[}}0, 1]] output_shape [1, 4]
+// CHECK-DAG: %[[B:.*]] = tensor.expand_shape %[[V]] {{\[\[}}0, 1]] output_shape [4, 1]
+// CHECK-DAG: %[[C:.*]] = tensor.expand_shape %[[V]] {{\[\[}}0, 1]] output_shape [4, 1]
+// CHECK: return %[[A]], {{%.*}}, {{%.*}} : tensor<1x4xf32>, tensor<4x1xf32>, tensor<4x1xf32>
+func.func private @twice(%x: tensor<4xf32>) -> (tensor<1x4xf32>, tensor<4x1xf32>, tensor<4x1xf32>) {
+  %y = math.exp %x : tensor<4xf32>
+  %a = tensor.expand_shape %y [[0, 1]] output_shape [1, 4] : tensor<4xf32> into tensor<1x4xf32>
+  %b = tensor.expand_shape %y [[0, 1]] output_shape [4, 1] : tensor<4xf32> into tensor<4x1xf32>
+  return %a, %b, %b : tensor<1x4xf32>, tensor<4x1xf32>, tensor<4x1xf32>
+}
+func.func @use_twice(%x: tensor<4xf32>) -> (tensor<1x4xf32>, tensor<4x1xf32>, tensor<4x1xf32>) {
+  %0:3 = call @twice(%x) : (tensor<4xf32>) -> (tensor<1x4xf32>, tensor<4x1xf32>, tensor<4x1xf32>)
+  return %0#0, %0#1, %0#2 : tensor<1x4xf32>, tensor<4x1xf32>, tensor<4x1xf32>
+}

@@ -15,7 +15,7 @@
 // Three private functions are left: the two convolutions and add + relu
 // (and three in the second case below: mean, sum, batch_norm; two in the
 // third).
-// COUNT: 8
+// COUNT: 10
 func.func @net(%x: tensor<1x8x6x6xf32>, %w1: tensor<8x8x3x3xf32>, %w2: tensor<8x8x3x3xf32>, %w3: tensor<8x8x3x3xf32>) -> (tensor<1x8x3x3xf32>, tensor<1x8x6x6xf32>, tensor<1x8x6x6xf32>) {
   %a = relay.nn.conv2d %x, %w1 {padding = array<i64: 1>} : (tensor<1x8x6x6xf32>, tensor<8x8x3x3xf32>)
   %b = relay.nn.conv2d %a, %w2 {padding = array<i64: 1>} : (tensor<1x8x6x6xf32>, tensor<8x8x3x3xf32>)
@@ -92,4 +92,40 @@ func.func private @m_fused_2(%arg0: tensor<4xf32>) -> tensor<4xf32> attributes {
 func.func private @m_fused_3(%arg0: tensor<4xf32>) -> tensor<4xf32> attributes {relay.backend = "linalg", relay.primitive} {
   %0 = call @m_fused_1(%arg0) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+// A nested symbol table resolves its own symbols: the call of the inner
+// @n_fused_1 is not redirected to the outer @n_fused_0 when the outer
+// @n_fused_1 merges into it.
+// RED-LABEL: func.func @n(
+// RED: call @n_fused_0(
+// RED: call @n_fused_0(
+// RED: module @inner
+// RED: call @n_fused_1(
+// RED: func.func private @n_fused_1(
+// RED-NEXT: relay.exp
+func.func @n(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = call @n_fused_0(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %b = call @n_fused_1(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %b : tensor<4xf32>
+}
+func.func private @n_fused_0(%arg0: tensor<4xf32>) -> tensor<4xf32> attributes {relay.backend = "linalg", relay.primitive} {
+  %0 = relay.nn.relu %arg0 : (tensor<4xf32>)
+  return %0 : tensor<4xf32>
+}
+func.func private @n_fused_1(%arg0: tensor<4xf32>) -> tensor<4xf32> attributes {relay.backend = "linalg", relay.primitive} {
+  %0 = relay.nn.relu %arg0 : (tensor<4xf32>)
+  return %0 : tensor<4xf32>
+}
+module @inner {
+  func.func @g(%x: tensor<4xf32>) -> tensor<4xf32> {
+    %a = call @n_fused_1(%x) : (tensor<4xf32>) -> tensor<4xf32>
+    return %a : tensor<4xf32>
+  }
+  func.func private @n_fused_1(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+    %0 = relay.exp %arg0 : (tensor<4xf32>)
+    return %0 : tensor<4xf32>
+  }
 }

@@ -92,26 +92,34 @@ struct RafShareKernelsPass
     // when every duplicate was redirected at once.
     llvm::StringMap<func::FuncOp> canonical;
     DenseMap<StringAttr, StringAttr> renamed;
-    auto renamer = [&]() {
-      auto replacer = std::make_unique<AttrTypeReplacer>();
-      replacer->addReplacement(
+    // Renames the references in `root` and the ops it nests, but not in
+    // nested symbol tables (e.g. a nested module), whose references resolve
+    // to their own symbols, as SymbolTable::replaceAllSymbolUses leaves them.
+    // A fresh replacer each time: AttrTypeReplacer caches its answers, and
+    // `renamed` grows between functions.
+    auto rename = [&](Operation *root) {
+      AttrTypeReplacer replacer;
+      replacer.addReplacement(
           [&](SymbolRefAttr ref) -> std::optional<Attribute> {
             StringAttr kept = renamed.lookup(ref.getRootReference());
             if (!kept)
               return std::nullopt;
             return SymbolRefAttr::get(kept, ref.getNestedReferences());
           });
-      return replacer;
+      root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (op != root && op->hasTrait<OpTrait::SymbolTable>())
+          return WalkResult::skip();
+        replacer.replaceElementsIn(op);
+        return WalkResult::advance();
+      });
     };
     for (auto function :
          llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
       if (!function.isPrivate() || function.isExternal() ||
           !function->hasAttr("relay.primitive"))
         continue;
-      // A fresh replacer each time: AttrTypeReplacer caches its answers, and
-      // `renamed` grows between functions.
       if (!renamed.empty())
-        renamer()->recursivelyReplaceElementsIn(function);
+        rename(function);
       auto [kept, inserted] =
           canonical.try_emplace(structuralKey(function), function);
       if (inserted)
@@ -120,7 +128,7 @@ struct RafShareKernelsPass
       function.erase();
     }
     if (!renamed.empty())
-      renamer()->recursivelyReplaceElementsIn(module);
+      rename(module);
   }
 };
 
