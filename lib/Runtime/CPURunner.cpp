@@ -522,8 +522,10 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
 
   PassManager pm(module.getContext());
   buildCPUPipeline(pm, pipelineOptions);
-  // The tool's --mlir-timing and --mlir-print-ir-* (when it registered
-  // these options); the report is printed when `pm` is destroyed.
+  // The tool's --mlir-timing and the --mlir-print-ir-* options that name no
+  // pass (e.g. --mlir-print-ir-after-all; raf-run registers no pass names,
+  // so --mlir-print-ir-after=<pass> is not available), when it registered
+  // them; the timing report is printed when `pm` is destroyed.
   if (failed(applyPassManagerCLOptions(pm)))
     return emitError(function.getLoc()) << "invalid pass manager options";
   auto timing = std::make_unique<DefaultTimingManager>();
