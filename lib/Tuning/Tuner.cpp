@@ -98,6 +98,8 @@ private:
   SimulatedAnnealing annealing;
   TuningResult result;
   std::unordered_set<uint64_t> visited;
+  /// The validity of the presampled configurations, which biases the
+  /// annealing (BSA).
   KnownValidity known;
   std::vector<uint64_t> xs;
   std::vector<double> ys;
@@ -135,7 +137,11 @@ void TuningLoop::measure(uint64_t index) {
   std::optional<double> cost = space.measure(space.toPoint(index));
   result.measureSeconds += secondsSince(start);
   result.trials.push_back({index, cost});
-  known[index] = cost.has_value();
+  // The bias stays what presampling found (Rieber 2022, §5.2.3: "The
+  // validity data collected during presampling ... can be used to bias the
+  // simulated annealing"); a measurement enters the model, not the bias.
+  // Measured configurations are outside the annealing's top list anyway
+  // (visited); a bias on them would only steer the chains.
   xs.push_back(index);
   // Throughput; invalid configurations count as 0 (AutoTVM's update()).
   ys.push_back(cost && *cost > 0 ? 1.0 / *cost : 0.0);
@@ -206,7 +212,8 @@ llvm::Expected<TuningResult> TuningLoop::run() {
     result.presampleSeconds = secondsSince(start);
     result.validityQueries = presamples.size();
     for (const Presample &p : presamples) {
-      known[p.index] = p.valid;
+      if (options.biasedAnnealing)
+        known[p.index] = p.valid;
       result.presampledValid += p.valid;
     }
     start = Clock::now();
@@ -245,6 +252,7 @@ llvm::Expected<TuningResult> TuningLoop::run() {
         return std::move(e);
   }
   result.featureSeconds = model.getFeatureSeconds() - diagnosticFeatureSeconds;
+  result.biasKnown = known.size();
   return std::move(result);
 }
 

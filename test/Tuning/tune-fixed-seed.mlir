@@ -39,7 +39,7 @@
 // RUN: diff %t.tune1 %t.tune2
 // RUN: cat %t.truth %t.tune1 | FileCheck %s --check-prefix=TUNE
 // TUNE: "optimum_cycles":[[CYC:[0-9]+]]
-// TUNE: {"best_cycles":[[CYC]],"best_schedule":"#vta.schedule<{{.*}}>","optimum_cycles":[[CYC]],"plan_sizes":{{\[[0-9]+\]}},"prediction_spread":{{\[\[}}[[LOW:[-+.0-9e]+]],[[HIGH:[-+.0-9e]+]]{{\]\]}},"presampled_valid":{{[0-9]+}},"run":0,"seed":7,"trainings":1,"trials":100,"trials_to_1pct":{{[0-9]+}},"trials_to_best":{{[0-9]+}},"valid_trials":{{[0-9]+}},"validity_queries":512}
+// TUNE: {"best_cycles":[[CYC]],"best_schedule":"#vta.schedule<{{.*}}>","bias_known":512,"optimum_cycles":[[CYC]],"plan_sizes":{{\[[0-9]+\]}},"prediction_spread":{{\[\[}}[[LOW:[-+.0-9e]+]],[[HIGH:[-+.0-9e]+]]{{\]\]}},"presampled_valid":{{[0-9]+}},"run":0,"seed":7,"trainings":1,"trials":100,"trials_to_1pct":{{[0-9]+}},"trials_to_best":{{[0-9]+}},"valid_trials":{{[0-9]+}},"validity_queries":512}
 // TUNE: {"best_cycles":[[CYC]],{{.*}}"run":1,"seed":8,
 // TUNE: {"best_cycles":[[CYC]],{{.*}}"run":2,"seed":9,
 

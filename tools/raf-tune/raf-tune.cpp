@@ -589,6 +589,7 @@ static int runTune(VTAScheduleSpace &vtaSpace, const GroundTruth &truth) {
                                 [](const Trial &t) { return t.cost; }))},
         {"validity_queries", int64_t(result->validityQueries)},
         {"presampled_valid", int64_t(result->presampledValid)},
+        {"bias_known", int64_t(result->biasKnown)},
         // What the presampling queries cost on the real oracle (the table
         // answers them instantly).
         {"presample_oracle_seconds",

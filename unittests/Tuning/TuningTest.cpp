@@ -403,15 +403,22 @@ TEST(TunerTest, EveryTunerFindsTheOptimumOfASmallSpace) {
   }
 }
 
-TEST(TunerTest, ValidityTunerStartsWithABalancedEpoch) {
-  TabulatedSpace space = makeSquareSpace(20, 20, 5, 12);
+/// Options of the validity-driven tuner.
+TunerOptions validityOptions(unsigned trials, unsigned epochSize,
+                             uint64_t presamples, uint64_t seed) {
   TunerOptions options;
   options.kind = TunerKind::Validity;
-  options.trials = 60;
-  options.epochSize = 50;
-  options.presamples = 200;
-  options.seed = 2;
-  llvm::Expected<TuningResult> result = tune(space, options);
+  options.trials = trials;
+  options.epochSize = epochSize;
+  options.presamples = presamples;
+  options.seed = seed;
+  return options;
+}
+
+TEST(TunerTest, ValidityTunerStartsWithABalancedEpoch) {
+  TabulatedSpace space = makeSquareSpace(20, 20, 5, 12);
+  llvm::Expected<TuningResult> result =
+      tune(space, validityOptions(60, 50, 200, 2));
   ASSERT_TRUE(bool(result)) << llvm::toString(result.takeError());
   EXPECT_EQ(result->validityQueries, 200u);
   ASSERT_GE(result->presampledValid, 25u);
@@ -419,6 +426,23 @@ TEST(TunerTest, ValidityTunerStartsWithABalancedEpoch) {
   for (unsigned i = 0; i < 50; ++i)
     valid += result->trials[i].cost.has_value();
   EXPECT_EQ(valid, 25u);
+}
+
+TEST(TunerTest, BiasKnowsThePresampledConfigurationsOnly) {
+  // BSA biases the annealing with the validity data of presampling
+  // (Rieber 2022, §5.2.3); the 150 measurements, most of them outside the
+  // 30 presamples, train the model but do not enter the bias.
+  TabulatedSpace space = makeSquareSpace(20, 20, 5, 12);
+  TunerOptions options = validityOptions(150, 10, 30, 4);
+  llvm::Expected<TuningResult> result = tune(space, options);
+  ASSERT_TRUE(bool(result)) << llvm::toString(result.takeError());
+  EXPECT_EQ(result->validityQueries, 30u);
+  EXPECT_EQ(result->biasKnown, 30u);
+  EXPECT_EQ(result->trials.size(), 150u);
+  options.biasedAnnealing = false;
+  llvm::Expected<TuningResult> plain = tune(space, options);
+  ASSERT_TRUE(bool(plain)) << llvm::toString(plain.takeError());
+  EXPECT_EQ(plain->biasKnown, 0u);
 }
 
 TEST(TunerTest, OverheadsAndPredictionSpreadPerTraining) {

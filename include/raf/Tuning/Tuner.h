@@ -21,8 +21,10 @@
 //   (Alg. 4, Presampling.h) with the validity oracle, a first epoch with a
 //   0.5 valid ratio chosen by distance maximisation (Alg. 5,
 //   SampleSelection.h), then the AutoTVM loop with biased simulated
-//   annealing (ValidityBias.h) on everything known from presampling and
-//   measurement. `distanceMaximizing` and `biasedAnnealing` switch the two
+//   annealing (ValidityBias.h) on the validity of the presampled
+//   configurations (§5.2.3: "the validity data collected during
+//   presampling"; measurements train the model but do not enter the
+//   bias). `distanceMaximizing` and `biasedAnnealing` switch the two
 //   parts off for the ablations of Tab. 5.4 ("no SSDM", "no BSA").
 //
 //===----------------------------------------------------------------------===//
@@ -78,6 +80,9 @@ struct TuningResult {
   /// Validity queries of presampling and how many were valid.
   uint64_t validityQueries = 0;
   uint64_t presampledValid = 0;
+  /// Configurations whose validity biases the annealing: the presampled
+  /// ones with BSA, none without (measurements do not enter the bias).
+  uint64_t biasKnown = 0;
   /// Wall-clock seconds spent in each part; featureSeconds is the share of
   /// training and annealing spent computing features.
   double presampleSeconds = 0, selectionSeconds = 0, trainSeconds = 0,

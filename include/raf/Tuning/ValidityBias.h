@@ -20,7 +20,8 @@
 namespace raf {
 namespace tuning {
 
-/// What is known about configurations' validity (presampled or measured).
+/// What is known about configurations' validity: the presampled set N of
+/// Alg. 4 with the oracle's answers.
 using KnownValidity = std::unordered_map<uint64_t, bool>;
 
 constexpr float kKnownInvalidScore = -1e6f;
