@@ -464,6 +464,28 @@ CASES = [
          [f32(2, 4, 5, 5), f32(4, 3, 3, 3)],
          lambda x, w: F.conv_transpose2d(x, w, dilation=2, padding=1),
          attrs="dilation = array<i64: 2, 2>, padding = array<i64: 1>"),
+    # Stride 1 (the data gradient of a stride-1 convolution): a convolution
+    # of the padded input with the flipped kernel, not col2im.
+    Case("conv2d_transpose_stride1_pad1", "nn.conv2d_transpose",
+         [f32(1, 8, 6, 7), f32(8, 5, 3, 3)],
+         lambda x, w: F.conv_transpose2d(x, w, padding=1),
+         attrs="padding = array<i64: 1>"),
+    Case("conv2d_transpose_stride1_asymmetric", "nn.conv2d_transpose",
+         [f32(2, 3, 6, 5), f32(3, 4, 3, 2)],
+         lambda x, w: F.conv_transpose2d(x, w)[:, :, 1:-2, :-1],
+         attrs="padding = array<i64: 1, 0, 2, 1>"),
+    Case("conv2d_transpose_stride1_crop", "nn.conv2d_transpose",
+         [f32(1, 2, 8, 8), f32(2, 3, 3, 3)],
+         lambda x, w: F.conv_transpose2d(x, w, padding=3),
+         attrs="padding = array<i64: 3>"),
+    Case("conv2d_transpose_1x1", "nn.conv2d_transpose",
+         [f32(1, 6, 5, 5), f32(6, 4, 1, 1)], F.conv_transpose2d),
+    # Stride 1 with more input channels than positions (ResNet's last
+    # stage): col2im, which copies no kernel.
+    Case("conv2d_transpose_stride1_many_channels", "nn.conv2d_transpose",
+         [f32(1, 16, 3, 3), f32(16, 4, 3, 3)],
+         lambda x, w: F.conv_transpose2d(x, w, padding=1),
+         attrs="padding = array<i64: 1>"),
     # Matrix products.
     Case("dense", "nn.dense", [f32(3, 5), f32(4, 5)], F.linear),
     Case("dense_3d", "nn.dense", [f32(2, 3, 5), f32(4, 5)], F.linear),

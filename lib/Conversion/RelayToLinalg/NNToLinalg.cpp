@@ -6,11 +6,12 @@
 //                        linalg.conv_2d_ngchw_gfchw (other groups),
 //                        linalg.conv_2d_nhwc_hwcf (NHWC/HWIO, groups = 1);
 //                        other layouts are transposed to NCHW/OIHW and back;
-//   nn.conv2d_transpose  groups = 1 (float): one linalg.matmul into columns,
-//                        then col2im (each kernel tap's plane added at its
-//                        strided offset); otherwise a zero-dilated, padded
-//                        input (tensor.insert_slice with strides) convolved
-//                        with the flipped kernel;
+//   nn.conv2d_transpose  groups = 1 (float), strided or with more input
+//                        channels than input positions: one linalg.matmul
+//                        into columns, then col2im (each kernel tap's plane
+//                        added at its strided offset); otherwise a
+//                        zero-dilated, padded input (tensor.insert_slice
+//                        with strides) convolved with the flipped kernel;
 //   nn.dense / nn.matmul linalg.matmul (transposes by indexing maps);
 //   nn.batch_matmul      linalg.batch_matmul (batch 1 by linalg.broadcast);
 //   pooling              linalg.pooling_nchw_max / linalg.pooling_nchw_sum
@@ -161,8 +162,10 @@ Value createMatmul(OpBuilder &builder, Location loc, RankedTensorType type,
 /// (ih * stride + kh * dilation - padding). Unlike the stride-1 convolution
 /// of a zero-dilated input it multiplies no inserted zeros (a quarter of the
 /// work at stride 2) and copies neither the input nor a flipped kernel; the
-/// product reads the IOHW kernel in place as a transposed matrix.
-/// `data` is NCHW, `weight` IOHW, `resultType` NCHW.
+/// product reads the IOHW kernel in place as a transposed matrix. At
+/// stride 1 it is only used when the kernel is the larger copy (see
+/// Conv2DTransposeLowering). `data` is NCHW, `weight` IOHW, `resultType`
+/// NCHW.
 Value createConvTransposeByColumns(OpBuilder &b, Location loc, Value data,
                                    Value weight, ArrayRef<int64_t> strides,
                                    ArrayRef<int64_t> dilation,
@@ -279,7 +282,22 @@ struct Conv2DTransposeLowering : OpConversionPattern<relay::Conv2DTransposeOp> {
     ArrayRef<int64_t> outputPadding = op.getOutputPadding();
 
     Type resultElement = op.getType().getElementType();
+    // At stride 1 (the data gradient of a stride-1 convolution) the
+    // convolution with the flipped kernel below inserts no zeros, and its
+    // product is forward-shaped: [Cout, Cin * KH * KW] x [Cin * KH * KW,
+    // H * W] instead of col2im's [Cout * KH * KW, Cin] x [Cin, H * W], whose
+    // few inner products (Cin) and large result (KH * KW times the output,
+    // zeroed by BLAS for beta = 0 and then read again by the taps' adds)
+    // ran slower in OpenBLAS (one profile of ResNet-18's step, 3x3 at
+    // 28x28 and 14x14: 42-45 against 53-55 GFLOP/s; at 56x56 about equal;
+    // the step's CPU time: bench/results/cpu.md). Its price is a copy of
+    // the flipped kernel per call, Cin * Cout * KH * KW elements against
+    // the columns' Cout * KH * KW * N * H * W: col2im stays where Cin
+    // exceeds N * H * W (ResNet's last stages: 9.4 MB 3x3 kernels at 7x7).
+    bool strided =
+        llvm::any_of(strides, [](int64_t stride) { return stride > 1; });
     if (groups == 1 && isa<FloatType>(resultElement) &&
+        (strided || cin > n * in[0] * in[1]) &&
         dataElement == resultElement &&
         weightType.getElementType() == resultElement &&
         llvm::all_of(padding, [](int64_t amount) { return amount >= 0; })) {

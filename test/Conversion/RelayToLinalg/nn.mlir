@@ -113,6 +113,33 @@ func.func @conv2d_transpose_crop(%x: tensor<1x1x4x4xf32>, %w: tensor<1x1x3x3xf32
   return %0 : tensor<1x1x6x6xf32>
 }
 
+// Stride 1 (a stride-1 convolution's data gradient): no columns and no
+// col2im; the input padded by K - 1 - padding = 1 convolved at stride 1 with
+// the flipped kernel, I and O exchanged, i.e. a forward-shaped product.
+// CHECK-LABEL: func.func @conv2d_transpose_stride1
+func.func @conv2d_transpose_stride1(%x: tensor<1x3x4x4xf32>, %w: tensor<3x2x3x3xf32>) -> tensor<1x2x4x4xf32> {
+  // CHECK-NOT: linalg.matmul
+  // CHECK: %[[ZEROS:.*]] = linalg.fill {{.*}} -> tensor<1x3x6x6xf32>
+  // CHECK: %[[PADDED:.*]] = tensor.insert_slice %arg0 into %[[ZEROS]][0, 0, 1, 1] [1, 3, 4, 4] [1, 1, 1, 1]
+  // CHECK: %[[FLIPPED:.*]] = linalg.generic {{.*}} ins(%arg1 : tensor<3x2x3x3xf32>)
+  // CHECK: %[[KERNEL:.*]] = tensor.collapse_shape %[[FLIPPED]] {{.*}} into tensor<2x3x3x3xf32>
+  // CHECK: linalg.conv_2d_nchw_fchw {{.*}} ins(%[[PADDED]], %[[KERNEL]] : tensor<1x3x6x6xf32>, tensor<2x3x3x3xf32>) outs(%{{.*}} : tensor<1x2x4x4xf32>)
+  // CHECK-NOT: tensor.insert_slice
+  %0 = relay.nn.conv2d_transpose %x, %w {padding = array<i64: 1>} : (tensor<1x3x4x4xf32>, tensor<3x2x3x3xf32>)
+  return %0 : tensor<1x2x4x4xf32>
+}
+
+// Stride 1 with more input channels (16) than input positions (9): col2im,
+// since the flipped kernel would be a larger copy than the columns.
+// CHECK-LABEL: func.func @conv2d_transpose_stride1_many_channels
+func.func @conv2d_transpose_stride1_many_channels(%x: tensor<1x16x3x3xf32>, %w: tensor<16x4x3x3xf32>) -> tensor<1x4x3x3xf32> {
+  // CHECK: linalg.matmul {{.*}} outs(%{{.*}} : tensor<36x9xf32>)
+  // CHECK-COUNT-9: tensor.insert_slice
+  // CHECK-NOT: linalg.conv
+  %0 = relay.nn.conv2d_transpose %x, %w {padding = array<i64: 1>} : (tensor<1x16x3x3xf32>, tensor<16x4x3x3xf32>)
+  return %0 : tensor<1x4x3x3xf32>
+}
+
 // Two groups: the input is spread by 2 into a zero tensor with
 // dilation * (K - 1) - padding = 1 row/column before and
 // 1 + output_padding = 2 after, then convolved with the flipped kernel.
