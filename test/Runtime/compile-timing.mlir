@@ -6,6 +6,15 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: raf-run %s --target=cpu --seed=1 --compile-cache=%t/cache --mlir-timing --mlir-timing-display=list --time-passes 2>&1 | FileCheck %s
 // RUN: raf-run %s --target=cpu --seed=1 --compile-cache=%t/cache --mlir-timing --time-passes 2>&1 | FileCheck %s --check-prefix=CACHED
+// -O3's CalledValuePropagationPass, which only annotates indirect calls, is
+// skipped on a module that has none; the inliner (also module-level, and
+// not skipped) still appears.
+// RUN: raf-run %s --target=cpu --seed=1 --no-compile-cache --time-passes 2>&1 | FileCheck %s --check-prefix=SKIPPED
+// SKIPPED-NOT: CalledValuePropagationPass
+// SKIPPED: Pass execution timing report
+// SKIPPED-NOT: CalledValuePropagationPass
+// SKIPPED: InlinerPass
+// SKIPPED-NOT: CalledValuePropagationPass
 // CHECK-DAG: Execution time report
 // CHECK-DAG: RafShareKernels
 // CHECK-DAG: ConvertFuncToLLVMPass

@@ -177,6 +177,11 @@ static cl::opt<std::string> pipelineOptions(
     "pipeline-options", cl::init(""),
     cl::desc("Options of --raf-cpu-pipeline, e.g. \"vectorize=0 fuse=0\""),
     cl::cat(category));
+static cl::opt<bool> verifyEach(
+    "verify-each",
+    cl::desc("Verify the module after every pass of --raf-cpu-pipeline "
+             "(default: once, after the last pass)"),
+    cl::cat(category));
 static cl::opt<bool> dumpLLVMDialect(
     "print-lowered", cl::desc("Print the module after --raf-cpu-pipeline"),
     cl::cat(category));
@@ -712,6 +717,7 @@ LogicalResult run(ModuleOp module) {
     options.optLevel = optLevel;
     options.pipelineOptions = pipelineOptions;
     options.printLowered = dumpLLVMDialect;
+    options.verifyEach = verifyEach;
     // --print-lowered shows the pipeline's output, which a cache hit skips.
     if (!noCompileCache && !dumpLLVMDialect)
       options.cacheDirectory = compileCache.getNumOccurrences()
