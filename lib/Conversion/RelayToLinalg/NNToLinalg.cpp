@@ -16,9 +16,10 @@
 //   nn.batch_matmul      linalg.batch_matmul (batch 1 by linalg.broadcast);
 //   pooling              linalg.pooling_nchw_max / linalg.pooling_nchw_sum
 //                        after tensor.pad (ceil_mode pads the last window);
-//   pooling gradients    per window tap, an element-wise pass over the
-//                        output windows added into the input's strided
-//                        plane (max: where the per-window argmax is).
+//   pooling gradients    average: per window tap, an element-wise pass
+//                        over the output windows added into the input's
+//                        strided plane; max: scf.for loops over the
+//                        windows adding each one's gradient at its maximum.
 // Named ops convert their inputs to the output element type, which gives
 // `out_dtype` its meaning (i8 x i8 accumulates in i32).
 //
@@ -30,6 +31,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -811,11 +813,17 @@ static Value createWindowGradient(OpBuilder &b, Location loc,
   return createWindowScatter(b, loc, resultType, geo, contribution);
 }
 
-/// nn.max_pool2d_grad: first, per output window, the position kh * KW + kw
-/// of its maximum (a linalg.generic reducing over the window with a value
-/// and a position accumulator, reading the padded input); then a scatter
-/// that adds each window's output gradient to the input element at its
-/// maximum's position.
+/// nn.max_pool2d_grad in one pass over the output windows, as PyTorch's CPU
+/// kernel scatters through the indices its forward saved: per window, the
+/// input position of its maximum, then the window's output gradient added
+/// to the input gradient there. The positions depend on the data, so this
+/// is a scatter no linalg op expresses: loops (scf.for) over (n, c, oh, ow)
+/// and the window's taps, carrying the result tensor, which one-shot
+/// bufferization updates in place. A per-tap formulation (one element-wise
+/// pass over the windows per tap, selecting where the tap is the maximum)
+/// reads the windows' gradients and positions KH * KW times and needs a
+/// padded copy of the input: in ResNet's 3x3, stride-2 pool it was the
+/// largest compiled kernel of the training step.
 struct MaxPool2DGradLowering : OpConversionPattern<relay::MaxPool2DGradOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -828,130 +836,125 @@ struct MaxPool2DGradLowering : OpConversionPattern<relay::MaxPool2DGradOp> {
     Value outGrad =
         createTranspose(rewriter, loc, adaptor.getOutGrad(), toNCHW);
     RankedTensorType dataType = getTensorType(data);
-    RankedTensorType outGradType = getTensorType(outGrad);
-    auto geo = PoolGeometry::get(op, dataType, outGradType);
-    Value positions = createMaxPositions(rewriter, loc, data, geo);
-    Value gradient = createWindowGradient(
-        rewriter, loc, dataType, geo,
-        [&](OpBuilder &b, Location l, ValueRange window, Value kh,
-            Value kw) -> Value {
-          Value position = tensor::ExtractOp::create(b, l, positions, window);
-          // The scatter's positions are constants, the gather's indices.
-          std::optional<int64_t> h = getConstantIntValue(kh),
-                                 w = getConstantIntValue(kw);
-          Value tap =
-              h && w ? createScalar(b, l, b.getI64Type(), *h * geo.pool[1] + *w)
-                     : arith::IndexCastOp::create(
-                           b, l, b.getI64Type(),
-                           arith::AddIOp::create(
-                               b, l,
-                               arith::MulIOp::create(
-                                   b, l, kh,
-                                   arith::ConstantIndexOp::create(b, l,
-                                                                  geo.pool[1])),
-                               kw))
-                           .getResult();
-          Value isMax = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
-                                              position, tap);
-          Value g = tensor::ExtractOp::create(b, l, outGrad, window);
-          return arith::SelectOp::create(
-              b, l, isMax, g,
-              createScalar(b, l, dataType.getElementType(), 0.0));
-        });
+    auto geo = PoolGeometry::get(op, dataType, getTensorType(outGrad));
+    Value gradient = createScatterLoops(rewriter, loc, data, outGrad, geo);
     rewriter.replaceOp(op,
                        createTranspose(rewriter, loc, gradient,
                                        getCanonicalToLayout(layout, "NCHW")));
     return success();
   }
 
-  /// [N, C, OH, OW] i64: the window position kh * KW + kw of each window's
-  /// maximum, as PyTorch picks it. The first in-bounds position starts;
-  /// a later one replaces it when strictly greater (ties keep the first) or
-  /// NaN. Positions in the padding never count.
-  static Value createMaxPositions(OpBuilder &b, Location loc, Value data,
-                                  const PoolGeometry &geo) {
-    MLIRContext *context = b.getContext();
+  /// The loops. A window's maximum is the first tap inside the input,
+  /// replaced by a later one when strictly greater or NaN (PyTorch's
+  /// choice; ties keep the first); taps in the padding never count. A
+  /// window entirely in the padding (none with PyTorch's padding limits)
+  /// adds nothing.
+  static Value createScatterLoops(OpBuilder &b, Location loc, Value data,
+                                  Value outGrad, const PoolGeometry &geo) {
     RankedTensorType dataType = getTensorType(data);
     Type element = dataType.getElementType();
-    Type i64 = b.getI64Type();
-    Value padded =
-        padForWindows(b, loc, data, geo, createLowest(b, loc, element));
-    Value window = createEmpty(
-        b, loc, RankedTensorType::get({geo.pool[0], geo.pool[1]}, element));
-    SmallVector<int64_t> outShape{
-        dataType.getDimSize(0), dataType.getDimSize(1), geo.out[0], geo.out[1]};
-    Value values =
-        createFilled(b, loc, RankedTensorType::get(outShape, element),
-                     createLowest(b, loc, element));
-    Value positions = createFilled(b, loc, RankedTensorType::get(outShape, i64),
-                                   createScalar(b, loc, i64, -1.0));
-    // (n, c, oh, ow, kh, kw) reads padded[n, c, oh * sh + kh * dh,
-    // ow * sw + kw * dw].
-    AffineExpr d[6];
-    bindDims(context, d[0], d[1], d[2], d[3], d[4], d[5]);
-    AffineMap input = AffineMap::get(
-        6, 0,
-        {d[0], d[1], d[2] * geo.strides[0] + d[4] * geo.dilation[0],
-         d[3] * geo.strides[1] + d[5] * geo.dilation[1]},
-        context);
-    AffineMap windowMap = AffineMap::get(6, 0, {d[4], d[5]}, context);
-    AffineMap outMap = AffineMap::get(6, 0, {d[0], d[1], d[2], d[3]}, context);
-    SmallVector<utils::IteratorType> iterators(4,
-                                               utils::IteratorType::parallel);
-    iterators.append(2, utils::IteratorType::reduction);
-    auto generic = linalg::GenericOp::create(
-        b, loc, TypeRange{values.getType(), positions.getType()},
-        ValueRange{padded, window}, ValueRange{values, positions},
-        {input, windowMap, outMap, outMap}, iterators,
-        [&](OpBuilder &nb, Location l, ValueRange args) {
-          Value x = args[0], best = args[2], bestPosition = args[3];
-          auto index = [&](int64_t value) -> Value {
-            return arith::ConstantIndexOp::create(nb, l, value);
-          };
-          // Whether the tap lies in the input, not in the padding:
-          // pad_top <= oh * sh + kh * dh < pad_top + H (and for columns).
-          Value inside;
-          for (int k = 0; k < 2; ++k) {
-            Value at = arith::AddIOp::create(
-                nb, l,
-                arith::MulIOp::create(nb, l,
-                                      linalg::IndexOp::create(nb, l, 2 + k),
-                                      index(geo.strides[k])),
-                arith::MulIOp::create(nb, l,
-                                      linalg::IndexOp::create(nb, l, 4 + k),
-                                      index(geo.dilation[k])));
-            Value conditions[] = {
-                arith::CmpIOp::create(nb, l, arith::CmpIPredicate::sge, at,
-                                      index(geo.padding[k])),
-                arith::CmpIOp::create(nb, l, arith::CmpIPredicate::slt, at,
-                                      index(geo.padding[k] + geo.in[k]))};
-            for (Value condition : conditions)
-              inside = inside ? arith::AndIOp::create(nb, l, inside, condition)
-                                    .getResult()
-                              : condition;
-          }
-          Value first = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::slt,
-                                              bestPosition,
-                                              createScalar(nb, l, i64, 0.0));
-          Value greater =
-              arith::CmpFOp::create(nb, l, arith::CmpFPredicate::OGT, x, best);
-          Value isNaN =
-              arith::CmpFOp::create(nb, l, arith::CmpFPredicate::UNO, x, x);
-          Value takes = arith::AndIOp::create(
-              nb, l, inside,
-              arith::OrIOp::create(
-                  nb, l, first, arith::OrIOp::create(nb, l, greater, isNaN)));
-          Value tap = arith::IndexCastOp::create(
-              nb, l, i64,
-              createLinearIndex(nb, l, {0, 0, 0, 0, geo.pool[0], geo.pool[1]},
-                                {4, 5}));
-          linalg::YieldOp::create(
-              nb, l,
-              ValueRange{
-                  arith::SelectOp::create(nb, l, takes, x, best),
-                  arith::SelectOp::create(nb, l, takes, tap, bestPosition)});
-        });
-    return generic.getResult(1);
+    auto index = [&](int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, value);
+    };
+    Value zero = index(0), one = index(1);
+    Value extents[4] = {index(dataType.getDimSize(0)),
+                        index(dataType.getDimSize(1)), index(geo.out[0]),
+                        index(geo.out[1])};
+    Value taps[2] = {index(geo.pool[0]), index(geo.pool[1])};
+    Value strides[2] = {index(geo.strides[0]), index(geo.strides[1])};
+    Value dilation[2] = {index(geo.dilation[0]), index(geo.dilation[1])};
+    Value padding[2] = {index(geo.padding[0]), index(geo.padding[1])};
+    Value sizes[2] = {index(geo.in[0]), index(geo.in[1])};
+    Value lowest = createLowest(b, loc, element);
+    Value zeroElement = createScalar(b, loc, element, 0.0);
+    Value notFound = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
+
+    SmallVector<Value, 4> ivs;
+    // The window (n, c, oh, ow) = ivs: its maximum's row and column, then
+    // the update of `result`.
+    auto window = [&](OpBuilder &nb, Location l, Value result) -> Value {
+      Value origin[2];
+      for (int d = 0; d < 2; ++d)
+        origin[d] = arith::SubIOp::create(
+            nb, l, arith::MulIOp::create(nb, l, ivs[2 + d], strides[d]),
+            padding[d]);
+      auto rows = scf::ForOp::create(
+          nb, l, zero, taps[0], one,
+          ValueRange{lowest, zero, zero, notFound},
+          [&](OpBuilder &rb, Location rl, Value kh, ValueRange rowArgs) {
+            auto columns = scf::ForOp::create(
+                rb, rl, zero, taps[1], one, rowArgs,
+                [&](OpBuilder &cb, Location cl, Value kw, ValueRange args) {
+                  Value best = args[0], bestH = args[1], bestW = args[2],
+                        found = args[3];
+                  Value at[2], inside;
+                  Value kernel[2] = {kh, kw};
+                  for (int d = 0; d < 2; ++d) {
+                    at[d] = arith::AddIOp::create(
+                        cb, cl, origin[d],
+                        arith::MulIOp::create(cb, cl, kernel[d], dilation[d]));
+                    Value in = arith::AndIOp::create(
+                        cb, cl,
+                        arith::CmpIOp::create(cb, cl, arith::CmpIPredicate::sge,
+                                              at[d], zero),
+                        arith::CmpIOp::create(cb, cl, arith::CmpIPredicate::slt,
+                                              at[d], sizes[d]));
+                    inside = inside ? arith::AndIOp::create(cb, cl, inside, in)
+                                          .getResult()
+                                    : in;
+                  }
+                  // Clamped so that a tap in the padding reads in bounds.
+                  for (Value &position : at)
+                    position =
+                        arith::SelectOp::create(cb, cl, inside, position, zero);
+                  Value x = tensor::ExtractOp::create(
+                      cb, cl, data, ValueRange{ivs[0], ivs[1], at[0], at[1]});
+                  Value greater = arith::CmpFOp::create(
+                      cb, cl, arith::CmpFPredicate::OGT, x, best);
+                  Value isNaN = arith::CmpFOp::create(
+                      cb, cl, arith::CmpFPredicate::UNO, x, x);
+                  Value first = arith::XOrIOp::create(
+                      cb, cl, found,
+                      arith::ConstantIntOp::create(cb, cl, cb.getI1Type(), 1));
+                  Value takes = arith::AndIOp::create(
+                      cb, cl, inside,
+                      arith::OrIOp::create(
+                          cb, cl, first,
+                          arith::OrIOp::create(cb, cl, greater, isNaN)));
+                  scf::YieldOp::create(
+                      cb, cl,
+                      ValueRange{
+                          arith::SelectOp::create(cb, cl, takes, x, best),
+                          arith::SelectOp::create(cb, cl, takes, at[0], bestH),
+                          arith::SelectOp::create(cb, cl, takes, at[1], bestW),
+                          arith::OrIOp::create(cb, cl, found, inside)});
+                });
+            scf::YieldOp::create(rb, rl, columns.getResults());
+          });
+      Value bestH = rows.getResult(1), bestW = rows.getResult(2),
+            found = rows.getResult(3);
+      Value g = tensor::ExtractOp::create(nb, l, outGrad, ValueRange(ivs));
+      SmallVector<Value> target{ivs[0], ivs[1], bestH, bestW};
+      Value old = tensor::ExtractOp::create(nb, l, result, target);
+      Value sum = arith::AddFOp::create(
+          nb, l, old, arith::SelectOp::create(nb, l, found, g, zeroElement));
+      return tensor::InsertOp::create(nb, l, sum, result, target);
+    };
+    std::function<Value(OpBuilder &, Location, unsigned, Value)> nest =
+        [&](OpBuilder &nb, Location l, unsigned depth, Value result) -> Value {
+      if (depth == 4)
+        return window(nb, l, result);
+      auto loop = scf::ForOp::create(
+          nb, l, zero, extents[depth], one, ValueRange{result},
+          [&](OpBuilder &lb, Location ll, Value iv, ValueRange args) {
+            ivs.push_back(iv);
+            Value updated = nest(lb, ll, depth + 1, args[0]);
+            ivs.pop_back();
+            scf::YieldOp::create(lb, ll, updated);
+          });
+      return loop.getResult(0);
+    };
+    return nest(b, loc, 0, zeroFilled(b, loc, dataType));
   }
 };
 

@@ -5,51 +5,42 @@
 // And through the CPU pipeline raf-run uses:
 // RUN: raf-opt %s --raf-cpu-pipeline -o /dev/null
 
-// The pooling gradients (NNToLinalg.cpp). Both scatter: for each window
+// The pooling gradients (NNToLinalg.cpp). avg scatters: for each window
 // position (kh, kw), an element-wise linalg.generic over the output windows
 // adds their contribution into the strided plane of the padded input that
 // the position reads (rows kh * dilation + oh * stride), and the padding is
-// cropped at the end.
+// cropped at the end. max loops over the windows and scatters each one's
+// gradient to its maximum.
 
-// The argmax reads the padded input at (oh * 2 + kh, ow * 2 + kw).
-// CHECK-DAG: #[[READ:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
-// CHECK-DAG: #[[WINDOW:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
-// CHECK-DAG: #[[OUTER:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
-
-// max: the window position (kh * 3 + kw) of every window's maximum (-1
-// until an in-bounds tap is seen), then tap (kh, kw) adds the output
-// gradients of the windows whose maximum it is.
+// max: loops over (n, c, oh, ow) carrying the zero result, in them loops
+// over the 3x3 taps finding the maximum's row and column, then the window's
+// gradient added there. No padded copy: taps outside the 7x7 input (row
+// oh * 2 - 1 + kh) are skipped by comparisons.
 // CHECK-LABEL: func.func @max_pool2d_grad
 func.func @max_pool2d_grad(%g: tensor<1x2x4x4xf32>, %x: tensor<1x2x7x7xf32>) -> tensor<1x2x7x7xf32> {
-  // ceil_mode: the last window reaches the padding's end (row 8 of 9).
-  // CHECK: %[[PAD:.*]] = tensor.pad %arg1 low[0, 0, 1, 1] high[0, 0, 1, 1]
-  // CHECK: %[[NONE:.*]] = arith.constant -1 : i64
-  // CHECK: %[[NONE_FILLED:.*]] = linalg.fill ins(%[[NONE]] : i64)
-  // CHECK: %[[ARGMAX:.*]]:2 = linalg.generic {indexing_maps = [#[[READ]], #[[WINDOW]], #[[OUTER]], #[[OUTER]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[PAD]], %{{.*}} : tensor<1x2x9x9xf32>, tensor<3x3xf32>) outs(%{{.*}}, %[[NONE_FILLED]] : tensor<1x2x4x4xf32>, tensor<1x2x4x4xi64>)
-  // Taps in the padding never count; the first in-bounds tap starts, then a
-  // strictly greater value or a NaN takes over.
-  // CHECK: %[[FIRST:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : i64
-  // CHECK: %[[GREATER:.*]] = arith.cmpf ogt
-  // CHECK: %[[NAN:.*]] = arith.cmpf uno
+  // CHECK-NOT: tensor.pad
+  // CHECK: %[[ZERO:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x2x7x7xf32>)
+  // CHECK: scf.for %[[N:.*]] = %{{.*}} iter_args(%{{.*}} = %[[ZERO]]) -> (tensor<1x2x7x7xf32>)
+  // CHECK: scf.for %[[C:.*]] = %{{.*}} to %c2
+  // CHECK: scf.for %[[OH:.*]] = %{{.*}} to %c4
+  // CHECK: scf.for %[[OW:.*]] = %{{.*}} to %c4{{.*}} iter_args(%[[RESULT:.*]] = %{{.*}}) -> (tensor<1x2x7x7xf32>)
+  // CHECK: %[[BEST:.*]]:4 = scf.for {{.*}} to %c3 {{.*}} -> (f32, index, index, i1)
+  // CHECK: scf.for {{.*}} to %c3{{.*}} -> (f32, index, index, i1)
+  // CHECK: arith.select %[[INSIDE:[^,]*]], %{{.*}}, %c0 : index
+  // CHECK: %[[X:.*]] = tensor.extract %arg1[%[[N]], %[[C]], %{{.*}}, %{{.*}}]
+  // The first in-bounds tap starts, then a strictly greater value or a NaN
+  // takes over.
+  // CHECK: %[[GREATER:.*]] = arith.cmpf ogt, %[[X]]
+  // CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[X]], %[[X]]
+  // CHECK: %[[FIRST:.*]] = arith.xori
   // CHECK: %[[OR:.*]] = arith.ori %[[GREATER]], %[[NAN]]
-  // CHECK: arith.ori %[[FIRST]], %[[OR]]
-  // CHECK: linalg.yield
-  // Tap (0, 0) = position 0 reads plane rows 0, 2, 4, 6 of the 9x9 buffer.
-  // CHECK: %[[SUM:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x2x9x9xf32>)
-  // CHECK: %[[PLANE:.*]] = tensor.extract_slice %[[SUM]][0, 0, 0, 0] [1, 2, 4, 4] [1, 1, 2, 2]
-  // CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%[[PLANE]] : tensor<1x2x4x4xf32>)
-  // CHECK: %[[POSITION:.*]] = tensor.extract %[[ARGMAX]]#1
-  // CHECK: %[[TAP:.*]] = arith.constant 0 : i64
-  // CHECK: %[[IS_MAX:.*]] = arith.cmpi eq, %[[POSITION]], %[[TAP]]
-  // CHECK: %[[G:.*]] = tensor.extract %arg0
-  // CHECK: %[[KEPT:.*]] = arith.select %[[IS_MAX]], %[[G]]
-  // CHECK: arith.addf %{{.*}}, %[[KEPT]]
-  // CHECK: tensor.insert_slice %{{.*}} into %[[SUM]][0, 0, 0, 0] [1, 2, 4, 4] [1, 1, 2, 2]
-  // The last tap (2, 2) = position 8, then the padding is cropped.
-  // CHECK: tensor.extract_slice %{{.*}}[0, 0, 2, 2] [1, 2, 4, 4] [1, 1, 2, 2]
-  // CHECK: arith.constant 8 : i64
-  // CHECK: %[[LAST:.*]] = tensor.insert_slice %{{.*}}[0, 0, 2, 2] [1, 2, 4, 4] [1, 1, 2, 2]
-  // CHECK: tensor.extract_slice %[[LAST]][0, 0, 1, 1] [1, 2, 7, 7] [1, 1, 1, 1] : tensor<1x2x9x9xf32> to tensor<1x2x7x7xf32>
+  // CHECK: %[[EITHER:.*]] = arith.ori %[[FIRST]], %[[OR]]
+  // CHECK: arith.andi %[[INSIDE]], %[[EITHER]]
+  // CHECK: %[[G:.*]] = tensor.extract %arg0[%[[N]], %[[C]], %[[OH]], %[[OW]]]
+  // CHECK: %[[OLD:.*]] = tensor.extract %[[RESULT]][%[[N]], %[[C]], %[[BEST]]#1, %[[BEST]]#2]
+  // CHECK: %[[KEPT:.*]] = arith.select %[[BEST]]#3, %[[G]]
+  // CHECK: %[[SUM:.*]] = arith.addf %[[OLD]], %[[KEPT]]
+  // CHECK: tensor.insert %[[SUM]] into %[[RESULT]][%[[N]], %[[C]], %[[BEST]]#1, %[[BEST]]#2]
   // CHECK-NOT: relay.
   %0 = relay.nn.max_pool2d_grad %g, %x {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1>, ceil_mode = true} : (tensor<1x2x4x4xf32>, tensor<1x2x7x7xf32>)
   return %0 : tensor<1x2x7x7xf32>
