@@ -142,6 +142,16 @@ LAYERS = [
           lambda x, g, b, m, v: batch_norm_training(x, g, b, m, v),
           "training = true", results=3, ranges=STATISTICS,
           tolerance=CANCELLING_TOLERANCE),
+    # Without scale and shift (PyTorch's affine=False): the input
+    # gradient's per-channel coefficient is rstd alone, and gamma and beta
+    # get none.
+    Layer("batch_norm_training_no_affine", "nn.batch_norm",
+          [(2, 8, 3, 3), (8,), (8,), (8,), (8,)],
+          lambda x, g, b, m, v: F.batch_norm(
+              x, m.detach().clone(), v.detach().clone(), None, None,
+              training=True, momentum=0.1, eps=1e-5),
+          "training = true, scale = false, center = false", results=3,
+          ranges=STATISTICS, tolerance=CANCELLING_TOLERANCE),
     # The stem: 7x7 stride 2 padding 3, then 3x3 stride-2 max pooling.
     Layer("stem_conv7x7_stride2", "nn.conv2d", [(2, 3, 64, 64), (64, 3, 7, 7)],
           lambda x, w: F.conv2d(x, w, stride=2, padding=3), conv_attrs(2, 3)),

@@ -36,11 +36,10 @@ LogicalResult grad::adjoint(LogSoftmaxOp op, AdjointBuilder &ad) {
 
 namespace {
 
-/// x normalised over `axes` (kept as size-1 dimensions), with the
-/// reciprocal standard deviation `rstd`: the quantities every normalisation
-/// gradient needs.
-struct Normalized {
-  Value xhat, rstd;
+/// The statistics of x over `axes` (kept as size-1 dimensions): x minus its
+/// mean, and the reciprocal standard deviation `rstd`.
+struct Statistics {
+  Value centered, rstd;
 };
 
 /// Marks the relay.mean computing `value` as a statistic over the batch
@@ -52,28 +51,26 @@ Value markBatchStat(Value value, bool batchStat) {
   return value;
 }
 
-Normalized normalize(AdjointBuilder &ad, Value x, ArrayRef<int64_t> axes,
-                     double epsilon, bool batchStat = false) {
+Statistics statistics(AdjointBuilder &ad, Value x, ArrayRef<int64_t> axes,
+                      double epsilon, bool batchStat = false) {
   Value centered = ad.sub(
       x, markBatchStat(ad.mean(x, axes, /*keepdims=*/true), batchStat));
   Value variance = markBatchStat(
       ad.mean(ad.mul(centered, centered), axes, true), batchStat);
   Value rstd = RsqrtOp::create(ad.builder(), ad.getLoc(),
                                ad.add(variance, ad.scalarLike(epsilon, x)));
-  return {ad.mul(centered, rstd), rstd};
+  return {centered, rstd};
 }
 
-/// Input gradient of y = xhat (batch statistics over `axes`) given the
-/// gradient `dxhat` of xhat:
+/// Input gradient of y = xhat = centered * rstd (statistics over `axes`)
+/// given the gradient `dxhat` of xhat:
 ///   dx = rstd * (dxhat - mean(dxhat) - xhat * mean(dxhat * xhat)).
-Value normalizedInputGradient(AdjointBuilder &ad, Normalized n, Value dxhat,
-                              ArrayRef<int64_t> axes, bool batchStat = false) {
-  Value meanGrad =
-      markBatchStat(ad.mean(dxhat, axes, /*keepdims=*/true), batchStat);
-  Value meanProjection =
-      markBatchStat(ad.mean(ad.mul(dxhat, n.xhat), axes, true), batchStat);
-  return ad.mul(
-      n.rstd, ad.sub(ad.sub(dxhat, meanGrad), ad.mul(n.xhat, meanProjection)));
+Value normalizedInputGradient(AdjointBuilder &ad, Value xhat, Value rstd,
+                              Value dxhat, ArrayRef<int64_t> axes) {
+  Value meanGrad = ad.mean(dxhat, axes, /*keepdims=*/true);
+  Value meanProjection = ad.mean(ad.mul(dxhat, xhat), axes, true);
+  return ad.mul(rstd,
+                ad.sub(ad.sub(dxhat, meanGrad), ad.mul(xhat, meanProjection)));
 }
 
 /// A per-channel vector [C] shaped to broadcast along `axis` of a rank-r
@@ -90,13 +87,16 @@ LogicalResult grad::adjoint(LayerNormOp op, AdjointBuilder &ad) {
   Value x = op.getX(), dy = ad.resultGradient(0);
   int64_t rank = tensorType(x).getRank();
   int64_t axis = normalizeAxis(op.getAxis(), rank);
-  Normalized n = normalize(ad, x, {axis}, op.getEpsilon().convertToDouble());
+  Statistics stats =
+      statistics(ad, x, {axis}, op.getEpsilon().convertToDouble());
+  Value xhat = ad.mul(stats.centered, stats.rstd);
   Value dxhat =
       op.getScale() ? ad.mul(dy, alongAxis(ad, op.getGamma(), axis, rank)) : dy;
-  ad.setOperandGradient(0, normalizedInputGradient(ad, n, dxhat, {axis}));
+  ad.setOperandGradient(
+      0, normalizedInputGradient(ad, xhat, stats.rstd, dxhat, {axis}));
   SmallVector<int64_t> others = allAxesBut(axis, rank);
   if (op.getScale() && ad.wantsGradient(1))
-    ad.setOperandGradient(1, ad.sum(ad.mul(dy, n.xhat), others, false));
+    ad.setOperandGradient(1, ad.sum(ad.mul(dy, xhat), others, false));
   if (op.getCenter() && ad.wantsGradient(2))
     ad.setOperandGradient(2, ad.sum(dy, others, false));
   return success();
@@ -116,38 +116,60 @@ LogicalResult grad::adjoint(BatchNormOp op, AdjointBuilder &ad) {
   double epsilon = op.getEpsilon().convertToDouble();
   Value gamma =
       op.getScale() ? alongAxis(ad, op.getGamma(), axis, rank) : Value();
-  Value dxhat = gamma ? ad.mul(dy, gamma) : dy;
 
-  Normalized n;
   if (op.getTraining()) {
+    // With c = x - mean(x), xhat = c * rstd, and gamma and rstd constant
+    // per channel, normalizedInputGradient() of dxhat = gamma * dy is
+    //   dx = gamma * rstd * (dy - mean(dy) - c * rstd^2 * mean(dy * c)),
+    // and dgamma = sum(dy * xhat) = rstd * sum(dy * c), dbeta = sum(dy):
+    // per channel the sums of dy and of dy * (x - mean), then one
+    // elementwise pass with per-channel coefficients, as PyTorch's CPU
+    // kernel (batch_norm_backward_cpu_template, aten/src/ATen/native/
+    // Normalization.cpp). The tensor-sized values are dy, c and dy * c; no
+    // dxhat, xhat or their products are materialised for the reductions.
     // The four means over the batch are marked, so that a data-parallel
     // program can take them over the global batch (PyTorch's SyncBatchNorm
-    // all-reduces the same per-channel sums of its backward).
-    n = normalize(ad, x, others, epsilon, /*batchStat=*/true);
+    // all-reduces the same per-channel sums of its backward); dgamma and
+    // dbeta sum over the rank's own batch, like every parameter gradient.
+    Statistics stats = statistics(ad, x, others, epsilon, /*batchStat=*/true);
+    Value rstd = stats.rstd;
+    Value projection = ad.mul(dy, stats.centered);
+    Value meanGrad =
+        markBatchStat(ad.mean(dy, others, /*keepdims=*/true), true);
+    Value meanProjection =
+        markBatchStat(ad.mean(projection, others, /*keepdims=*/true), true);
+    Value slope = ad.mul(ad.mul(rstd, rstd), meanProjection);
+    Value coefficient = gamma ? ad.mul(gamma, rstd) : rstd;
     ad.setOperandGradient(
-        0, normalizedInputGradient(ad, n, dxhat, others, /*batchStat=*/true));
+        0, ad.mul(coefficient, ad.sub(ad.sub(dy, meanGrad),
+                                      ad.mul(stats.centered, slope))));
+    int64_t channels = tensorType(x).getDimSize(axis);
+    if (gamma && ad.wantsGradient(1))
+      ad.setOperandGradient(1, ad.mul(ad.sum(projection, others, false),
+                                      ad.reshape(rstd, {channels})));
   } else {
     // Inference: the moving statistics normalise; x enters linearly.
+    Value dxhat = gamma ? ad.mul(dy, gamma) : dy;
     Value mean = alongAxis(ad, op.getMovingMean(), axis, rank);
     Value var = alongAxis(ad, op.getMovingVar(), axis, rank);
-    n.rstd = RsqrtOp::create(ad.builder(), ad.getLoc(),
-                             ad.add(var, ad.scalarLike(epsilon, x)));
+    Value rstd = RsqrtOp::create(ad.builder(), ad.getLoc(),
+                                 ad.add(var, ad.scalarLike(epsilon, x)));
     Value centered = ad.sub(x, mean);
-    n.xhat = ad.mul(centered, n.rstd);
-    ad.setOperandGradient(0, ad.mul(dxhat, n.rstd));
+    ad.setOperandGradient(0, ad.mul(dxhat, rstd));
     if (ad.wantsGradient(3))
       ad.setOperandGradient(
-          3, ad.neg(ad.sum(ad.mul(dxhat, n.rstd), others, false)));
+          3, ad.neg(ad.sum(ad.mul(dxhat, rstd), others, false)));
     if (ad.wantsGradient(4)) {
       // d rstd / d var = -rstd^3 / 2.
-      Value cube = ad.mul(ad.mul(n.rstd, n.rstd), n.rstd);
+      Value cube = ad.mul(ad.mul(rstd, rstd), rstd);
       ad.setOperandGradient(
           4, ad.sum(ad.mul(ad.mul(dxhat, centered), ad.scale(cube, -0.5)),
                     others, false));
     }
+    if (gamma && ad.wantsGradient(1))
+      ad.setOperandGradient(
+          1, ad.sum(ad.mul(dy, ad.mul(centered, rstd)), others, false));
   }
-  if (gamma && ad.wantsGradient(1))
-    ad.setOperandGradient(1, ad.sum(ad.mul(dy, n.xhat), others, false));
   if (op.getCenter() && ad.wantsGradient(2))
     ad.setOperandGradient(2, ad.sum(dy, others, false));
   return success();
