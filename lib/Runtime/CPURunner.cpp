@@ -7,24 +7,31 @@
 #include "raf/Support/AllocationLimit.h"
 #include "raf/Support/ThreadCPUTime.h"
 
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
+#include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/ExecutionEngine/Orc/CompileUtils.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/PassTimingInfo.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Object/ArchiveWriter.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -32,7 +39,10 @@
 #include "llvm/Support/xxhash.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
 #include <chrono>
@@ -289,15 +299,13 @@ static std::string cacheKey(ModuleOp module, StringRef entry,
   return llvm::toHex(digest, /*LowerCase=*/true);
 }
 
-/// Loads a cached object into a fresh JIT with the same runtime libraries
-/// and allocation functions the engine would have; fails on anything it
-/// cannot resolve, so the caller compiles instead.
+/// Loads `objects` into a fresh JIT with the runtime libraries and the
+/// allocation functions; fails on anything it cannot resolve (a cached
+/// archive that fails is compiled again).
 static llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
-loadCachedObject(StringRef path, ArrayRef<StringRef> runtimeLibraries,
-                 const CPURunnerOptions &options) {
-  auto object = llvm::MemoryBuffer::getFile(path);
-  if (!object)
-    return llvm::errorCodeToError(object.getError());
+loadObjects(SmallVector<std::unique_ptr<llvm::MemoryBuffer>> objects,
+            ArrayRef<StringRef> runtimeLibraries,
+            const CPURunnerOptions &options) {
   auto jit = llvm::orc::LLJITBuilder().create();
   if (!jit)
     return jit.takeError();
@@ -317,12 +325,12 @@ loadCachedObject(StringRef path, ArrayRef<StringRef> runtimeLibraries,
   main.addGenerator(std::move(*process));
   llvm::orc::MangleAndInterner interner((*jit)->getExecutionSession(),
                                         (*jit)->getDataLayout());
-  if (llvm::Error error =
-          main.define(
+  if (llvm::Error error = main.define(
           llvm::orc::absoluteSymbols(allocationSymbols(interner, options))))
     return std::move(error);
-  if (llvm::Error error = (*jit)->addObjectFile(std::move(*object)))
-    return std::move(error);
+  for (std::unique_ptr<llvm::MemoryBuffer> &object : objects)
+    if (llvm::Error error = (*jit)->addObjectFile(std::move(object)))
+      return std::move(error);
   return std::move(*jit);
 }
 
@@ -362,76 +370,334 @@ static void setInlining(ModuleOp module, StringRef wrapperName) {
       function.setNoInline(true);
 }
 
-/// MLIR's makeOptimizingTransformer (-O`optLevel`, the same tuning: loop
-/// unrolling, interleaving, loop and SLP vectorisation), with LLVM's
-/// standard instrumentations registered, so that the tool's
-/// `--time-passes` reports the optimiser's passes too (upstream's
-/// transformer builds its PassBuilder without them, and only code
-/// generation, a legacy pass manager, was timed).
-static std::function<llvm::Error(llvm::Module *)>
-makeTimedOptimizingTransformer(unsigned optLevel,
-                               llvm::TargetMachine *targetMachine) {
-  return [optLevel, targetMachine](llvm::Module *module) -> llvm::Error {
-    llvm::OptimizationLevel level;
-    switch (optLevel) {
-    case 0:
-      level = llvm::OptimizationLevel::O0;
-      break;
-    case 1:
-      level = llvm::OptimizationLevel::O1;
-      break;
-    case 2:
-      level = llvm::OptimizationLevel::O2;
-      break;
-    default:
-      level = llvm::OptimizationLevel::O3;
-      break;
+/// Runs LLVM's -O`optLevel` pipeline on `module` as MLIR's
+/// makeOptimizingTransformer does (the same tuning: loop unrolling,
+/// interleaving, loop and SLP vectorisation). With `timePasses`, its timers
+/// take the passes, so that the tool's `--time-passes` reports the
+/// optimiser's passes next to code generation's (upstream's transformer
+/// runs them untimed).
+static void optimizeModule(llvm::Module &module, unsigned optLevel,
+                           llvm::TargetMachine *targetMachine,
+                           llvm::TimePassesHandler *timePasses) {
+  llvm::OptimizationLevel level;
+  switch (optLevel) {
+  case 0:
+    level = llvm::OptimizationLevel::O0;
+    break;
+  case 1:
+    level = llvm::OptimizationLevel::O1;
+    break;
+  case 2:
+    level = llvm::OptimizationLevel::O2;
+    break;
+  default:
+    level = llvm::OptimizationLevel::O3;
+    break;
+  }
+  llvm::LoopAnalysisManager loopAnalyses;
+  llvm::FunctionAnalysisManager functionAnalyses;
+  llvm::CGSCCAnalysisManager cgsccAnalyses;
+  llvm::ModuleAnalysisManager moduleAnalyses;
+  llvm::PassInstrumentationCallbacks callbacks;
+  if (timePasses)
+    timePasses->registerCallbacks(callbacks);
+  // CalledValuePropagationPass only attaches !callees metadata to indirect
+  // calls (the possible callees its whole-module solver finds); -O3 runs
+  // it once, and on a ResNet-50 training step it took 0.8 s of the 16.6 s
+  // of CPU time all of LLVM's passes took. The CPU pipeline emits direct
+  // calls only, so on a module without indirect calls it is skipped: the
+  // code is unchanged.
+  bool hasIndirectCall = llvm::any_of(module, [](llvm::Function &function) {
+    return llvm::any_of(llvm::instructions(function),
+                        [](llvm::Instruction &instruction) {
+                          auto *call = dyn_cast<llvm::CallBase>(&instruction);
+                          return call && call->isIndirectCall();
+                        });
+  });
+  if (!hasIndirectCall)
+    callbacks.registerShouldRunOptionalPassCallback(
+        [](llvm::StringRef pass, llvm::Any) {
+          return pass != "CalledValuePropagationPass";
+        });
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopUnrolling = true;
+  tuning.LoopInterleaving = true;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  llvm::PassBuilder builder(targetMachine, tuning, std::nullopt, &callbacks);
+  builder.registerModuleAnalyses(moduleAnalyses);
+  builder.registerCGSCCAnalyses(cgsccAnalyses);
+  builder.registerFunctionAnalyses(functionAnalyses);
+  builder.registerLoopAnalyses(loopAnalyses);
+  builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses,
+                               moduleAnalyses);
+  llvm::ModulePassManager passes =
+      level == llvm::OptimizationLevel::O0
+          ? builder.buildO0DefaultPipeline(level)
+          : builder.buildPerModuleDefaultPipeline(level);
+  passes.run(module, moduleAnalyses);
+}
+
+/// Defines `_mlir_<name>(void **)`, which loads each argument of `name`
+/// through the pointer at its position and calls it: the packed interface
+/// MLIR's ExecutionEngine adds (its packFunctionArguments), for the one
+/// function the runner calls. `name` returns nothing (a C wrapper).
+static LogicalResult addPackedWrapper(llvm::Module &module, StringRef name) {
+  llvm::Function *function = module.getFunction(name);
+  if (!function || function->isDeclaration() ||
+      !function->getReturnType()->isVoidTy())
+    return failure();
+  llvm::LLVMContext &context = module.getContext();
+  llvm::IRBuilder<> builder(context);
+  auto *type = llvm::FunctionType::get(builder.getVoidTy(), builder.getPtrTy(),
+                                       /*isVarArg=*/false);
+  auto *packed = llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage,
+                                        "_mlir_" + name, module);
+  builder.SetInsertPoint(llvm::BasicBlock::Create(context, "", packed));
+  SmallVector<llvm::Value *> arguments;
+  for (auto [index, argument] : llvm::enumerate(function->args())) {
+    llvm::Value *slot = builder.CreateGEP(builder.getPtrTy(), packed->getArg(0),
+                                          builder.getInt64(index));
+    llvm::Value *pointer = builder.CreateLoad(builder.getPtrTy(), slot);
+    arguments.push_back(builder.CreateLoad(argument.getType(), pointer));
+  }
+  builder.CreateCall(function, arguments);
+  builder.CreateRetVoid();
+  return success();
+}
+
+/// Every global value `user` refers to, through constant expressions and
+/// aggregates too.
+static void collectReferences(llvm::User *user,
+                              llvm::SetVector<llvm::GlobalValue *> &found,
+                              llvm::SmallPtrSetImpl<llvm::Constant *> &seen) {
+  for (llvm::Value *operand : user->operands()) {
+    if (auto *global = dyn_cast<llvm::GlobalValue>(operand)) {
+      found.insert(global);
+    } else if (auto *constant = dyn_cast<llvm::Constant>(operand)) {
+      if (seen.insert(constant).second)
+        collectReferences(constant, found, seen);
     }
-    llvm::LoopAnalysisManager loopAnalyses;
-    llvm::FunctionAnalysisManager functionAnalyses;
-    llvm::CGSCCAnalysisManager cgsccAnalyses;
-    llvm::ModuleAnalysisManager moduleAnalyses;
-    llvm::PassInstrumentationCallbacks callbacks;
-    llvm::StandardInstrumentations instrumentations(module->getContext(),
-                                                    /*DebugLogging=*/false);
-    instrumentations.registerCallbacks(callbacks, &moduleAnalyses);
-    // CalledValuePropagationPass only attaches !callees metadata to indirect
-    // calls (the possible callees its whole-module solver finds); -O3 runs
-    // it once, and on a ResNet-50 training step it took 0.8 s of the 16.6 s
-    // of CPU time all of LLVM's passes took. The CPU pipeline emits direct
-    // calls only, so on a module without indirect calls it is skipped: the
-    // code is unchanged.
-    bool hasIndirectCall = llvm::any_of(*module, [](llvm::Function &function) {
-      return llvm::any_of(llvm::instructions(function),
-                          [](llvm::Instruction &instruction) {
-                            auto *call = dyn_cast<llvm::CallBase>(&instruction);
-                            return call && call->isIndirectCall();
-                          });
-    });
-    if (!hasIndirectCall)
-      callbacks.registerShouldRunOptionalPassCallback(
-          [](llvm::StringRef pass, llvm::Any) {
-            return pass != "CalledValuePropagationPass";
-          });
-    llvm::PipelineTuningOptions tuning;
-    tuning.LoopUnrolling = true;
-    tuning.LoopInterleaving = true;
-    tuning.LoopVectorization = true;
-    tuning.SLPVectorization = true;
-    llvm::PassBuilder builder(targetMachine, tuning, std::nullopt, &callbacks);
-    builder.registerModuleAnalyses(moduleAnalyses);
-    builder.registerCGSCCAnalyses(cgsccAnalyses);
-    builder.registerFunctionAnalyses(functionAnalyses);
-    builder.registerLoopAnalyses(loopAnalyses);
-    builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses,
-                                 moduleAnalyses);
-    llvm::ModulePassManager passes =
-        level == llvm::OptimizationLevel::O0
-            ? builder.buildO0DefaultPipeline(level)
-            : builder.buildPerModuleDefaultPipeline(level);
-    passes.run(*module, moduleAnalyses);
-    return llvm::Error::success();
+  }
+}
+
+/// Splits `module` into parts LLVM can optimise and compile independently,
+/// one per function that is compiled on its own anyway: every function not
+/// inlined into another (setInlining marks the kernels `noinline`) and every
+/// function other modules could call. A part defines its function, the
+/// local functions it may inline (the entry, in its C wrapper's part) and
+/// the local constants it reads (copied into each part that reads them);
+/// everything else is a declaration there. The parts' functions become
+/// external so that the JIT links the parts' calls; mutable and non-local
+/// variables are defined in the first part only. A module with aliases or
+/// ifuncs stays one part. Parts are returned as bitcode: each is parsed into
+/// a context of its own, as LLVMContext is not thread-safe (LLVM's
+/// splitCodeGen, used by LTO, hands its parts to threads the same way).
+static SmallVector<SmallVector<char, 0>> splitIntoParts(llvm::Module &module) {
+  auto writeBitcode = [](const llvm::Module &part) {
+    SmallVector<char, 0> bitcode;
+    llvm::raw_svector_ostream os(bitcode);
+    llvm::WriteBitcodeToFile(part, os);
+    return bitcode;
   };
+  auto isPartRoot = [](const llvm::Function &function) {
+    return !function.isDeclaration() &&
+           (!function.hasLocalLinkage() ||
+            function.hasFnAttribute(llvm::Attribute::NoInline));
+  };
+  SmallVector<llvm::Function *> roots;
+  for (llvm::Function &function : module)
+    if (isPartRoot(function))
+      roots.push_back(&function);
+  if (roots.size() < 2 || !module.alias_empty() || !module.ifunc_empty())
+    return {writeBitcode(module)};
+
+  // What each part defines: its root, and the local non-root functions and
+  // local constants reachable from it.
+  SmallVector<llvm::SetVector<llvm::GlobalValue *>> definitions;
+  for (llvm::Function *root : roots) {
+    llvm::SetVector<llvm::GlobalValue *> defined;
+    defined.insert(root);
+    SmallPtrSet<llvm::Constant *, 16> seen;
+    for (size_t next = 0; next < defined.size(); ++next) {
+      llvm::GlobalValue *value = defined[next];
+      llvm::SetVector<llvm::GlobalValue *> references;
+      if (auto *function = dyn_cast<llvm::Function>(value)) {
+        for (llvm::Instruction &instruction : llvm::instructions(*function))
+          collectReferences(&instruction, references, seen);
+      } else if (auto *variable = dyn_cast<llvm::GlobalVariable>(value)) {
+        if (variable->hasInitializer())
+          collectReferences(variable, references, seen);
+      }
+      for (llvm::GlobalValue *reference : references) {
+        if (!reference->hasLocalLinkage() || reference->isDeclaration())
+          continue;
+        if (auto *function = dyn_cast<llvm::Function>(reference)) {
+          if (!isPartRoot(*function))
+            defined.insert(function);
+        } else if (auto *variable =
+                       dyn_cast<llvm::GlobalVariable>(reference)) {
+          if (variable->isConstant())
+            defined.insert(variable);
+        }
+      }
+    }
+    definitions.push_back(std::move(defined));
+  }
+  // Shared definitions: in the first part.
+  for (llvm::GlobalVariable &variable : module.globals())
+    if (!variable.isDeclaration() &&
+        (!variable.hasLocalLinkage() || !variable.isConstant()))
+      definitions.front().insert(&variable);
+  // Referenced across parts: external (names are unique in the module).
+  for (llvm::Function *root : roots)
+    if (root->hasLocalLinkage())
+      root->setLinkage(llvm::GlobalValue::ExternalLinkage);
+  for (llvm::GlobalVariable &variable : module.globals())
+    if (variable.hasLocalLinkage() && !variable.isConstant())
+      variable.setLinkage(llvm::GlobalValue::ExternalLinkage);
+
+  SmallVector<SmallVector<char, 0>> parts;
+  for (llvm::SetVector<llvm::GlobalValue *> &defined : definitions) {
+    llvm::ValueToValueMapTy mapping;
+    std::unique_ptr<llvm::Module> part =
+        llvm::CloneModule(module, mapping, [&](const llvm::GlobalValue *value) {
+          return defined.contains(const_cast<llvm::GlobalValue *>(value));
+        });
+    // The declarations of everything the part does not use.
+    for (llvm::Function &function :
+         llvm::make_early_inc_range(part->functions()))
+      if (function.isDeclaration() && function.use_empty())
+        function.eraseFromParent();
+    for (llvm::GlobalVariable &variable :
+         llvm::make_early_inc_range(part->globals()))
+      if (variable.isDeclaration() && variable.use_empty())
+        variable.eraseFromParent();
+    parts.push_back(writeBitcode(*part));
+  }
+  return parts;
+}
+
+/// Optimises and compiles one part (bitcode) to an object in a context of
+/// its own, with a target machine of its own (neither is thread-safe).
+static llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+compilePart(ArrayRef<char> bitcode, llvm::orc::JITTargetMachineBuilder host,
+            unsigned optLevel, llvm::TimePassesHandler *timePasses) {
+  llvm::LLVMContext context;
+  auto module = llvm::parseBitcodeFile(
+      llvm::MemoryBufferRef(StringRef(bitcode.data(), bitcode.size()), "part"),
+      context);
+  if (!module)
+    return module.takeError();
+  auto machine = host.createTargetMachine();
+  if (!machine)
+    return machine.takeError();
+  optimizeModule(**module, optLevel, machine->get(), timePasses);
+  llvm::orc::SimpleCompiler compiler(**machine);
+  return compiler(**module);
+}
+
+/// Compiles the LLVM dialect module `module` to objects: translated to LLVM
+/// IR, split into parts (splitIntoParts) that are optimised and compiled on
+/// `threads` threads. The parts do not depend on `threads`, so neither do
+/// the objects. LLVM's `--time-passes` timers are not thread-safe: with
+/// them, parts compile one at a time into one report.
+static llvm::Expected<SmallVector<std::unique_ptr<llvm::MemoryBuffer>>>
+compileToObjects(ModuleOp module, StringRef wrapperName,
+                 llvm::orc::JITTargetMachineBuilder host,
+                 unsigned optLevel, unsigned threads) {
+  SmallVector<SmallVector<char, 0>> parts;
+  {
+    llvm::LLVMContext context;
+    std::unique_ptr<llvm::Module> llvmModule =
+        translateModuleToLLVMIR(module, context);
+    if (!llvmModule)
+      return llvm::createStringError("cannot translate the module to LLVM IR");
+    auto machine = host.createTargetMachine();
+    if (!machine)
+      return machine.takeError();
+    llvmModule->setDataLayout((*machine)->createDataLayout());
+    llvmModule->setTargetTriple((*machine)->getTargetTriple());
+    if (failed(addPackedWrapper(*llvmModule, wrapperName)))
+      return llvm::createStringError("no function '" + wrapperName.str() +
+                                     "' to call in the compiled module");
+    parts = splitIntoParts(*llvmModule);
+  }
+  std::unique_ptr<llvm::TimePassesHandler> timePasses;
+  if (llvm::TimePassesIsEnabled) {
+    timePasses = std::make_unique<llvm::TimePassesHandler>(/*Enabled=*/true);
+    threads = 1;
+  }
+  SmallVector<std::unique_ptr<llvm::MemoryBuffer>> objects(parts.size());
+  SmallVector<std::string> errors(parts.size());
+  // Largest parts first, so that the last ones to finish are small.
+  auto order = llvm::to_vector(llvm::seq<size_t>(0, parts.size()));
+  llvm::stable_sort(order, [&](size_t a, size_t b) {
+    return parts[a].size() > parts[b].size();
+  });
+  auto compile = [&](size_t index) {
+    auto object = compilePart(parts[index], host, optLevel, timePasses.get());
+    if (object)
+      objects[index] = std::move(*object);
+    else
+      errors[index] = llvm::toString(object.takeError());
+  };
+  threads = std::min<unsigned>(std::max(threads, 1u), parts.size());
+  if (threads == 1) {
+    for (size_t index : order)
+      compile(index);
+  } else {
+    llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
+    for (size_t index : order)
+      pool.async(compile, index);
+    pool.wait();
+  }
+  for (const std::string &error : errors)
+    if (!error.empty())
+      return llvm::createStringError(error);
+  return std::move(objects);
+}
+
+/// The compile cache holds a module's objects as one archive (`ar t` lists
+/// them), written and read whole.
+static llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+writeObjectArchive(ArrayRef<std::unique_ptr<llvm::MemoryBuffer>> objects) {
+  std::vector<llvm::NewArchiveMember> members;
+  SmallVector<std::string> names;
+  for (size_t index = 0; index < objects.size(); ++index)
+    names.push_back("part" + std::to_string(index) + ".o");
+  for (auto [object, name] : llvm::zip(objects, names)) {
+    llvm::NewArchiveMember member(object->getMemBufferRef());
+    member.MemberName = name;
+    members.push_back(std::move(member));
+  }
+  return llvm::writeArchiveToBuffer(members, llvm::SymtabWritingMode::NoSymtab,
+                                    llvm::object::Archive::K_GNU,
+                                    /*Deterministic=*/true, /*Thin=*/false);
+}
+
+static llvm::Expected<SmallVector<std::unique_ptr<llvm::MemoryBuffer>>>
+readObjectArchive(StringRef path) {
+  auto file = llvm::MemoryBuffer::getFile(path);
+  if (!file)
+    return llvm::errorCodeToError(file.getError());
+  auto archive = llvm::object::Archive::create((*file)->getMemBufferRef());
+  if (!archive)
+    return archive.takeError();
+  SmallVector<std::unique_ptr<llvm::MemoryBuffer>> objects;
+  llvm::Error error = llvm::Error::success();
+  for (const llvm::object::Archive::Child &child : (*archive)->children(error)) {
+    auto contents = child.getMemoryBufferRef();
+    if (!contents)
+      return llvm::joinErrors(contents.takeError(), std::move(error));
+    objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
+        contents->getBuffer(), contents->getBufferIdentifier()));
+  }
+  if (error)
+    return std::move(error);
+  if (objects.empty())
+    return llvm::createStringError("no objects in " + path.str());
+  return std::move(objects);
 }
 
 FailureOr<std::unique_ptr<CPURunner>>
@@ -510,22 +776,25 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
     runtimeLibraries.push_back(RAF_OPENMP_RUNTIME);
   std::string packedSymbol = "_mlir_" + runner->symbol;
 
-  // The compile cache: an object compiled earlier from the same input.
+  // The compile cache: objects compiled earlier from the same input.
   SmallString<256> cachePath;
   if (!options.cacheDirectory.empty()) {
     cachePath = options.cacheDirectory;
     llvm::sys::path::append(
         cachePath, cacheKey(*lowered, function.getSymName(), pipelineOptions,
                             options.optLevel, *machineBuilder) +
-                       ".o");
+                       ".a");
     auto start = std::chrono::steady_clock::now();
     if (llvm::sys::fs::exists(cachePath)) {
-      auto jit = loadCachedObject(cachePath, runtimeLibraries, options);
+      auto objects = readObjectArchive(cachePath);
+      auto jit = objects ? loadObjects(std::move(*objects), runtimeLibraries,
+                                       options)
+                         : objects.takeError();
       if (jit) {
         auto address = (*jit)->lookup(packedSymbol);
         if (address) {
           runner->entry = address->toPtr<void (*)(void **)>();
-          runner->cachedCode = std::move(*jit);
+          runner->code = std::move(*jit);
           runner->cacheStatus = "hit";
           runner->llvmMilliseconds =
               std::chrono::duration<double, std::milli>(
@@ -591,49 +860,53 @@ CPURunner::create(ModuleOp module, func::FuncOp function,
              << " (arguments and results not updated in place)";
   }
 
-  auto machine = machineBuilder->createTargetMachine();
-  if (!machine)
-    return emitError(function.getLoc()) << "cannot create a target machine: "
-                              << llvm::toString(machine.takeError());
-  // The optimiser runs when the engine compiles, after this function's
-  // locals are gone: the runner owns the machine it queries.
-  runner->optimizationMachine = std::move(*machine);
-  auto transformer =
-      makeTimedOptimizingTransformer(options.optLevel,
-                                     runner->optimizationMachine.get());
-  ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transformer;
-  engineOptions.sharedLibPaths = runtimeLibraries;
-  engineOptions.jitCodeGenOptLevel =
-      static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
-  engineOptions.enableObjectDump = !cachePath.empty();
-  auto engine = ExecutionEngine::create(*lowered, engineOptions);
-  if (!engine)
+  // Optimised and compiled now, so that compile errors surface here and
+  // the first call is timed like the others. Code generation runs at LLVM's
+  // default level whatever -O says, as it did under MLIR's ExecutionEngine
+  // (whose jitCodeGenOptLevel set a target machine builder it then did not
+  // use): the code, and its results, are the same as before.
+  unsigned compileThreads =
+      options.compileThreads ? options.compileThreads : getAvailableCores();
+  auto objects = compileToObjects(*lowered, runner->symbol, *machineBuilder,
+                                  options.optLevel, compileThreads);
+  if (!objects)
     return emitError(function.getLoc()) << "JIT compilation failed: "
-                              << llvm::toString(engine.takeError());
-  (*engine)->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
-    return allocationSymbols(interner, options);
-  });
-  runner->engine = std::move(*engine);
-  // Optimise and generate code now, so that compile errors surface here and
-  // the first call is timed like the others.
-  auto packed = runner->engine->lookupPacked(runner->symbol);
-  if (!packed)
-    return emitError(function.getLoc()) << "JIT compilation failed: "
-                              << llvm::toString(packed.takeError());
-  runner->entry = *packed;
+                              << llvm::toString(objects.takeError());
+  std::unique_ptr<llvm::MemoryBuffer> archive;
+  if (!cachePath.empty()) {
+    auto written = writeObjectArchive(*objects);
+    if (written)
+      archive = std::move(*written);
+    else
+      llvm::consumeError(written.takeError()); // only costs a later compile
+  }
+  auto jit = loadObjects(std::move(*objects), runtimeLibraries, options);
+  if (!jit)
+    return emitError(function.getLoc()) << "JIT linking failed: "
+                              << llvm::toString(jit.takeError());
+  auto address = (*jit)->lookup(packedSymbol);
+  if (!address)
+    return emitError(function.getLoc()) << "JIT linking failed: "
+                              << llvm::toString(address.takeError());
+  runner->entry = address->toPtr<void (*)(void **)>();
+  runner->code = std::move(*jit);
   runner->llvmMilliseconds = std::chrono::duration<double, std::milli>(
                                  std::chrono::steady_clock::now() - llvmStart)
                                  .count();
   if (!cachePath.empty()) {
     // Written under a temporary name and renamed, so that a concurrent run
-    // never reads half an object. A cache that cannot be written only
+    // never reads half an archive. A cache that cannot be written only
     // costs the next run a compile.
-    if (!llvm::sys::fs::create_directories(options.cacheDirectory)) {
+    if (archive && !llvm::sys::fs::create_directories(options.cacheDirectory)) {
       std::string temporary =
           (cachePath + "." + llvm::Twine(::getpid()) + ".tmp").str();
-      runner->engine->dumpToObjectFile(temporary);
-      if (llvm::sys::fs::rename(temporary, cachePath))
+      std::error_code error;
+      {
+        llvm::raw_fd_ostream os(temporary, error);
+        if (!error)
+          os << archive->getBuffer();
+      }
+      if (error || llvm::sys::fs::rename(temporary, cachePath))
         (void)llvm::sys::fs::remove(temporary);
     }
     runner->cacheStatus = "miss";

@@ -8,7 +8,7 @@
 // RUN: %python -c "import numpy as np; assert np.array_equal(np.load('%t/first.npy'), np.load('%t/second.npy')); print('same')" | FileCheck %s --check-prefix=SAME
 // RUN: raf-run %s --target=cpu --seed=1 --repeat=1 --compile-cache=%t/cache --pipeline-options="vectorize=0" | FileCheck %s --check-prefix=MISS
 // RUN: ls %t/cache | count 2
-// RUN: sh -c 'for f in %t/cache/*.o; do echo damaged > $f; done'
+// RUN: sh -c 'for f in %t/cache/*.a; do echo damaged > $f; done'
 // RUN: raf-run %s --target=cpu --seed=1 --repeat=1 --compile-cache=%t/cache --output=%t/third.npy | FileCheck %s --check-prefix=MISS
 // RUN: raf-run %s --target=cpu --seed=1 --repeat=1 --compile-cache=%t/cache | FileCheck %s --check-prefix=HIT
 // RUN: %python -c "import numpy as np; assert np.array_equal(np.load('%t/first.npy'), np.load('%t/third.npy')); print('same')" | FileCheck %s --check-prefix=SAME

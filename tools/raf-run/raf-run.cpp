@@ -166,6 +166,12 @@ static cl::opt<std::string> compileCache(
              "module, entry and options (cpu); default $RAF_COMPILE_CACHE, "
              "$XDG_CACHE_HOME/raf-mlir or ~/.cache/raf-mlir"),
     cl::value_desc("dir"), cl::cat(category));
+static cl::opt<unsigned> compileThreads(
+    "compile-threads", cl::init(0),
+    cl::desc("Threads that optimise and compile the kernels with LLVM (cpu): "
+             "0 (default) uses every core this process may run on; the code "
+             "is the same for every count"),
+    cl::value_desc("n"), cl::cat(category));
 static cl::opt<bool> noCompileCache(
     "no-compile-cache",
     cl::desc("Compile without reading or writing the compile cache"),
@@ -718,6 +724,7 @@ LogicalResult run(ModuleOp module) {
     options.pipelineOptions = pipelineOptions;
     options.printLowered = dumpLLVMDialect;
     options.verifyEach = verifyEach;
+    options.compileThreads = compileThreads;
     // --print-lowered shows the pipeline's output, which a cache hit skips.
     if (!noCompileCache && !dumpLLVMDialect)
       options.cacheDirectory = compileCache.getNumOccurrences()

@@ -1,7 +1,8 @@
 //===- CPURunner.h - compile and run a function on the host CPU -*- C++ -*-===//
 //
-// Compiles a module with --raf-cpu-pipeline, JIT-compiles it with MLIR's
-// ExecutionEngine and calls one function through its C interface: every
+// Compiles a module with --raf-cpu-pipeline, then with LLVM to objects (one
+// part per kernel, on several threads), links them in an ORC LLJIT and calls
+// one function through its C interface: every
 // argument and every result is a memref descriptor passed by pointer, the
 // results being buffers the runner allocates (the pipeline turns results
 // into out-parameters), except the new parameters and optimizer states of a
@@ -25,15 +26,10 @@
 #include <vector>
 
 namespace llvm {
-class TargetMachine;
 namespace orc {
 class LLJIT;
 } // namespace orc
 } // namespace llvm
-
-namespace mlir {
-class ExecutionEngine;
-} // namespace mlir
 
 namespace raf::runtime {
 
@@ -51,6 +47,10 @@ struct CPURunnerOptions {
   /// Threads of the compiled code (the pipeline's `threads`); 0 keeps the
   /// value in `pipelineOptions` (default 1).
   unsigned threads = 0;
+  /// Threads that optimise and compile the module's parts (one per kernel;
+  /// see CPURunner.cpp, splitIntoParts); 0: every core the process may run
+  /// on. The objects are the same whatever the count.
+  unsigned compileThreads = 0;
   /// Directory of compiled objects keyed by a hash of everything that
   /// determines the code (the module, the entry, the options, the host CPU,
   /// the compiler itself); empty: compile every time.
@@ -108,14 +108,9 @@ public:
 private:
   CPURunner() = default;
 
-  /// The target machine the JIT's optimisation pipeline queries (cost
-  /// models, vector widths); it must outlive the engine, which optimises and
-  /// compiles the module when its entry is first looked up.
-  std::unique_ptr<llvm::TargetMachine> optimizationMachine;
-  /// Compiled now, or loaded from the compile cache: one of the two holds
-  /// the code `entry` points into.
-  std::unique_ptr<mlir::ExecutionEngine> engine;
-  std::unique_ptr<llvm::orc::LLJIT> cachedCode;
+  /// The JIT holding the code `entry` points into (compiled now, or loaded
+  /// from the compile cache).
+  std::unique_ptr<llvm::orc::LLJIT> code;
   /// The packed wrapper `_mlir__mlir_ciface_<name>`: one void* per argument.
   void (*entry)(void **) = nullptr;
   double pipelineMilliseconds = 0, llvmMilliseconds = 0;
