@@ -193,3 +193,32 @@ func.func @late_read_step(%w: tensor<4x2xf32> {raf.updatable}, %g: tensor<4x2xf3
   } -> tensor<4x2xf32>
   return %old, %r : tensor<4x2xf32>, tensor<4x2xf32>
 }
+
+// -----
+
+// A callee still called after the inlining (here for a result that is not
+// an update) is kept; the two updates it computes are inlined.
+// CHECK: func.func private @shared_update(
+// CHECK-LABEL: func.func @shared_step(
+// CHECK: call @shared_update(%arg2, %arg2)
+// CHECK-NOT: call @shared_update
+// CHECK: return
+#map = affine_map<(d0) -> (d0)>
+func.func private @shared_update(%w: tensor<4xf32>, %g: tensor<4xf32>) -> tensor<4xf32>
+    attributes {relay.primitive} {
+  %e = tensor.empty() : tensor<4xf32>
+  %n = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel"]}
+      ins(%w, %g : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.subf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %n : tensor<4xf32>
+}
+func.func @shared_step(%w: tensor<4xf32> {raf.updatable}, %v: tensor<4xf32> {raf.updatable}, %g: tensor<4xf32>)
+    -> (tensor<4xf32>, tensor<4xf32> {raf.updates_arg = 0 : i64}, tensor<4xf32> {raf.updates_arg = 1 : i64}) {
+  %a = call @shared_update(%w, %g) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %b = call @shared_update(%v, %g) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %c = call @shared_update(%g, %g) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %c, %a, %b : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
