@@ -118,6 +118,13 @@ LogicalResult grad::adjoint(BatchNormOp op, AdjointBuilder &ad) {
       op.getScale() ? alongAxis(ad, op.getGamma(), axis, rank) : Value();
 
   if (op.getTraining()) {
+    RankedTensorType type = tensorType(x);
+    if (!type.hasStaticShape()) {
+      ad.emitError() << "has no gradient in training mode for the dynamic "
+                        "shape "
+                     << type;
+      return failure();
+    }
     // With c = x - mean(x), xhat = c * rstd, and gamma and rstd constant
     // per channel, normalizedInputGradient() of dxhat = gamma * dy is
     //   dx = gamma * rstd * (dy - mean(dy) - c * rstd^2 * mean(dy * c)),
@@ -129,8 +136,7 @@ LogicalResult grad::adjoint(BatchNormOp op, AdjointBuilder &ad) {
     // dxhat, xhat or their products are materialised for the reductions.
     // The four means over the batch are marked, so that a data-parallel
     // program can take them over the global batch (PyTorch's SyncBatchNorm
-    // all-reduces the same per-channel sums of its backward); dgamma and
-    // dbeta sum over the rank's own batch, like every parameter gradient.
+    // all-reduces the same per-channel sums of its backward).
     Statistics stats = statistics(ad, x, others, epsilon, /*batchStat=*/true);
     Value rstd = stats.rstd;
     Value projection = ad.mul(dy, stats.centered);
@@ -143,33 +149,46 @@ LogicalResult grad::adjoint(BatchNormOp op, AdjointBuilder &ad) {
     ad.setOperandGradient(
         0, ad.mul(coefficient, ad.sub(ad.sub(dy, meanGrad),
                                       ad.mul(stats.centered, slope))));
-    int64_t channels = tensorType(x).getDimSize(axis);
-    if (gamma && ad.wantsGradient(1))
-      ad.setOperandGradient(1, ad.mul(ad.sum(projection, others, false),
-                                      ad.reshape(rstd, {channels})));
-  } else {
-    // Inference: the moving statistics normalise; x enters linearly.
-    Value dxhat = gamma ? ad.mul(dy, gamma) : dy;
-    Value mean = alongAxis(ad, op.getMovingMean(), axis, rank);
-    Value var = alongAxis(ad, op.getMovingVar(), axis, rank);
-    Value rstd = RsqrtOp::create(ad.builder(), ad.getLoc(),
-                                 ad.add(var, ad.scalarLike(epsilon, x)));
-    Value centered = ad.sub(x, mean);
-    ad.setOperandGradient(0, ad.mul(dxhat, rstd));
-    if (ad.wantsGradient(3))
-      ad.setOperandGradient(
-          3, ad.neg(ad.sum(ad.mul(dxhat, rstd), others, false)));
-    if (ad.wantsGradient(4)) {
-      // d rstd / d var = -rstd^3 / 2.
-      Value cube = ad.mul(ad.mul(rstd, rstd), rstd);
-      ad.setOperandGradient(
-          4, ad.sum(ad.mul(ad.mul(dxhat, centered), ad.scale(cube, -0.5)),
-                    others, false));
-    }
+    // dgamma and dbeta are the count n of values per channel times the
+    // same two means: the sums, without two more passes over dy and
+    // dy * c. A data-parallel program averages parameter gradients over
+    // the ranks, and the average of the ranks' sums is n times the global
+    // mean it all-reduced, so they stay exact there too.
+    int64_t channels = type.getDimSize(axis);
+    double count = 1;
+    for (int64_t other : others)
+      count *= type.getDimSize(other);
     if (gamma && ad.wantsGradient(1))
       ad.setOperandGradient(
-          1, ad.sum(ad.mul(dy, ad.mul(centered, rstd)), others, false));
+          1, ad.scale(ad.reshape(ad.mul(meanProjection, rstd), {channels}),
+                      count));
+    if (op.getCenter() && ad.wantsGradient(2))
+      ad.setOperandGradient(
+          2, ad.scale(ad.reshape(meanGrad, {channels}), count));
+    return success();
   }
+
+  // Inference: the moving statistics normalise; x enters linearly.
+  Value dxhat = gamma ? ad.mul(dy, gamma) : dy;
+  Value mean = alongAxis(ad, op.getMovingMean(), axis, rank);
+  Value var = alongAxis(ad, op.getMovingVar(), axis, rank);
+  Value rstd = RsqrtOp::create(ad.builder(), ad.getLoc(),
+                               ad.add(var, ad.scalarLike(epsilon, x)));
+  Value centered = ad.sub(x, mean);
+  ad.setOperandGradient(0, ad.mul(dxhat, rstd));
+  if (ad.wantsGradient(3))
+    ad.setOperandGradient(
+        3, ad.neg(ad.sum(ad.mul(dxhat, rstd), others, false)));
+  if (ad.wantsGradient(4)) {
+    // d rstd / d var = -rstd^3 / 2.
+    Value cube = ad.mul(ad.mul(rstd, rstd), rstd);
+    ad.setOperandGradient(
+        4, ad.sum(ad.mul(ad.mul(dxhat, centered), ad.scale(cube, -0.5)),
+                  others, false));
+  }
+  if (gamma && ad.wantsGradient(1))
+    ad.setOperandGradient(
+        1, ad.sum(ad.mul(dy, ad.mul(centered, rstd)), others, false));
   if (op.getCenter() && ad.wantsGradient(2))
     ad.setOperandGradient(2, ad.sum(dy, others, false));
   return success();

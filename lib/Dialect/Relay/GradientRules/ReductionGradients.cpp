@@ -33,9 +33,20 @@ SmallVector<int64_t> keptShape(OpT op, int64_t &reducedCount) {
   return shape;
 }
 
+/// The gradient spreads over the operand's shape, which must be known.
+LogicalResult requireStaticShape(Operation *op, AdjointBuilder &ad) {
+  auto type = tensorType(op->getOperand(0));
+  if (type.hasStaticShape())
+    return success();
+  ad.emitError() << "has no gradient for the dynamic shape " << type;
+  return failure();
+}
+
 } // namespace
 
 LogicalResult grad::adjoint(SumOp op, AdjointBuilder &ad) {
+  if (failed(requireStaticShape(op, ad)))
+    return failure();
   int64_t count;
   SmallVector<int64_t> kept = keptShape(op, count);
   Value dy = ad.reshape(ad.resultGradient(0), kept);
@@ -45,6 +56,8 @@ LogicalResult grad::adjoint(SumOp op, AdjointBuilder &ad) {
 }
 
 LogicalResult grad::adjoint(MeanOp op, AdjointBuilder &ad) {
+  if (failed(requireStaticShape(op, ad)))
+    return failure();
   int64_t count;
   SmallVector<int64_t> kept = keptShape(op, count);
   Value dy = ad.reshape(ad.resultGradient(0), kept);

@@ -145,3 +145,21 @@ func.func @main(%x: tensor<3xf32>, %c: tensor<i1>) -> tensor<f32> {
   }
   return %r : tensor<f32>
 }
+
+// -----
+
+// A reduction's gradient spreads over its operand's shape: a dynamic one is
+// an error, not a crash.
+func.func @main(%x: tensor<?x3xf32>) -> tensor<f32> {
+  // expected-error @+1 {{has no gradient for the dynamic shape 'tensor<?x3xf32>'}}
+  %l = relay.sum %x : (tensor<?x3xf32>) -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// -----
+
+func.func @main(%x: tensor<2x?xf32>) -> tensor<f32> {
+  // expected-error @+1 {{has no gradient for the dynamic shape 'tensor<2x?xf32>'}}
+  %l = relay.mean %x : (tensor<2x?xf32>) -> tensor<f32>
+  return %l : tensor<f32>
+}
