@@ -321,7 +321,9 @@ struct TileAndVectorize
   ///  - filter rows as vectors (a filter larger than the output: Relay's
   ///    weight gradient, a convolution of the input with the output
   ///    gradient as filter, 3x3 outputs from 112x112 filters): each output
-  ///    element is a vector dot product along the filter rows, reduced once.
+  ///    element is a vector dot product along the filter rows, reduced once;
+  ///    a block of up to 8 elements shares each filter row read and keeps
+  ///    its sums in separate registers.
   ///
   /// The input is the padded one (its padding is explicit in the IR);
   /// row ends are masked reads and writes. An output initialised by a fill
@@ -495,30 +497,104 @@ struct TileAndVectorize
     };
 
     // Filter rows as vectors: out[oh, ow] += sum(w[kh, kw..] * in[.., ..]).
+    // The output is small here (3x3 or 4x4 for a weight gradient), each of
+    // its elements a long dot product. A block of up to
+    // kFilterRowAccumulators elements (whole output rows where they fit) is
+    // summed at once: each filter row read serves the whole block, and the
+    // block's sums are independent FMA chains. One chain per element is
+    // bound by the FMA's latency (4 cycles on Zen 3, which issues 2 FMAs a
+    // cycle: 8 chains keep both units busy; AMD, Software Optimization
+    // Guide for AMD Family 19h Processors, 2.11).
+    constexpr int64_t kFilterRowAccumulators = 8;
     auto filterRowsOf = [&](OpBuilder &b, Value n, Value c,
                             Value out) -> Value {
-      Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(vectorType));
-      // The element at ivs = (oh, ow): a vector sum over the filter rows,
-      // reduced once onto it.
-      auto element = [&](OpBuilder &b, ValueRange ivs, Value out) -> Value {
-        Value oh = ivs[0], ow = ivs[1];
-        auto filterBlock = [&](OpBuilder &b, ValueRange k, Value acc) -> Value {
-          Value kh = k[0], kw = k[1];
-          Value w = readRow(b, loc, filter, ValueRange{c, kh, kw}, lanes, 1);
-          Value row = affine(b, oh, strides[0], kh, dilations[0]);
-          Value col = affine(b, ow, strides[1], kw, dilations[1]);
-          Value x = readRow(b, loc, input, ValueRange{n, c, row, col}, lanes,
-                            dilations[1]);
-          Value fma = vector::FMAOp::create(b, loc, x, w, acc);
-          // Lanes past the filter row: not added (an input beyond the
-          // window may be infinite, and 0 * inf is NaN).
-          return maskTail(b, loc, fma, acc, kernelW, kw);
-        };
-        Value sum =
-            loopNest(b, {kernelH, kernelW}, {1, lanes}, zero, filterBlock);
-        return reduceOnto(b, loc, sum, fillValue, out, {n, c, oh, ow});
+      int64_t blockW = std::min(outW, kFilterRowAccumulators);
+      int64_t blockH = std::max<int64_t>(
+          1, std::min(outH, kFilterRowAccumulators / blockW));
+      int64_t inputW = cast<ShapedType>(input.getType()).getDimSize(3);
+      // Filter rows that are whole blocks are read without masks; so is an
+      // input row from which every block of the dot product stays inside
+      // the row (the last block's read ends at ow * s + kernelW * d).
+      bool wholeFilterBlocks = kernelW % lanes == 0;
+      auto plus = [&](OpBuilder &b, Value base, int64_t offset) -> Value {
+        if (offset == 0)
+          return base;
+        return arith::AddIOp::create(b, loc, base, index(b, offset));
       };
-      return loopNest(b, {outH, outW}, {1, 1}, out, element);
+      // `rows` x `cols` elements from (oh0, ow0); `lastOw0` is the largest
+      // ow0 this block is used at.
+      auto block = [&](OpBuilder &b, Value oh0, Value ow0, int64_t rows,
+                       int64_t cols, int64_t lastOw0, Value out) -> Value {
+        Value zero =
+            arith::ConstantOp::create(b, loc, b.getZeroAttr(vectorType));
+        SmallVector<Value> sums(rows * cols, zero);
+        SmallVector<bool> inside;
+        for (int64_t j = 0; j < cols; ++j)
+          inside.push_back(wholeFilterBlocks &&
+                           (lastOw0 + j) * strides[1] +
+                                   kernelW * dilations[1] <=
+                               inputW);
+        auto filterRow = [&](OpBuilder &b, Value kh,
+                             ValueRange rowSums) -> ValueVector {
+          auto filterBlock = [&](OpBuilder &b, Value kw,
+                                 ValueRange blockSums) -> ValueVector {
+            Value w = readRow(b, loc, filter, ValueRange{c, kh, kw}, lanes, 1,
+                              wholeFilterBlocks);
+            ValueVector next;
+            for (int64_t r = 0; r < rows; ++r) {
+              Value row =
+                  affine(b, plus(b, oh0, r), strides[0], kh, dilations[0]);
+              for (int64_t j = 0; j < cols; ++j) {
+                Value col =
+                    affine(b, plus(b, ow0, j), strides[1], kw, dilations[1]);
+                Value x = readRow(b, loc, input, ValueRange{n, c, row, col},
+                                  lanes, dilations[1], inside[j]);
+                Value acc = blockSums[r * cols + j];
+                Value fma = vector::FMAOp::create(b, loc, x, w, acc);
+                // Lanes past the filter row: not added (an input beyond
+                // the window may be infinite, and 0 * inf is NaN).
+                next.push_back(maskTail(b, loc, fma, acc, kernelW, kw));
+              }
+            }
+            return next;
+          };
+          scf::ForOp blocks = forLoop(b, kernelW, lanes, rowSums, filterBlock);
+          return ValueVector(blocks.getResults().begin(),
+                             blocks.getResults().end());
+        };
+        scf::ForOp filterRows = forLoop(b, kernelH, 1, sums, filterRow);
+        for (int64_t r = 0; r < rows; ++r)
+          for (int64_t j = 0; j < cols; ++j)
+            out = reduceOnto(b, loc, filterRows.getResult(r * cols + j),
+                             fillValue, out,
+                             {n, c, plus(b, oh0, r), plus(b, ow0, j)});
+        return out;
+      };
+      // Whole blocks in a loop, the partial one after it.
+      int64_t fullW = outW / blockW * blockW;
+      auto columns = [&](OpBuilder &b, Value oh0, int64_t rows,
+                         Value out) -> Value {
+        out = forLoop(b, fullW, blockW, out,
+                      [&](OpBuilder &b, Value ow0,
+                          ValueRange args) -> ValueVector {
+                        return {block(b, oh0, ow0, rows, blockW,
+                                      fullW - blockW, args[0])};
+                      })
+                  .getResult(0);
+        if (fullW < outW)
+          out = block(b, oh0, index(b, fullW), rows, outW - fullW, fullW, out);
+        return out;
+      };
+      int64_t fullH = outH / blockH * blockH;
+      out = forLoop(b, fullH, blockH, out,
+                    [&](OpBuilder &b, Value oh0,
+                        ValueRange args) -> ValueVector {
+                      return {columns(b, oh0, blockH, args[0])};
+                    })
+                .getResult(0);
+      if (fullH < outH)
+        out = columns(b, index(b, fullH), outH - fullH, out);
+      return out;
     };
     scf::ForOp channelLoop;
     auto batchLoop = forLoop(

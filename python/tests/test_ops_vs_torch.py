@@ -428,6 +428,26 @@ CASES = [
          lambda x, w: F.conv2d(x, w, padding=1, dilation=2, groups=3),
          attrs="groups = 3 : i64, padding = array<i64: 1>, "
                "dilation = array<i64: 2, 2>"),
+    # Filter rows summed in blocks of output elements (up to 8 sums in
+    # registers): a 4x4 output as 2 blocks of 2 rows, its 16-wide filter
+    # rows whole blocks of 8 and its input reads plain loads for output
+    # columns 0-2 and masked for column 3 (MobileNetV2's stride-2 weight
+    # gradient, batch 2); a 7x2 output as one block of 4 rows and one of 3,
+    # 13-wide filter rows ending in a masked block; a 2x10 output as a
+    # block of 8 columns and one of 2.
+    Case("conv2d_depthwise_weight_gradient_4x4", "nn.conv2d",
+         [f32(2, 4, 32, 32), f32(4, 1, 16, 16)],
+         lambda x, w: F.conv2d(x, w, padding=1, dilation=2, groups=4),
+         attrs="groups = 4 : i64, padding = array<i64: 1>, "
+               "dilation = array<i64: 2, 2>"),
+    Case("conv2d_depthwise_weight_gradient_7x2", "nn.conv2d",
+         [f32(1, 3, 20, 14), f32(3, 1, 14, 13)],
+         lambda x, w: F.conv2d(x, w, groups=3),
+         attrs="groups = 3 : i64"),
+    Case("conv2d_depthwise_weight_gradient_2x10", "nn.conv2d",
+         [f32(1, 2, 16, 40), f32(2, 1, 15, 31)],
+         lambda x, w: F.conv2d(x, w, groups=2),
+         attrs="groups = 2 : i64"),
     Case("conv2d_depthwise_f64", "nn.conv2d",
          [lambda r: r.uniform(-1.0, 1.0, (1, 3, 11, 21)),
           lambda r: r.uniform(-1.0, 1.0, (3, 1, 3, 3))],

@@ -45,14 +45,17 @@ func.func @output_rows(%input: tensor<1x8x21x39xf32>, %filter: tensor<8x3x3xf32>
 
 // A filter larger than the output (Relay's depthwise weight gradient, the
 // input convolved with the output gradient, here dilated by a stride of 2):
-// each output element is a vector dot product along the filter rows; the
+// each output element is a vector dot product along the filter rows,
+// summed in blocks of up to 8 elements (3x3: rows 0-1, then row 2) that
+// share each filter row read and keep 6 (then 3) sums in registers; the
 // last block of a 28-wide filter row is masked; an output that is no fill
 // is read and added to.
 
 // CHECK-LABEL: func.func @filter_rows
-// CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1
-// CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1
-// CHECK: scf.for %{{.*}} = %c0 to %c28 step %c1 iter_args(%{{.*}} = %cst{{.*}}) -> (vector<16xf32>)
+// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
+// CHECK: scf.for %[[OH:.*]] = %c0 to %c2 step %c2
+// CHECK: scf.for %[[OW:.*]] = %c0 to %c3 step %c3
+// CHECK: scf.for %{{.*}} = %c0 to %c28 step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK: scf.for %[[KW:.*]] = %c0 to %c28 step %c16
 // CHECK: vector.transfer_read %{{[[:alnum:]_]+}}[%{{.*}}], %{{[[:alnum:]_]+}} : tensor<4x28x28xf32>, vector<16xf32>{{$}}
 // CHECK: vector.transfer_read %{{[[:alnum:]_]+}}[%{{.*}}], %{{[[:alnum:]_]+}} : tensor<1x4x58x58xf32>, vector<32xf32>{{$}}
@@ -61,9 +64,15 @@ func.func @output_rows(%input: tensor<1x8x21x39xf32>, %filter: tensor<8x3x3xf32>
 // CHECK: %[[LEFT:.*]] = arith.subi %c28, %[[KW]]
 // CHECK: %[[MASK:.*]] = vector.create_mask %[[LEFT]] : vector<16xi1>
 // CHECK: arith.select %[[MASK]], %[[FMA]]
+// CHECK-COUNT-5: vector.fma
+// CHECK: scf.yield {{.*}} : vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>
 // CHECK: %[[OLD:.*]] = tensor.extract
 // CHECK: vector.reduction <add>, %{{.*}}, %[[OLD]] : vector<16xf32> into f32
 // CHECK: tensor.insert
+// CHECK-COUNT-5: vector.reduction <add>
+// CHECK: scf.for %{{.*}} = %c0 to %c3 step %c3
+// CHECK: scf.for %{{.*}} = %c0 to %c28 step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK-COUNT-3: vector.reduction <add>
 func.func @filter_rows(%input: tensor<1x4x58x58xf32>, %filter: tensor<4x28x28xf32>, %init: tensor<1x4x3x3xf32>) -> tensor<1x4x3x3xf32> {
   %0 = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
          ins(%input, %filter : tensor<1x4x58x58xf32>, tensor<4x28x28xf32>)
@@ -114,4 +123,31 @@ func.func @row_of_56(%input: tensor<1x2x58x58xf32>, %filter: tensor<2x3x3xf32>) 
          ins(%input, %filter : tensor<1x2x58x58xf32>, tensor<2x3x3xf32>)
          outs(%init : tensor<1x2x56x56xf32>) -> tensor<1x2x56x56xf32>
   return %0 : tensor<1x2x56x56xf32>
+}
+
+// -----
+
+// MobileNetV2's stride-2 weight gradient in small: a 56-wide filter row is
+// 7 whole blocks of 8 (no masks, filter rows read in bounds); the 4x4
+// output in 2 blocks of 2 rows x 4 columns (8 sums); an input row read
+// from output column ow ends at ow + 2 * 56 - 1, inside the 114-wide row
+// for ow = 0, 1, 2 (plain loads) but not for ow = 3 (masked).
+// AVX2-LABEL: func.func @filter_rows_inside
+// AVX2: scf.for %{{.*}} = %c0 to %c4 step %c2
+// AVX2: scf.for %{{.*}} = %c0 to %c4 step %c4
+// AVX2: scf.for %{{.*}} = %c0 to %c56 step %c1 iter_args({{.*}}) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+// AVX2: scf.for %{{.*}} = %c0 to %c56 step %c8
+// AVX2: vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<2x56x56xf32>, vector<8xf32>
+// AVX2-COUNT-3: vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<1x2x114x114xf32>, vector<16xf32>
+// AVX2: vector.transfer_read %{{.*}}], %{{[[:alnum:]_]+}} : tensor<1x2x114x114xf32>, vector<16xf32>{{$}}
+// AVX2-NOT: arith.select
+// AVX2: vector.reduction <add>
+func.func @filter_rows_inside(%input: tensor<1x2x114x114xf32>, %filter: tensor<2x56x56xf32>) -> tensor<1x2x4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<1x2x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %0 = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%input, %filter : tensor<1x2x114x114xf32>, tensor<2x56x56xf32>)
+         outs(%init : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  return %0 : tensor<1x2x4x4xf32>
 }
