@@ -171,16 +171,60 @@ Value createPad(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> low,
       llvm::all_of(high, [](int64_t p) { return p == 0; }))
     return input;
   RankedTensorType type = getTensorType(input);
+  int64_t rank = type.getRank();
   SmallVector<int64_t> shape;
-  SmallVector<OpFoldResult> lowSizes, highSizes;
-  for (int64_t d = 0; d < type.getRank(); ++d) {
+  for (int64_t d = 0; d < rank; ++d)
     shape.push_back(type.getDimSize(d) + low[d] + high[d]);
-    lowSizes.push_back(b.getIndexAttr(low[d]));
-    highSizes.push_back(b.getIndexAttr(high[d]));
-  }
   auto resultType = RankedTensorType::get(shape, type.getElementType());
-  return tensor::PadOp::create(b, loc, resultType, input, lowSizes, highSizes,
-                               padValue);
+  auto index = [&](int64_t v) -> OpFoldResult { return b.getIndexAttr(v); };
+  bool negative = llvm::any_of(low, [](int64_t p) { return p < 0; }) ||
+                  llvm::any_of(high, [](int64_t p) { return p < 0; });
+  if (negative || !type.hasStaticShape()) {
+    SmallVector<OpFoldResult> lowSizes, highSizes;
+    for (int64_t d = 0; d < rank; ++d) {
+      lowSizes.push_back(index(low[d]));
+      highSizes.push_back(index(high[d]));
+    }
+    return tensor::PadOp::create(b, loc, resultType, input, lowSizes,
+                                 highSizes, padValue);
+  }
+  // The input copied into an uninitialised buffer, then only the border
+  // filled: a slab of `low[d]` / `high[d]` elements at each end of every
+  // padded axis (spanning the whole buffer in the other axes, so the slabs
+  // cover the corners). tensor.pad bufferizes to a fill of the whole
+  // padded buffer before the copy, which writes every interior element
+  // twice: for a 3x3 depthwise convolution's 1x96x114x114 input, 1.25M
+  // stores of the pad value instead of 44K.
+  SmallVector<OpFoldResult> ones(rank, index(1));
+  SmallVector<OpFoldResult> interiorOffsets, inputSizes;
+  for (int64_t d = 0; d < rank; ++d) {
+    interiorOffsets.push_back(index(low[d]));
+    inputSizes.push_back(index(type.getDimSize(d)));
+  }
+  Value padded =
+      tensor::EmptyOp::create(b, loc, shape, type.getElementType());
+  padded = tensor::InsertSliceOp::create(b, loc, input, padded,
+                                         interiorOffsets, inputSizes, ones);
+  auto fillSlab = [&](int64_t axis, int64_t offset, int64_t size) {
+    SmallVector<OpFoldResult> offsets(rank, index(0)), sizes;
+    for (int64_t d = 0; d < rank; ++d)
+      sizes.push_back(index(shape[d]));
+    offsets[axis] = index(offset);
+    sizes[axis] = index(size);
+    Value slab =
+        tensor::ExtractSliceOp::create(b, loc, padded, offsets, sizes, ones);
+    Value filled =
+        linalg::FillOp::create(b, loc, padValue, slab).getResult(0);
+    padded = tensor::InsertSliceOp::create(b, loc, filled, padded, offsets,
+                                           sizes, ones);
+  };
+  for (int64_t d = 0; d < rank; ++d) {
+    if (low[d] > 0)
+      fillSlab(d, 0, low[d]);
+    if (high[d] > 0)
+      fillSlab(d, low[d] + type.getDimSize(d), high[d]);
+  }
+  return padded;
 }
 
 bool movesOnlyUnitAxes(ArrayRef<int64_t> shape, ArrayRef<int64_t> perm) {

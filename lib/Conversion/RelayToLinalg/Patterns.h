@@ -111,8 +111,10 @@ mlir::Value createReduction(mlir::OpBuilder &b, mlir::Location loc,
 /// else a collapse to 1-D followed by an expand.
 mlir::Value createReshape(mlir::OpBuilder &b, mlir::Location loc,
                           mlir::Value input, mlir::RankedTensorType type);
-/// tensor.pad of `input` with `low`/`high` elements per axis filled with
-/// `padValue`; `input` itself when nothing is padded.
+/// `input` with `low`/`high` elements per axis filled with `padValue`
+/// around it (static shapes: the input inserted into an empty tensor and
+/// the border slabs filled; otherwise tensor.pad); `input` itself when
+/// nothing is padded.
 mlir::Value createPad(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
                       llvm::ArrayRef<int64_t> low, llvm::ArrayRef<int64_t> high,
                       mlir::Value padValue);

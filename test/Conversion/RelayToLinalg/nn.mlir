@@ -20,7 +20,17 @@
 
 // CHECK-LABEL: func.func @conv2d_nchw
 func.func @conv2d_nchw(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x5x2xf32> {
-  // CHECK: %[[PAD:.*]] = tensor.pad %{{.*}} low[0, 0, 1, 0] high[0, 0, 2, 0]
+  // The input in an uninitialised buffer, then only the border rows filled
+  // (no tensor.pad: it bufferizes to a fill of the whole buffer).
+  // CHECK-NOT: tensor.pad
+  // CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<1x3x11x8xf32>
+  // CHECK: %[[IN:.*]] = tensor.insert_slice %arg0 into %[[EMPTY]][0, 0, 1, 0] [1, 3, 8, 8] [1, 1, 1, 1]
+  // CHECK: %[[TOP:.*]] = tensor.extract_slice %[[IN]][0, 0, 0, 0] [1, 3, 1, 8] [1, 1, 1, 1]
+  // CHECK: %[[TOPFILL:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[TOP]] : tensor<1x3x1x8xf32>)
+  // CHECK: %[[WITHTOP:.*]] = tensor.insert_slice %[[TOPFILL]] into %[[IN]][0, 0, 0, 0] [1, 3, 1, 8] [1, 1, 1, 1]
+  // CHECK: %[[BOTTOM:.*]] = tensor.extract_slice %[[WITHTOP]][0, 0, 9, 0] [1, 3, 2, 8] [1, 1, 1, 1]
+  // CHECK: %[[BOTTOMFILL:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[BOTTOM]] : tensor<1x3x2x8xf32>)
+  // CHECK: %[[PAD:.*]] = tensor.insert_slice %[[BOTTOMFILL]] into %[[WITHTOP]][0, 0, 9, 0] [1, 3, 2, 8] [1, 1, 1, 1]
   // CHECK: %[[INIT:.*]] = linalg.fill
   // CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<[1, 2]> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[PAD]], %{{.*}} : tensor<1x3x11x8xf32>, tensor<4x3x3x3xf32>) outs(%[[INIT]] : tensor<1x4x5x2xf32>)
   // CHECK-NOT: relay.
@@ -38,7 +48,8 @@ func.func @conv2d_no_padding(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -
 
 // CHECK-LABEL: func.func @conv2d_nhwc_hwio
 func.func @conv2d_nhwc_hwio(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x4xf32>) -> tensor<1x8x8x4xf32> {
-  // CHECK: tensor.pad %arg0 low[0, 1, 1, 0] high[0, 1, 1, 0]
+  // CHECK: tensor.insert_slice %arg0 into %{{.*}}[0, 1, 1, 0] [1, 8, 8, 3] [1, 1, 1, 1] : tensor<1x8x8x3xf32> into tensor<1x10x10x3xf32>
+  // CHECK-COUNT-4: linalg.fill
   // CHECK: linalg.conv_2d_nhwc_hwcf
   // CHECK-NOT: linalg.transpose
   %0 = relay.nn.conv2d %x, %w {padding = array<i64: 1>, data_layout = #relay.layout<NHWC>, kernel_layout = #relay.layout<HWIO>} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>)
@@ -187,9 +198,10 @@ func.func @batch_matmul(%a: tensor<2x3x4xf32>, %b: tensor<1x5x4xf32>) -> tensor<
 // CHECK-LABEL: func.func @max_pool2d
 func.func @max_pool2d(%x: tensor<1x2x7x7xf32>) -> tensor<1x2x4x4xf32> {
   // CHECK: %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
-  // CHECK: %[[PAD:.*]] = tensor.pad %arg0 low[0, 0, 1, 1] high[0, 0, 1, 1]
-  // CHECK-NEXT: ^bb0
-  // CHECK-NEXT: tensor.yield %[[NEG_INF]]
+  // CHECK: tensor.insert_slice %arg0 into %{{.*}}[0, 0, 1, 1] [1, 2, 7, 7] [1, 1, 1, 1] : tensor<1x2x7x7xf32> into tensor<1x2x9x9xf32>
+  // CHECK-COUNT-3: linalg.fill ins(%[[NEG_INF]] : f32)
+  // CHECK: linalg.fill ins(%[[NEG_INF]] : f32)
+  // CHECK: %[[PAD:.*]] = tensor.insert_slice
   // CHECK: %[[WIN:.*]] = tensor.empty() : tensor<3x3xf32>
   // CHECK: linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[PAD]], %[[WIN]] : tensor<1x2x9x9xf32>, tensor<3x3xf32>)
   %0 = relay.nn.max_pool2d %x {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1>, ceil_mode = true} : (tensor<1x2x7x7xf32>)
