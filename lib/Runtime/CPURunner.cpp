@@ -341,12 +341,13 @@ loadObjects(SmallVector<std::unique_ptr<llvm::MemoryBuffer>> objects,
 /// - The entry becomes internal and always inlined into the wrapper. The
 ///   wrapper unpacks one memref descriptor per argument into the entry's
 ///   scalar parameters (5 + 2 x rank each: 1,340 for ResNet-50's 268
-///   arguments), and the ExecutionEngine adds a packed wrapper around every
-///   non-internal function, the entry included; those two calls with 1,340
-///   arguments took SelectionDAG instruction selection 19 of the 20 s
-///   `llc -O3` spent on ResNet-50's forward (the call lowering's chain of
-///   stack-argument stores). Inlined, the calls are gone and the internal
-///   entry, which nothing else calls, is not compiled on its own.
+///   arguments), and MLIR's ExecutionEngine, which the runner used before,
+///   added a packed wrapper around every non-internal function, the entry
+///   included; those two calls with 1,340 arguments took SelectionDAG
+///   instruction selection 19 of the 20 s `llc -O3` spent on ResNet-50's
+///   forward (the call lowering's chain of stack-argument stores). Inlined,
+///   the calls are gone and the internal entry, which nothing else calls, is
+///   not compiled on its own.
 /// - Every other function with a body (the fused groups and the kernels
 ///   `--raf-share-kernels` outlined, so that each distinct kernel compiles
 ///   once) is never inlined. LLVM's inliner otherwise copied the small ones
