@@ -222,3 +222,30 @@ func.func @rule8_chain(%x: tensor<4xf32>) -> tensor<4xf32> {
   %3 = relay.tanh %2 : (tensor<4xf32>)
   return %3 : tensor<4xf32>
 }
+
+// A boolean mask takes in no producer group: the `where` that consumes it
+// after the convolutions recomputes `greater` from the stored relu output,
+// and no kernel returns an i1 tensor (one had loaded it byte by byte).
+// CHECK-LABEL: func.func @mask_recomputed
+// CHECK:         %[[R:.*]] = call @mask_recomputed_fused_0(%arg0) : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+// CHECK:         %[[C:.*]] = relay.nn.conv2d %[[R]], %arg1
+// CHECK:         call @mask_recomputed_fused_1(%[[R]], %{{.*}}, %[[C]], %arg1)
+// CHECK-LABEL: func.func private @mask_recomputed_fused_0
+// CHECK-NEXT:    relay.add
+// CHECK-NEXT:    relay.nn.relu
+// CHECK-NEXT:    return
+// CHECK-LABEL: func.func private @mask_recomputed_fused_1
+// CHECK-NEXT:    relay.greater
+// CHECK-NEXT:    relay.nn.conv2d
+// CHECK-NEXT:    relay.where
+// CHECK-NEXT:    return
+func.func @mask_recomputed(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) -> (tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32>) {
+  %zero = relay.constant dense<0.0> : tensor<f32>
+  %a = relay.add %x, %x : (tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %r = relay.nn.relu %a : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %m = relay.greater %r, %zero : (tensor<1x4x8x8xf32>, tensor<f32>) -> tensor<1x4x8x8xi1>
+  %c = relay.nn.conv2d %r, %w {padding = array<i64: 1>} : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x8x8xf32>
+  %d = relay.nn.conv2d %c, %w {padding = array<i64: 1>} : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x8x8xf32>
+  %g = relay.where %m, %d, %zero : (tensor<1x4x8x8xi1>, tensor<1x4x8x8xf32>, tensor<f32>) -> tensor<1x4x8x8xf32>
+  return %g, %c : tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32>
+}

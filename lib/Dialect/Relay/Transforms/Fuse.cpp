@@ -149,6 +149,8 @@ public:
       auto consumer = groupOf.find(&op);
       if (consumer == groupOf.end())
         continue;
+      if (isRecomputedPredicate(&op))
+        continue;
       for (Value operand : op.getOperands()) {
         auto producer = groupOf.find(operand.getDefiningOp());
         if (producer == groupOf.end() || producer->second == consumer->second)
@@ -188,6 +190,26 @@ private:
       return false;
     std::optional<BackendOpEntry> choice = registry.dispatch(op, selection);
     return choice && choice->backend == rules.backend;
+  }
+
+  /// An elementwise or broadcast operator with a boolean (i1) result, e.g.
+  /// a gradient's `greater(r, 0)` mask, takes in no producer group: it then
+  /// joins its consumer's group (the `where`), which recomputes it from the
+  /// stored operand. Had it joined its producer's group, that kernel would
+  /// return the mask as an i1 buffer whenever the consumer cannot join too
+  /// (a ReLU gradient's `where` lies after the backward convolutions, so
+  /// the merge would not be convex), and the consumer would load it one byte
+  /// at a time: LLVM's loop vectoriser does not vectorise loads of i1, whose
+  /// size in bits differs from its storage size. A comparison costs less to
+  /// repeat than such a load.
+  bool isRecomputedPredicate(Operation *op) {
+    FusionKind kind = getKind(op);
+    if (kind != FusionKind::ElemWise && kind != FusionKind::Broadcast)
+      return false;
+    if (op->getNumResults() != 1)
+      return false;
+    auto type = dyn_cast<ShapedType>(op->getResult(0).getType());
+    return type && type.getElementType().isInteger(1);
   }
 
   bool canMerge(const RuleGroup &producer, const RuleGroup &consumer,
