@@ -11,6 +11,8 @@
 
 #include "raf/Dialect/Relay/Transforms/AttributeNames.h"
 
+#include "llvm/ADT/APFloat.h"
+
 using namespace mlir;
 using namespace raf::relay;
 using namespace raf::relay::grad;
@@ -35,6 +37,19 @@ LogicalResult grad::adjoint(LogSoftmaxOp op, AdjointBuilder &ad) {
 }
 
 namespace {
+/// Whether `value` converts to `elementType` without rounding or overflow.
+bool isExactValueOf(double value, Type elementType) {
+  auto floatType = dyn_cast<FloatType>(elementType);
+  if (!floatType)
+    return false;
+  llvm::APFloat converted(value);
+  bool losesInfo = false;
+  llvm::APFloat::opStatus status =
+      converted.convert(floatType.getFloatSemantics(),
+                        llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  return status == llvm::APFloat::opOK && !losesInfo;
+}
+
 
 /// The statistics of x over `axes` (kept as size-1 dimensions): x minus its
 /// mean, and the reciprocal standard deviation `rstd`.
@@ -153,18 +168,28 @@ LogicalResult grad::adjoint(BatchNormOp op, AdjointBuilder &ad) {
     // same two means: the sums, without two more passes over dy and
     // dy * c. A data-parallel program averages parameter gradients over
     // the ranks, and the average of the ranks' sums is n times the global
-    // mean it all-reduced, so they stay exact there too.
+    // mean it all-reduced, so they stay exact there too. Where n is no
+    // value of the element type (f16 ends at 65504, bf16 is inexact above
+    // 256), the constant n would be inf or rounded: then the sums.
     int64_t channels = type.getDimSize(axis);
     double count = 1;
     for (int64_t other : others)
       count *= type.getDimSize(other);
+    bool countIsExact = isExactValueOf(count, type.getElementType());
     if (gamma && ad.wantsGradient(1))
       ad.setOperandGradient(
-          1, ad.scale(ad.reshape(ad.mul(meanProjection, rstd), {channels}),
-                      count));
+          1, countIsExact
+                 ? ad.scale(ad.reshape(ad.mul(meanProjection, rstd),
+                                       {channels}),
+                            count)
+                 : ad.reshape(ad.mul(ad.sum(projection, others,
+                                            /*keepdims=*/true),
+                                     rstd),
+                              {channels}));
     if (op.getCenter() && ad.wantsGradient(2))
       ad.setOperandGradient(
-          2, ad.scale(ad.reshape(meanGrad, {channels}), count));
+          2, countIsExact ? ad.scale(ad.reshape(meanGrad, {channels}), count)
+                          : ad.sum(dy, others, /*keepdims=*/false));
     return success();
   }
 
