@@ -176,8 +176,16 @@ LogicalResult grad::adjoint(TakeOp op, AdjointBuilder &ad) {
   }
   // data viewed as [A, K, B] around the gathered axis, the result as
   // [A, I, B]: ddata[a, k, b] = sum_i (idx[i] == k) dy[a, i, b], a batched
-  // product of the transposed one-hot matrix [1, K, I] with dy.
+  // product of the transposed one-hot matrix [1, K, I] with dy. The one-hot
+  // matrix and the views need every extent.
   auto dataType = tensorType(op.getData());
+  for (Value operand : {op.getData(), op.getIndices()}) {
+    RankedTensorType type = tensorType(operand);
+    if (!type.hasStaticShape()) {
+      ad.emitError() << "has no gradient for the dynamic shape " << type;
+      return failure();
+    }
+  }
   ArrayRef<int64_t> shape = dataType.getShape();
   int64_t a = 1, k, bSize = 1;
   if (auto axisAttr = op.getAxis()) {

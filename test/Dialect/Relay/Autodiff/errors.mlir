@@ -163,3 +163,14 @@ func.func @main(%x: tensor<2x?xf32>) -> tensor<f32> {
   %l = relay.mean %x : (tensor<2x?xf32>) -> tensor<f32>
   return %l : tensor<f32>
 }
+
+// -----
+
+// take's gradient scatters into its data's shape through a one-hot matrix:
+// a dynamic data or index shape is an error, not a crash.
+func.func @main(%x: tensor<?x6xf32>, %i: tensor<3xi32>) -> tensor<f32> {
+  // expected-error @+1 {{has no gradient for the dynamic shape 'tensor<?x6xf32>'}}
+  %t = relay.take %x, %i {axis = 0 : i64} : (tensor<?x6xf32>, tensor<3xi32>)
+  %l = relay.sum %t : (tensor<3x6xf32>) -> tensor<f32>
+  return %l : tensor<f32>
+}
