@@ -12,7 +12,7 @@
 // the C entry point `rafVTALaunch` (with `llvm.emit_c_interface`, so the
 // symbol the compiled code calls is `_mlir_ciface_rafVTALaunch`);
 // getVTARuntimeSymbols() gives the symbols to register with the
-// ExecutionEngine, as CPURunner registers its allocation functions.
+// JIT, as CPURunner registers its allocation functions.
 //
 //===----------------------------------------------------------------------===//
 

@@ -75,6 +75,13 @@ void AdjointBuilder::setOperandGradient(unsigned index, Value gradient) {
 
 InFlightDiagnostic AdjointBuilder::emitError() { return op->emitOpError(); }
 
+LogicalResult AdjointBuilder::requireStaticShape(Value value) {
+  RankedTensorType type = tensorType(value);
+  if (type.hasStaticShape())
+    return success();
+  return emitError() << "has no gradient for the dynamic shape " << type;
+}
+
 Value AdjointBuilder::scalar(double value, Type elementType) {
   auto type = RankedTensorType::get({}, elementType);
   Attribute element;

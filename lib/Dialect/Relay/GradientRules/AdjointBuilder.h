@@ -108,6 +108,10 @@ public:
 
   /// Emits an error at the differentiated operator.
   mlir::InFlightDiagnostic emitError();
+  /// Fails with an error at the differentiated operator unless `value`'s
+  /// shape is static: the rules that spread a gradient over a shape (sums,
+  /// one-hot scatters, per-channel counts) need every extent.
+  mlir::LogicalResult requireStaticShape(mlir::Value value);
 
 private:
   mlir::OpBuilder &b;

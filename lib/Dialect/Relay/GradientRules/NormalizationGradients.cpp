@@ -50,7 +50,6 @@ bool isExactValueOf(double value, Type elementType) {
   return status == llvm::APFloat::opOK && !losesInfo;
 }
 
-
 /// The statistics of x over `axes` (kept as size-1 dimensions): x minus its
 /// mean, and the reciprocal standard deviation `rstd`.
 struct Statistics {
@@ -133,13 +132,9 @@ LogicalResult grad::adjoint(BatchNormOp op, AdjointBuilder &ad) {
       op.getScale() ? alongAxis(ad, op.getGamma(), axis, rank) : Value();
 
   if (op.getTraining()) {
-    RankedTensorType type = tensorType(x);
-    if (!type.hasStaticShape()) {
-      ad.emitError() << "has no gradient in training mode for the dynamic "
-                        "shape "
-                     << type;
+    if (failed(ad.requireStaticShape(x)))
       return failure();
-    }
+    RankedTensorType type = tensorType(x);
     // With c = x - mean(x), xhat = c * rstd, and gamma and rstd constant
     // per channel, normalizedInputGradient() of dxhat = gamma * dy is
     //   dx = gamma * rstd * (dy - mean(dy) - c * rstd^2 * mean(dy * c)),

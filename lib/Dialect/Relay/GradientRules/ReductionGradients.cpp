@@ -33,19 +33,10 @@ SmallVector<int64_t> keptShape(OpT op, int64_t &reducedCount) {
   return shape;
 }
 
-/// The gradient spreads over the operand's shape, which must be known.
-LogicalResult requireStaticShape(Operation *op, AdjointBuilder &ad) {
-  auto type = tensorType(op->getOperand(0));
-  if (type.hasStaticShape())
-    return success();
-  ad.emitError() << "has no gradient for the dynamic shape " << type;
-  return failure();
-}
-
 } // namespace
 
 LogicalResult grad::adjoint(SumOp op, AdjointBuilder &ad) {
-  if (failed(requireStaticShape(op, ad)))
+  if (failed(ad.requireStaticShape(op.getX())))
     return failure();
   int64_t count;
   SmallVector<int64_t> kept = keptShape(op, count);
@@ -56,7 +47,7 @@ LogicalResult grad::adjoint(SumOp op, AdjointBuilder &ad) {
 }
 
 LogicalResult grad::adjoint(MeanOp op, AdjointBuilder &ad) {
-  if (failed(requireStaticShape(op, ad)))
+  if (failed(ad.requireStaticShape(op.getX())))
     return failure();
   int64_t count;
   SmallVector<int64_t> kept = keptShape(op, count);

@@ -179,13 +179,9 @@ LogicalResult grad::adjoint(TakeOp op, AdjointBuilder &ad) {
   // product of the transposed one-hot matrix [1, K, I] with dy. The one-hot
   // matrix and the views need every extent.
   auto dataType = tensorType(op.getData());
-  for (Value operand : {op.getData(), op.getIndices()}) {
-    RankedTensorType type = tensorType(operand);
-    if (!type.hasStaticShape()) {
-      ad.emitError() << "has no gradient for the dynamic shape " << type;
-      return failure();
-    }
-  }
+  if (failed(ad.requireStaticShape(op.getData())) ||
+      failed(ad.requireStaticShape(op.getIndices())))
+    return failure();
   ArrayRef<int64_t> shape = dataType.getShape();
   int64_t a = 1, k, bSize = 1;
   if (auto axisAttr = op.getAxis()) {
